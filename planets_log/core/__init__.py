@@ -1,0 +1,1 @@
+"""The game-independent core: record, events, seeded streams, replay, diff."""

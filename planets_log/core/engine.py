@@ -1,0 +1,295 @@
+"""The engine: opens a record's header, enforces the gates, and folds events into states.
+
+Every event passes the same gates in the same order: its seq, the hash chain, meta events
+(notes, retractions), game over, chance or action, whose turn, the seed's outcome (seeded
+games), then the game's own `check`, then `apply`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Iterator, Union
+
+import msgspec
+
+from .edition import Edition, load_edition
+from .errors import IllegalEvent, PlanetsLogError, RecordError
+from .events import CORE_EVENTS, FORMAT, GLYPHS, Action, Chance, Event, Header, Meta, Note, Retract, strip_place
+from .game import CHANCE, TERMINAL, Rules
+from .record import RawLine, iter_lines, line_hash
+from .registry import get_rules
+from .rng import chance_stream
+
+FORMAT_RULE = "format.md"
+
+
+@dataclass(frozen=True, slots=True)
+class Undo:
+    """What a retraction restores: the state before the action at `seq`."""
+
+    seq: int
+    state: Any
+    chances: int
+    parent: "Undo | None"
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """The game state after line `seq`, with what the core tracks around it."""
+
+    state: Any
+    seq: int
+    head: str
+    chances: int = 0
+    undo: Undo | None = None
+
+    def advanced(self, seq: int, head: str) -> "Position":
+        """The same game state, moved past a line that did not change it."""
+        return replace(self, seq=seq, head=head)
+
+
+class Session:
+    """A record's header bound to its game's rules and edition."""
+
+    def __init__(self, header: Header, rules: Rules, edition: Edition):
+        self.header = header
+        self.rules = rules
+        self.edition = edition
+        self.decoder = msgspec.json.Decoder(Union[tuple(rules.events) + CORE_EVENTS])  # type: ignore[misc]
+
+    @property
+    def seeded(self) -> bool:
+        """True when the engine derives chance outcomes from the seed."""
+        return self.header.seed is not None
+
+    @classmethod
+    def open(cls, header: Header, edition_path: str | None = None) -> "Session":
+        """Check a header against the registered game and its edition."""
+        check_format(header.format)
+        rules = get_rules(header.game)
+        if header.rules != rules.rules_version:
+            raise PlanetsLogError(
+                f"the record uses {rules.id} rules version {header.rules}, this planets-log implements "
+                f"version {rules.rules_version}", code="header.rules", rule=FORMAT_RULE)
+        check_players(rules, header.players)
+        check_options(rules, header.options)
+        edition = load_edition(rules, edition_path)
+        if edition.ref.sha256 != header.edition.sha256:
+            raise PlanetsLogError(
+                f"the record was made with edition {header.edition.name!r} (sha256 {header.edition.sha256[:12]}…) "
+                f"but {edition.path} is {edition.ref.name!r} (sha256 {edition.ref.sha256[:12]}…); "
+                f"pass --edition with the record's edition file", code="header.edition", rule="DESIGN §3 editions")
+        return cls(header, rules, edition)
+
+    def start(self, header_raw: bytes) -> Position:
+        """The position after the header line."""
+        return Position(state=self.rules.setup(self.header, self.edition.data), seq=0, head=line_hash(header_raw))
+
+    def to_move(self, pos: Position) -> int:
+        """Seat to act, CHANCE or TERMINAL."""
+        return self.rules.to_move(pos.state)
+
+    def expected_chance(self, pos: Position) -> Chance:
+        """The outcome the seed gives at this chance point."""
+        return self.rules.chance(pos.state, chance_stream(self.header.seed, pos.chances))
+
+    def seal(self, pos: Position, event: Event) -> Event:
+        """The event placed after `pos`: its seq and prev filled in."""
+        return msgspec.structs.replace(event, seq=pos.seq + 1, prev=pos.head)
+
+    def step(self, pos: Position, event: Event, head: str) -> Position:
+        """Pass `event` through every gate and apply it; raise IllegalEvent if refused."""
+        if event.seq != pos.seq + 1:
+            raise IllegalEvent("seq", f"seq {event.seq} where {pos.seq + 1} was due", FORMAT_RULE)
+        if event.prev != pos.head:
+            raise IllegalEvent("chain", f"prev {event.prev[:12]}… does not match the hash of line seq {pos.seq} "
+                               f"({pos.head[:12]}…): a line before was changed, removed or reordered", FORMAT_RULE)
+        if isinstance(event, Meta):
+            return self._meta(pos, event, head)
+        state = pos.state
+        mover = self.rules.to_move(state)
+        if mover == TERMINAL:
+            raise IllegalEvent("game-over", "the game is over; no further moves", "game end")
+        if isinstance(event, Chance):
+            if mover != CHANCE:
+                raise IllegalEvent("chance.unexpected", f"a chance outcome where {self.name(mover)} is to act", "turn order")
+            if self.seeded:
+                want = self.expected_chance(pos)
+                if strip_place(want) != strip_place(event):
+                    raise IllegalEvent("chance.tampered", "this outcome is not the one the seed gives "
+                                       f"(the seed gives: {self.rules.format(want, state)})", "DESIGN §1 seeded games")
+            self.rules.check(state, event)
+            return Position(self.rules.apply(state, event), event.seq, head, pos.chances + 1, pos.undo)
+        if not isinstance(event, Action):
+            raise IllegalEvent("type", f"{type(event).__name__} is neither an action nor a chance outcome", FORMAT_RULE)
+        if mover == CHANCE:
+            raise IllegalEvent("chance.expected", f"a chance outcome is due ({self.rules.chance_hint(state)})", "turn order")
+        if event.by != mover:
+            raise IllegalEvent("turn", f"it is {self.name(mover)}'s turn, not {self.name(event.by)}'s", "turn order")
+        self.rules.check(state, event)
+        undo = Undo(event.seq, state, pos.chances, pos.undo)
+        return Position(self.rules.apply(state, event), event.seq, head, pos.chances, undo)
+
+    def _meta(self, pos: Position, event: Meta, head: str) -> Position:
+        if isinstance(event, Note):
+            if not 0 <= event.target <= pos.seq:
+                raise IllegalEvent("note.target", f"a note on seq {event.target}, which is not an earlier line", FORMAT_RULE)
+            if event.glyph is not None and event.glyph not in GLYPHS:
+                raise IllegalEvent("note.glyph", f"unknown glyph {event.glyph!r}; use one of {' '.join(GLYPHS)}", FORMAT_RULE)
+            return pos.advanced(event.seq, head)
+        if isinstance(event, Retract):
+            if pos.undo is None:
+                raise IllegalEvent("retract.nothing", "there is no action left to take back", FORMAT_RULE)
+            if event.target != pos.undo.seq:
+                raise IllegalEvent("retract.target", f"only the last standing action (seq {pos.undo.seq}) can be taken "
+                                   f"back, not seq {event.target}", FORMAT_RULE)
+            u = pos.undo
+            return Position(u.state, event.seq, head, u.chances, u.parent)
+        raise IllegalEvent("type", f"unknown meta event {type(event).__name__}", FORMAT_RULE)
+
+    def name(self, seat: int) -> str:
+        """A seat's player name, for messages."""
+        if seat == CHANCE:
+            return "chance"
+        players = self.header.players
+        return players[seat] if 0 <= seat < len(players) else f"seat {seat}"
+
+    def decode(self, raw: bytes) -> Event:
+        """Decode one event line (raises msgspec errors)."""
+        return self.decoder.decode(raw)
+
+    def encode(self, event: Event) -> bytes:
+        """The exact line for `event`."""
+        return msgspec.json.encode(event)
+
+
+def check_format(fmt: str) -> None:
+    """Refuse a record of another or newer format."""
+    if fmt == FORMAT:
+        return
+    prefix, _, version = fmt.partition("/")
+    if prefix == "planets-log" and version.isdigit() and int(version) > 1:
+        raise PlanetsLogError(f"the record is in format {fmt}, newer than this planets-log reads ({FORMAT}); "
+                              "upgrade planets-log", code="header.format", rule=FORMAT_RULE)
+    raise PlanetsLogError(f"unknown record format {fmt!r} (expected {FORMAT})", code="header.format", rule=FORMAT_RULE)
+
+
+def check_players(rules: Rules, players: list[str]) -> None:
+    """The number of players is one the game allows."""
+    n = len(players)
+    if not rules.min_players <= n <= rules.max_players:
+        span = f"{rules.min_players}" if rules.min_players == rules.max_players else f"{rules.min_players}–{rules.max_players}"
+        raise PlanetsLogError(f"{rules.title} is for {span} players, not {n}", code="header.players", rule="Setup")
+    if len(set(players)) != n or any(not p.strip() for p in players):
+        raise PlanetsLogError("player names must be distinct and not empty", code="header.players", rule="Setup")
+
+
+def check_options(rules: Rules, options: dict[str, Any]) -> None:
+    """Every option is known to the game and takes an allowed value."""
+    for key, value in options.items():
+        spec = rules.options.get(key)
+        if spec is None:
+            known = ", ".join(rules.options) or "none"
+            raise PlanetsLogError(f"unknown option {key!r} for {rules.id} (options: {known})", code="header.option")
+        if spec.choices is not None and value not in spec.choices:
+            raise PlanetsLogError(f"option {key}={value!r} is not one of {list(spec.choices)}", code="header.option")
+
+
+def decode_header(raw: bytes, name: str) -> Header:
+    """Decode line 1, placing any error at it."""
+    try:
+        return msgspec.json.decode(raw, type=Header)
+    except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+        raise RecordError(f"not a valid header: {exc}", file=name, line=1, seq=0, code="header.schema",
+                          kind="format", rule=FORMAT_RULE) from None
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One line of a record, replayed: the event and the position after it."""
+
+    line: RawLine
+    event: Event
+    before: Position
+    after: Position
+
+
+class Replay:
+    """A record opened for one streaming pass over its lines."""
+
+    def __init__(self, path: str, edition_path: str | None = None, name: str | None = None):
+        self.path = path
+        self.name = name or path
+        self._lines = iter_lines(path, self.name)
+        first = next(self._lines, None)
+        if first is None:
+            raise RecordError("the record is empty (no header line)", file=self.name, line=1, code="header.missing",
+                              kind="format", rule=FORMAT_RULE)
+        self.header_line = first
+        self.header = decode_header(first.data, self.name)
+        if self.header.seq != 0:
+            raise RecordError("the header must have seq 0", file=self.name, line=1, seq=self.header.seq,
+                              code="seq", kind="format", rule=FORMAT_RULE)
+        try:
+            self.session = Session.open(self.header, edition_path)
+        except PlanetsLogError as exc:
+            if exc.exit_code != 1:
+                raise
+            raise RecordError.at(self.name, 1, 0, exc) from None
+        self.start = self.session.start(first.data)
+
+    def steps(self, errors: list[RecordError] | None = None) -> Iterator[Step]:
+        """Yield every event line in order; collect errors into `errors` (lenient) or raise."""
+        pos = self.start
+        for line in self._lines:
+            head = line_hash(line.data)
+            try:
+                event = self._decode(line)
+                after = self.session.step(pos, event, head)
+            except RecordError as exc:
+                if errors is None:
+                    raise
+                errors.append(exc)
+                pos = pos.advanced(_seq_of(line.data, pos.seq + 1), head)
+                continue
+            except IllegalEvent as exc:
+                err = RecordError.at(self.name, line.number, event.seq, exc)
+                if errors is None:
+                    raise err from None
+                errors.append(err)
+                pos = pos.advanced(event.seq, head)
+                continue
+            yield Step(line, event, pos, after)
+            pos = after
+
+    def _decode(self, line: RawLine) -> Event:
+        try:
+            return self.session.decode(line.data)
+        except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+            raise RecordError(f"not a valid {self.header.game} event: {exc}", file=self.name, line=line.number,
+                              seq=_seq_of(line.data, None), code="schema", kind="format", rule=FORMAT_RULE) from None
+
+    def final(self) -> Position:
+        """Replay to the end (strict) and return the last position."""
+        pos = self.start
+        for step in self.steps():
+            pos = step.after
+        return pos
+
+
+def _seq_of(raw: bytes, default: int | None) -> int | None:
+    try:
+        return msgspec.json.decode(raw, type=_SeqOnly).seq
+    except (msgspec.DecodeError, msgspec.ValidationError):
+        return default
+
+
+class _SeqOnly(msgspec.Struct):
+    seq: int
+
+
+def digest(rules: Rules, state: Any) -> str:
+    """A canonical digest of a game state, for comparing two replays."""
+    import hashlib
+
+    return hashlib.sha256(msgspec.json.encode(state, order="sorted")).hexdigest()

@@ -1,0 +1,97 @@
+"""The project's own errors: every failure a user can meet is one of these."""
+
+from __future__ import annotations
+
+
+class PlanetsLogError(Exception):
+    """Base of every error the command line reports without a traceback."""
+
+    exit_code = 1
+
+    def __init__(self, message: str, *, code: str = "error", rule: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.code = code
+        self.rule = rule
+
+    def __str__(self) -> str:
+        rule = f" ({self.rule})" if self.rule else ""
+        return f"[{self.code}]: {self.message}{rule}"
+
+
+class UsageError(PlanetsLogError):
+    """The command was called wrongly (exit code 2)."""
+
+    exit_code = 2
+
+
+class IllegalEvent(PlanetsLogError):
+    """An event breaks a rule of the game; `rule` names the rulebook section."""
+
+    kind = "illegal"
+
+    def __init__(self, code: str, message: str, rule: str | None = None):
+        super().__init__(message, code=code, rule=rule)
+
+
+class NotationError(IllegalEvent):
+    """A move's text cannot be read in the game's notation."""
+
+    kind = "notation"
+
+    def __init__(self, text: str, message: str, rule: str | None = "Notation"):
+        super().__init__("notation", f"cannot read {text!r}: {message}", rule)
+
+
+class RecordError(PlanetsLogError):
+    """A problem at one place of a record file: file, line, seq, code, rule."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        file: str,
+        line: int | None = None,
+        seq: int | None = None,
+        code: str = "record",
+        rule: str | None = None,
+        kind: str = "invalid",
+        offset: int | None = None,
+        path: str | None = None,
+    ):
+        super().__init__(message, code=code, rule=rule)
+        self.file = file
+        self.line = line
+        self.seq = seq
+        self.kind = kind
+        self.offset = offset
+        self.path = path
+
+    @classmethod
+    def at(cls, file: str, line: int | None, seq: int | None, err: PlanetsLogError, **kw) -> "RecordError":
+        """Place an error raised by a rule or the reader at a line of a file."""
+        kind = getattr(err, "kind", "invalid")
+        return cls(err.message, file=file, line=line, seq=seq, code=err.code, rule=err.rule, kind=kind, **kw)
+
+    def __str__(self) -> str:
+        where = self.file
+        if self.line is not None:
+            where += f":{self.line}"
+        parts = [where]
+        if self.seq is not None:
+            parts.append(f"seq {self.seq}")
+        rule = f" ({self.rule})" if self.rule else ""
+        offset = f" at byte {self.offset}" if self.offset is not None else ""
+        path = f" at {self.path}" if self.path else ""
+        parts.append(f"{self.kind} [{self.code}]: {self.message}{path}{offset}{rule}")
+        return ": ".join(parts)
+
+    def to_json(self) -> dict:
+        """The stable `validate --json` form of one error."""
+        return {
+            "line": self.line,
+            "seq": self.seq,
+            "code": self.code,
+            "message": self.message,
+            "rule": self.rule,
+        }

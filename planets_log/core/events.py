@@ -1,0 +1,92 @@
+"""The record's line types: the header, and the base classes of every event.
+
+Each game defines its events as frozen msgspec Structs that subclass `Action` (a seat's
+decision, with `by`) or `Chance` (what randomness revealed). The core adds the meta
+events `note` and `retract`, which every game's records may hold.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+FORMAT = "planets-log/1"
+GLYPHS = ("!!", "!", "!?", "?!", "?", "??")
+
+
+class Event(msgspec.Struct, tag_field="type", forbid_unknown_fields=True, frozen=True, kw_only=True):
+    """Any line after the header: its position and the hash of the line before it."""
+
+    seq: int = 0
+    prev: str = ""
+
+
+class Action(Event):
+    """A decision of the seat `by` (0-based seat index)."""
+
+    by: int
+
+
+class Chance(Event):
+    """An outcome of chance: a deal, a draw, a die landing."""
+
+
+class Meta(Event):
+    """An event about the record rather than the table; never changes the game state."""
+
+
+class Note(Meta, tag="note"):
+    """An annotation of the line `target`."""
+
+    target: int
+    text: str
+    glyph: str | None = None
+    author: str | None = None
+
+
+class Retract(Meta, tag="retract"):
+    """Takes back the action at `target` (the last one standing) and the chance after it."""
+
+    target: int
+    reason: str | None = None
+
+
+CORE_EVENTS: tuple[type[Event], ...] = (Note, Retract)
+
+
+class EditionRef(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Which component data a record was made with."""
+
+    name: str
+    sha256: str
+
+
+class Header(msgspec.Struct, tag_field="type", tag="header", frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """Line 1 of every record."""
+
+    seq: int = 0
+    format: str = FORMAT
+    log_id: str
+    game: str
+    rules: int
+    edition: EditionRef
+    options: dict[str, Any] = {}
+    players: list[str]
+    seed: int | None
+    meta: dict[str, str] = {}
+
+
+def is_action(event: Event) -> bool:
+    """True for a seat's decision."""
+    return isinstance(event, Action)
+
+
+def is_chance(event: Event) -> bool:
+    """True for a chance outcome."""
+    return isinstance(event, Chance)
+
+
+def strip_place(event: Event) -> Event:
+    """The event without its seq and prev, for comparing contents."""
+    return msgspec.structs.replace(event, seq=0, prev="")

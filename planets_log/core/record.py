@@ -1,0 +1,186 @@
+"""The record file: streaming line reader, hash chain, and safe appends.
+
+Reading never decodes more than one line at a time. Appending writes a whole group of
+lines (a move and the chance outcomes that follow it) in one `write` on an `O_APPEND`
+descriptor under an exclusive `flock`, after checking inside the lock that the file still
+ends where the writer thinks it does; the file is fsync'd before the append counts, and
+any failure truncates the file back to its size before the append.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import hashlib
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterator
+
+import msgspec
+
+from .errors import RecordError, UsageError
+
+HASH_HEX = 32  # 128 bits of SHA-256, hex
+MAX_LINE = 16 * 1024 * 1024
+CHUNK = 1 << 16
+
+
+def line_hash(raw: bytes) -> str:
+    """The `prev` value of the line after `raw` (raw without its newline)."""
+    return hashlib.sha256(raw).hexdigest()[:HASH_HEX]
+
+
+@dataclass(frozen=True, slots=True)
+class RawLine:
+    """One complete line as read: 1-based number, byte offset, bytes without newline."""
+
+    number: int
+    offset: int
+    data: bytes
+
+
+def iter_lines(path: str | Path, name: str | None = None) -> Iterator[RawLine]:
+    """Yield the record's complete lines; a torn tail raises after the last full line."""
+    name = name or str(path)
+    try:
+        handle = open(path, "rb")
+    except OSError as exc:
+        raise UsageError(f"cannot open {name}: {exc.strerror}", code="file.open") from None
+    with handle:
+        number, offset, pending = 0, 0, b""
+        while True:
+            chunk = handle.read(CHUNK)
+            if not chunk:
+                break
+            pending += chunk
+            start = 0
+            while True:
+                end = pending.find(b"\n", start)
+                if end < 0:
+                    break
+                number += 1
+                yield RawLine(number, offset, pending[start:end])
+                offset += end - start + 1
+                start = end + 1
+            pending = pending[start:]
+            if len(pending) > MAX_LINE:
+                raise RecordError(
+                    f"line longer than {MAX_LINE} bytes", file=name, line=number + 1, code="line.too-long",
+                    kind="format", offset=offset, rule="format.md: lines",
+                )
+        if pending:
+            raise TornTail(name, number + 1, offset, pending)
+
+
+class TornTail(RecordError):
+    """The file ends with bytes after its last newline: an interrupted write."""
+
+    def __init__(self, name: str, line: int, offset: int, data: bytes):
+        super().__init__(
+            f"torn tail: {len(data)} bytes after the last complete line (an interrupted write); "
+            f"run 'planets-log repair' to move them aside",
+            file=name, line=line, code="torn-tail", kind="torn", offset=offset, rule="format.md: torn writes",
+        )
+        self.data = data
+
+
+def _last_line(fd: int, size: int) -> bytes:
+    """The last complete line of a file whose last byte (at size - 1) is a newline."""
+    pos, buf = size - 1, b""
+    while pos > 0:
+        step = min(CHUNK, pos)
+        pos -= step
+        buf = os.pread(fd, step, pos) + buf
+        cut = buf.rfind(b"\n")
+        if cut >= 0:
+            return buf[cut + 1 :]
+    return buf
+
+
+class StaleWriter(RecordError):
+    """The record changed since the writer read it; nothing was written."""
+
+
+def append_lines(path: str | Path, lines: list[bytes], expect_seq: int, expect_head: str, *, fsync: bool = True) -> None:
+    """Append `lines` as one write if the record still ends at `expect_seq`/`expect_head`."""
+    name = str(path)
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        size = os.fstat(fd).st_size
+        _check_tail(fd, size, name, expect_seq, expect_head)
+        blob = b"".join(line + b"\n" for line in lines)
+        try:
+            written = os.write(fd, blob)
+            if written != len(blob):
+                raise OSError(28, f"short write ({written} of {len(blob)} bytes)")
+            if fsync:
+                os.fsync(fd)
+        except OSError as exc:
+            os.ftruncate(fd, size)
+            raise RecordError(
+                f"could not append: {exc.strerror or exc}; the record is left as it was",
+                file=name, code="append.failed", kind="io",
+            ) from None
+    finally:
+        os.close(fd)
+
+
+def _check_tail(fd: int, size: int, name: str, expect_seq: int, expect_head: str) -> None:
+    if size == 0 or os.pread(fd, 1, size - 1) != b"\n":
+        raise RecordError(
+            "the record ends in a torn line; run 'planets-log repair' first", file=name,
+            code="torn-tail", kind="torn", rule="format.md: torn writes",
+        )
+    last = _last_line(fd, size)
+    try:
+        seq = msgspec.json.decode(last, type=_SeqOnly).seq
+    except (msgspec.DecodeError, msgspec.ValidationError):
+        seq = None
+    if seq != expect_seq or line_hash(last) != expect_head:
+        raise StaleWriter(
+            f"the record changed since it was read (expected it to end at seq {expect_seq}, "
+            f"it ends at seq {seq}); nothing was written",
+            file=name, seq=seq, code="append.stale", kind="conflict",
+        )
+
+
+class _SeqOnly(msgspec.Struct):
+    seq: int
+
+
+def create_record(path: str | Path, lines: list[bytes]) -> None:
+    """Write a new record atomically; refuse to overwrite an existing file."""
+    path = Path(path)
+    if path.exists():
+        raise UsageError(f"{path} already exists; choose another file name", code="file.exists")
+    folder = path.parent if str(path.parent) else Path(".")
+    tmp = folder / f".{path.name}.{os.getpid()}.tmp"
+    blob = b"".join(line + b"\n" for line in lines)
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        try:
+            os.write(fd, blob)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.link(tmp, path)
+    except FileExistsError:
+        raise UsageError(f"{path} already exists; choose another file name", code="file.exists") from None
+    except OSError as exc:
+        raise UsageError(f"cannot write {path}: {exc.strerror}", code="file.write") from None
+    finally:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+    fsync_dir(folder)
+
+
+def fsync_dir(folder: Path) -> None:
+    """Make a rename or link in `folder` durable."""
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)

@@ -257,10 +257,30 @@ class Replay:
                 if errors is None:
                     raise err from None
                 errors.append(err)
-                pos = pos.advanced(event.seq, head)
-                continue
+                after = self._lenient(pos, event, head, exc, errors, line)
+                if after is None:
+                    pos = pos.advanced(event.seq, head)
+                    continue
             yield Step(line, event, pos, after)
             pos = after
+
+    def _lenient(self, pos: Position, event: Event, head: str, exc: IllegalEvent,
+                 errors: list[RecordError], line: RawLine) -> Position | None:
+        """After an error, go on as the record has it, so that later errors are real ones."""
+        if exc.code in ("seq", "chain"):
+            fixed = msgspec.structs.replace(event, seq=pos.seq + 1, prev=pos.head)
+            try:
+                return self.session.step(pos, fixed, head)
+            except IllegalEvent as again:
+                errors.append(RecordError.at(self.name, line.number, event.seq, again))
+        if isinstance(event, Meta) or self.session.to_move(pos) == TERMINAL:
+            return None
+        try:
+            state = self.session.rules.apply(pos.state, event)
+        except Exception:  # the event cannot be applied at all: skip it
+            return None
+        chances = pos.chances + isinstance(event, Chance)
+        return Position(state, event.seq, head, chances, pos.undo)
 
     def _decode(self, line: RawLine) -> Event:
         try:

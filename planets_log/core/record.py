@@ -104,7 +104,7 @@ class StaleWriter(RecordError):
 def append_lines(path: str | Path, lines: list[bytes], expect_seq: int, expect_head: str, *, fsync: bool = True) -> None:
     """Append `lines` as one write if the record still ends at `expect_seq`/`expect_head`."""
     name = str(path)
-    fd = os.open(path, os.O_WRONLY | os.O_APPEND)
+    fd = os.open(path, os.O_RDWR | os.O_APPEND)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
         size = os.fstat(fd).st_size

@@ -1,0 +1,1 @@
+"""The `planets-log` command line (Click), one module per command group."""

@@ -1,0 +1,196 @@
+"""Commands that read a record: moves, validate, replay, score."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from .common import echo_json, edition_option, mover_text, position_at, seat_index
+
+
+@click.command()
+@click.argument("log", type=click.Path(dir_okay=False))
+@click.option("--at", "at", type=int, default=None, help="After this seq instead of at the end.")
+@click.option("--json", "as_json", is_flag=True, help="JSON output.")
+@edition_option
+def moves(log, at, as_json, edition) -> None:
+    """List the legal moves at the end of LOG (or after seq --at), in notation.
+
+    \b
+    Example:
+      planets-log moves game.jsonl
+      planets-log moves game.jsonl --at 20 --json
+    """
+    from planets_log.core.engine import Replay
+    from planets_log.core.game import CHANCE, TERMINAL
+
+    replay = Replay(log, edition)
+    session = replay.session
+    pos = position_at(replay, seq=at)
+    mover = session.to_move(pos)
+    legal = session.rules.legal(pos.state) if mover != TERMINAL else []
+    texts = [session.rules.format(e, pos.state) for e in legal]
+    if as_json:
+        who = None if mover < 0 else session.name(mover)
+        echo_json({"seq": pos.seq, "to_move": who, "chance": mover == CHANCE, "over": mover == TERMINAL,
+                   "hint": session.rules.chance_hint(pos.state) if mover == CHANCE else None, "moves": texts})
+        return
+    click.echo(f"after seq {pos.seq}: {mover_text(session, pos)}")
+    for text in texts:
+        click.echo(f"  {text}")
+
+
+@click.command()
+@click.argument("logs", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="A JSON array, one object per file.")
+@click.option("--lenient", is_flag=True, help="Report every error in a file, not just the first.")
+@click.option("--quiet", "-q", is_flag=True, help="Print only the files with errors.")
+@edition_option
+def validate(logs, as_json, lenient, quiet, edition) -> None:
+    """Check that each record in LOGS is well-formed, untampered and legal.
+
+    Exit code 0 when every record is valid, 1 when any is not.
+
+    \b
+    Example:
+      planets-log validate game.jsonl
+      planets-log validate --lenient --json tournament/*.jsonl
+    """
+    from planets_log.core.validate import validate_file
+
+    reports = []
+    show_bar = len(logs) > 20 and sys.stderr.isatty()
+    with click.progressbar(logs, label="validating", file=sys.stderr) if show_bar else _plain(logs) as items:
+        for path in items:
+            reports.append(validate_file(path, edition, lenient=lenient))
+    if as_json:
+        echo_json([r.to_json() for r in reports])
+    else:
+        for r in reports:
+            _print_report(r, quiet)
+        if len(reports) > 1:
+            bad = sum(not r.valid for r in reports)
+            click.echo(f"{len(reports)} records: {len(reports) - bad} valid, {bad} invalid")
+    if any(not r.valid for r in reports):
+        sys.exit(1)
+
+
+class _plain:
+    def __init__(self, items):
+        self.items = items
+
+    def __enter__(self):
+        return self.items
+
+    def __exit__(self, *exc):
+        return False
+
+
+def _print_report(r, quiet: bool) -> None:
+    if r.valid:
+        if not quiet:
+            state = "finished" if r.finished else "not finished"
+            click.echo(f"{r.file}: valid, {r.events} events, {state}")
+        return
+    for err in r.errors:
+        click.echo(str(err))
+
+
+@click.command()
+@click.argument("log", type=click.Path(dir_okay=False))
+@click.option("--at", "at", type=int, default=None, help="The position after this seq.")
+@click.option("--round", "round_no", type=int, default=None, help="The position at the end of this round.")
+@click.option("--as", "as_seat", default=None, help="Show only what this seat (name or index) may know.")
+@click.option("--each", is_flag=True, help="Every position, one after another, in one pass.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", help="Output format.")
+@edition_option
+def replay(log, at, round_no, as_seat, each, fmt, edition) -> None:
+    """Show the position of LOG at its end, after seq --at, or at the end of --round.
+
+    \b
+    Example:
+      planets-log replay game.jsonl --at 40
+      planets-log replay game.jsonl --round 3 --as Ben
+      planets-log replay game.jsonl --each --format json
+    """
+    from planets_log.core.engine import Replay
+    from planets_log.core.errors import UsageError
+
+    if at is not None and round_no is not None:
+        raise UsageError("give --at or --round, not both", code="usage")
+    rep = Replay(log, edition)
+    rules = rep.session.rules
+    seat = seat_index(rep.session, as_seat) if as_seat is not None else None
+    if each:
+        _show(rep, rep.start, seat, fmt)
+        for step in rep.steps():
+            _show(rep, step.after, seat, fmt, rep.session.rules.format(step.event, step.before.state)
+                  if not _is_meta(step.event) else None)
+        return
+    pos = position_at(rep, seq=at, round_no=round_no)
+    _show(rep, pos, seat, fmt)
+    if fmt == "text":
+        click.echo(f"after seq {pos.seq} (round {rules.round_of(pos.state)}): {mover_text(rep.session, pos)}")
+
+
+def _is_meta(event) -> bool:
+    from planets_log.core.events import Meta
+
+    return isinstance(event, Meta)
+
+
+def _show(rep, pos, seat, fmt, move: str | None = None) -> None:
+    rules = rep.session.rules
+    if fmt == "json":
+        echo_json({"seq": pos.seq, "state": rules.view(pos.state, seat)})
+        return
+    if move:
+        click.echo(f"== seq {pos.seq}: {move}")
+    click.echo(rules.render(pos.state, seat))
+
+
+@click.command()
+@click.argument("log", type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="JSON output.")
+@edition_option
+def score(log, as_json, edition) -> None:
+    """Print the score sheet of LOG: totals, breakdown, winners, tie-break.
+
+    A game not yet over gets a provisional sheet, marked as such.
+
+    \b
+    Example:
+      planets-log score game.jsonl
+      planets-log score game.jsonl --json
+    """
+    from planets_log.core.engine import Replay
+
+    rep = Replay(log, edition)
+    sheet = rep.session.rules.score(rep.final().state)
+    if as_json:
+        import msgspec
+
+        echo_json(msgspec.to_builtins(sheet))
+        return
+    click.echo(format_sheet(sheet))
+
+
+def format_sheet(sheet) -> str:
+    """The score sheet as text."""
+    lines = ["Score sheet" + ("" if sheet.final else " (provisional: the game is not over)")]
+    keys: list[str] = []
+    for s in sheet.scores:
+        keys += [k for k in s.breakdown if k not in keys]
+    width = max([len(k) for k in keys] + [5])
+    names = [s.player for s in sheet.scores]
+    col = max([len(n) for n in names] + [5]) + 2
+    lines.append(" " * width + "".join(n.rjust(col) for n in names))
+    for k in keys:
+        lines.append(k.ljust(width) + "".join(str(s.breakdown.get(k, 0)).rjust(col) for s in sheet.scores))
+    lines.append("total".ljust(width) + "".join(str(s.total).rjust(col) for s in sheet.scores))
+    winners = [sheet.scores[i].player for i in sheet.winners] if sheet.winners else []
+    verb = "wins" if len(winners) == 1 else "share the win"
+    if winners:
+        lines.append(f"{' and '.join(winners)} {verb}" + (f" (tie-break: {sheet.tiebreak})" if sheet.tiebreak else ""))
+    return "\n".join(lines)

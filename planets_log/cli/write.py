@@ -1,0 +1,182 @@
+"""Commands that write a record: new, record (incl. interactive), undo, annotate."""
+
+from __future__ import annotations
+
+import secrets
+import sys
+
+import click
+
+from .common import edition_option, mover_text, parse_pairs
+
+
+@click.command()
+@click.argument("game")
+@click.argument("out", type=click.Path(dir_okay=False))
+@click.option("--player", "players", multiple=True, required=True, help="A player's name, in seat order (repeat).")
+@click.option("--seed", type=int, default=None, help="Seed for a seeded game (default: a random seed, recorded).")
+@click.option("--table", is_flag=True, help="A game at a physical table: you enter the chance outcomes.")
+@click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help="A variant option of the game (repeat).")
+@click.option("--meta", "meta", multiple=True, metavar="KEY=VALUE", help="Free information: event, round, table, date.")
+@edition_option
+def new(game, out, players, seed, table, options, meta, edition) -> None:
+    """Start a new record OUT for GAME.
+
+    In a seeded game the engine deals and draws from the seed at once; with --table
+    you type each chance outcome as it happens.
+
+    \b
+    Example:
+      planets-log new four-planets --player Ann --player Ben --seed 7 game.jsonl
+      planets-log new four-planets --player Ann --player Ben --table --meta event="Club night" t1.jsonl
+    """
+    from planets_log.core.errors import UsageError
+    from planets_log.core.play import Builder, make_header
+    from planets_log.core.record import create_record
+
+    if table and seed is not None:
+        raise UsageError("choose --seed or --table, not both", code="usage")
+    if not table and seed is None:
+        seed = secrets.randbelow(2**31)
+    header, session = make_header(game, list(players), seed=None if table else seed,
+                                  options=parse_pairs(options, "--option"), edition_path=edition,
+                                  meta=parse_pairs(meta, "--meta"))
+    build = Builder.new(header, session)
+    drawn = build.draw_chance()
+    create_record(out, build.lines)
+    mode = "table game (enter chance outcomes yourself)" if table else f"seeded game, seed {seed}"
+    click.echo(f"{out}: new {session.rules.title} record, {mode}; {len(drawn)} chance outcome(s) drawn")
+    click.echo(mover_text(session, build.pos))
+
+
+@click.command()
+@click.argument("log", type=click.Path(dir_okay=False))
+@click.argument("moves", nargs=-1)
+@click.option("--interactive", "-i", is_flag=True, help="Prompt for moves; '?' lists legal moves, 'undo', 'note TEXT'.")
+@click.option("--expect-seq", type=int, default=None, help="Refuse to write unless the record ends at this seq.")
+@click.option("--no-fsync", is_flag=True, help="Do not wait for the disk before acknowledging (faster, less safe).")
+@edition_option
+def record(log, moves, interactive, expect_seq, no_fsync, edition) -> None:
+    """Append MOVES (in the game's notation) to the record LOG.
+
+    Each move is checked against the rules before anything is written; a refused
+    move leaves the file unchanged and the moves before it stay recorded. Use '-'
+    to read moves from standard input, one per line ('#' starts a comment).
+
+    \b
+    Example:
+      planets-log record game.jsonl d3 d1x2
+      printf 'd3\\nd1x2\\n' | planets-log record game.jsonl -
+      planets-log record game.jsonl --interactive
+    """
+    from planets_log.core.recorder import Recorder
+
+    rec = Recorder(log, edition, fsync=not no_fsync)
+    if expect_seq is not None:
+        rec.expect(expect_seq)
+    if interactive:
+        from .interactive import run_interactive
+
+        run_interactive(rec)
+        return
+    for text in _move_texts(moves):
+        for entry in rec.play(text):
+            click.echo(f"{entry.seq:>4}  {entry.text}")
+    click.echo(mover_text(rec.session, rec.pos))
+
+
+def _move_texts(moves: tuple[str, ...]):
+    for move in moves:
+        if move == "-":
+            for line in sys.stdin:
+                line = line.split("#", 1)[0].strip()
+                if line:
+                    yield line
+        else:
+            yield move
+
+
+@click.command()
+@click.argument("log", type=click.Path(dir_okay=False))
+@click.option("--reason", default=None, help="Why the move is taken back (kept in the record).")
+@edition_option
+def undo(log, reason, edition) -> None:
+    """Take back the last action (and the chance outcomes after it) in LOG.
+
+    Nothing is deleted: a `retract` line is appended, so the record keeps what happened.
+
+    \b
+    Example:
+      planets-log undo game.jsonl --reason "misread the card"
+    """
+    from planets_log.core.recorder import Recorder
+
+    rec = Recorder(log, edition)
+    for entry in rec.undo(reason):
+        click.echo(f"{entry.seq:>4}  {entry.text}")
+    click.echo(mover_text(rec.session, rec.pos))
+
+
+@click.command()
+@click.argument("log", type=click.Path(dir_okay=False))
+@click.argument("text", required=False)
+@click.option("--at", "at", type=int, default=None, help="The seq of the line the note is about.")
+@click.option("--glyph", default=None, help="A judgement glyph: !! ! !? ?! ? ??")
+@click.option("--author", default=None, help="Who wrote the note.")
+@click.option("--list", "list_", is_flag=True, help="List the notes of the record instead.")
+@click.option("--json", "as_json", is_flag=True, help="With --list: JSON output.")
+@edition_option
+def annotate(log, text, at, glyph, author, list_, as_json, edition) -> None:
+    """Add a note on line --at of LOG, or --list the notes.
+
+    \b
+    Example:
+      planets-log annotate game.jsonl --at 12 "Greedy: the blue pair was open" --glyph '?!' --author Ann
+      planets-log annotate game.jsonl --list
+    """
+    from planets_log.core.errors import UsageError
+
+    if list_:
+        _list_notes(log, edition, as_json)
+        return
+    if at is None or not text:
+        raise UsageError("give --at SEQ and the note's TEXT (or --list)", code="usage")
+    from planets_log.core.recorder import Recorder
+
+    rec = Recorder(log, edition)
+    for entry in rec.annotate(at, text, glyph, author):
+        click.echo(f"{entry.seq:>4}  {entry.text}")
+
+
+def _list_notes(log: str, edition: str | None, as_json: bool) -> None:
+    from planets_log.core.engine import Replay
+    from planets_log.core.events import Note
+
+    from .common import echo_json
+
+    replay = Replay(log, edition)
+    texts: dict[int, str] = {}
+    notes = []
+    for step in replay.steps():
+        if isinstance(step.event, Note):
+            notes.append(step.event)
+        else:
+            texts[step.event.seq] = _describe(replay, step)
+    if as_json:
+        echo_json([{"seq": n.seq, "target": n.target, "move": texts.get(n.target), "text": n.text,
+                    "glyph": n.glyph, "author": n.author} for n in notes])
+        return
+    for n in notes:
+        move = texts.get(n.target, "header" if n.target == 0 else "")
+        click.echo(f"seq {n.target} {move}{' ' + n.glyph if n.glyph else ''}: {n.text}"
+                   f"{' — ' + n.author if n.author else ''}")
+    if not notes:
+        click.echo("no notes")
+
+
+def _describe(replay, step) -> str:
+    from planets_log.core.events import Retract
+
+    if isinstance(step.event, Retract):
+        return f"retract seq {step.event.target}"
+    return replay.session.rules.format(step.event, step.before.state)

@@ -1,0 +1,57 @@
+"""Validating a record: every gate and rule, the chain, the seed's outcomes, in one pass."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .engine import Position, Replay
+from .errors import PlanetsLogError, RecordError
+from .game import TERMINAL
+
+
+@dataclass
+class Report:
+    """The result of validating one file."""
+
+    file: str
+    valid: bool = True
+    events: int = 0
+    finished: bool = False
+    errors: list[RecordError] = field(default_factory=list)
+    game: str | None = None
+    position: Position | None = None
+
+    def to_json(self) -> dict:
+        """The stable `validate --json` object."""
+        return {
+            "file": self.file,
+            "valid": self.valid,
+            "events": self.events,
+            "finished": self.finished,
+            "game": self.game,
+            "errors": [e.to_json() for e in self.errors],
+        }
+
+
+def validate_file(path: str, edition: str | None = None, *, lenient: bool = False) -> Report:
+    """Check every line of `path`; stop at the first error unless `lenient`."""
+    report = Report(file=path)
+    errors: list[RecordError] = []
+    try:
+        replay = Replay(path, edition)
+        report.game = replay.header.game
+        pos = replay.start
+        try:
+            for step in replay.steps(errors if lenient else None):
+                pos = step.after
+        finally:
+            report.events = max(pos.seq, report.events)
+        report.position = pos
+        report.finished = replay.session.to_move(pos) == TERMINAL
+    except RecordError as exc:
+        errors.append(exc)
+    except PlanetsLogError as exc:
+        errors.append(RecordError.at(path, None, None, exc))
+    report.errors = errors
+    report.valid = not errors
+    return report

@@ -1,0 +1,191 @@
+"""The conformance suite every registered game passes (DESIGN §2).
+
+Random seeded playouts validate and replay identically; every legal action passes
+`check`; `apply` never changes its input; every event round-trips through JSON and
+through the game's notation; a changed chance outcome in a seeded record is caught;
+every line satisfies the game's JSON Schema.
+"""
+
+from __future__ import annotations
+
+import json
+
+import jsonschema
+import msgspec
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from planets_log.core.engine import Replay, digest
+from planets_log.core.events import Chance, Meta, strip_place
+from planets_log.core.game import CHANCE
+from planets_log.core.play import selfplay
+from planets_log.core.registry import game_ids, get_rules
+from planets_log.core.rng import rng
+from planets_log.core.schema import record_schema
+from planets_log.core.validate import validate_file
+from tests.helpers import rechain, write_lines
+
+GAMES = game_ids()
+
+
+def player_counts(game: str) -> list[int]:
+    rules = get_rules(game)
+    return sorted({rules.min_players, rules.max_players, max(rules.min_players, min(3, rules.max_players))})
+
+
+def play(game: str, seed: int, n: int):
+    return selfplay(game, seed, [f"P{i + 1}" for i in range(n)])
+
+
+def cases():
+    for game in GAMES:
+        for n in player_counts(game):
+            yield pytest.param(game, n, id=f"{game}-{n}p")
+
+
+@pytest.mark.parametrize("game,n", list(cases()))
+def test_playouts_validate_and_replay_identically(game, n, tmp_path):
+    for seed in range(4):
+        build = play(game, seed, n)
+        path = write_lines(tmp_path / f"{seed}.jsonl", build.lines)
+        report = validate_file(str(path))
+        assert report.valid, [str(e) for e in report.errors]
+        assert report.finished
+        first = digest(build.session.rules, Replay(str(path)).final().state)
+        second = digest(build.session.rules, Replay(str(path)).final().state)
+        assert first == second == digest(build.session.rules, build.pos.state)
+
+
+@pytest.mark.parametrize("game,n", list(cases()))
+def test_same_seed_same_record(game, n):
+    assert play(game, 11, n).lines == play(game, 11, n).lines
+    assert play(game, 11, n).lines != play(game, 12, n).lines
+
+
+@pytest.mark.parametrize("game,n", list(cases()))
+def test_legal_actions_pass_check_and_apply_is_pure(game, n):
+    build = play(game, 5, n)
+    rules = build.session.rules
+    replay_states(build, lambda state, event: _check_position(rules, state, event))
+
+
+def _check_position(rules, state, event):
+    before = msgspec.json.encode(state, order="sorted")
+    legal = rules.legal(state)
+    encoded = [msgspec.json.encode(e) for e in legal]
+    assert len(set(encoded)) == len(encoded), "legal() lists an action twice"
+    for action in legal[:25]:
+        rules.check(state, action)
+    if rules.to_move(state) != CHANCE:
+        assert any(strip_place(event) == strip_place(a) for a in legal), "a played action was not in legal()"
+    rules.apply(state, event)
+    assert msgspec.json.encode(state, order="sorted") == before, "apply() changed its input state"
+
+
+def replay_states(build, visit):
+    """Call visit(state_before, event) for every game event of a built record."""
+    session = build.session
+    decoder = session.decoder
+    pos = session.start(build.lines[0])
+    from planets_log.core.record import line_hash
+
+    for raw in build.lines[1:]:
+        event = decoder.decode(raw)
+        if not isinstance(event, Meta):
+            visit(pos.state, event)
+        pos = session.step(pos, event, line_hash(raw))
+
+
+@pytest.mark.parametrize("game,n", list(cases()))
+def test_events_round_trip_through_json_and_notation(game, n):
+    build = play(game, 7, n)
+    rules = build.session.rules
+
+    def visit(state, event):
+        raw = msgspec.json.encode(event)
+        assert build.session.decoder.decode(raw) == event
+        text = rules.format(event, state)
+        assert isinstance(text, str) and text and "\n" not in text
+        again = rules.parse(text, state)
+        assert strip_place(again) == strip_place(event), f"{text!r} parsed as {again!r}"
+
+    replay_states(build, visit)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_changed_chance_outcome_is_caught(game, tmp_path):
+    build = play(game, 3, get_rules(game).min_players if get_rules(game).min_players > 1 else 2)
+    rules = build.session.rules
+    index, other = find_other_outcome(build)
+    lines = list(build.lines)
+    obj = json.loads(msgspec.json.encode(other))
+    old = json.loads(lines[index])
+    obj["seq"], obj["prev"] = old["seq"], old["prev"]
+    lines[index] = json.dumps(obj, separators=(",", ":")).encode()
+    path = write_lines(tmp_path / "tampered.jsonl", rechain(lines))
+    report = validate_file(str(path))
+    assert not report.valid
+    assert report.errors[0].code == "chance.tampered"
+    assert report.errors[0].line == index + 1
+
+
+def find_other_outcome(build):
+    """A chance line of the record and a different outcome that is possible there."""
+    session = build.session
+    rules = session.rules
+    pos = session.start(build.lines[0])
+    from planets_log.core.record import line_hash
+
+    for i, raw in enumerate(build.lines[1:], start=1):
+        event = session.decoder.decode(raw)
+        if isinstance(event, Chance):
+            for k in range(50):
+                alt = rules.chance(pos.state, rng(999, f"alt/{k}"))
+                if strip_place(alt) != strip_place(event):
+                    rules.check(pos.state, alt)
+                    return i, alt
+        pos = session.step(pos, event, line_hash(raw))
+    pytest.fail("no chance outcome with an alternative in the record")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_table_mode_accepts_the_same_outcomes(game, tmp_path):
+    build = play(game, 2, max(2, get_rules(game).min_players))
+    header = json.loads(build.lines[0])
+    header["seed"] = None
+    lines = rechain([json.dumps(header, separators=(",", ":")).encode()] + build.lines[1:])
+    report = validate_file(str(write_lines(tmp_path / "table.jsonl", lines)))
+    assert report.valid, [str(e) for e in report.errors]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_line_satisfies_the_json_schema(game):
+    schema = record_schema(game)
+    jsonschema.Draft202012Validator.check_schema(schema)
+    validator = jsonschema.Draft202012Validator(schema)
+    for raw in play(game, 4, max(2, get_rules(game).min_players)).lines:
+        validator.validate(json.loads(raw))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_rules_object_is_complete(game):
+    rules = get_rules(game)
+    assert rules.id == game
+    assert rules.title and 1 <= rules.min_players <= rules.max_players
+    tags = [e.__struct_config__.tag for e in rules.events]
+    assert len(set(tags)) == len(tags)
+    assert not set(tags) & {"header", "note", "retract", "ruling", "penalty", "result", "seal"}
+    for event_type in rules.events:
+        assert event_type.__struct_config__.forbid_unknown_fields
+
+
+@pytest.mark.parametrize("game", GAMES)
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(min_value=0, max_value=2**40))
+def test_any_seed_plays_to_a_valid_end(game, seed, tmp_path):
+    rules = get_rules(game)
+    build = selfplay(game, seed, [f"P{i + 1}" for i in range(max(2, rules.min_players) if rules.max_players > 1 else 1)])
+    path = write_lines(tmp_path / f"h{seed}.jsonl", build.lines)
+    assert validate_file(str(path)).valid
+    assert digest(rules, Replay(str(path)).final().state) == digest(rules, build.pos.state)

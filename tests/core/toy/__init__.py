@@ -1,0 +1,111 @@
+"""Countdown: a toy game for testing the core alone (registered only in tests).
+
+A chance `pile` of 5..12 counters is dealt; players alternately take 1–3; whoever takes
+the last counter wins.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import msgspec
+
+from planets_log.core.errors import IllegalEvent, NotationError
+from planets_log.core.events import Action, Chance
+from planets_log.core.game import CHANCE, TERMINAL, Option, Rules, ScoreSheet, SeatScore
+
+
+class Pile(Chance, tag="pile"):
+    size: int
+
+
+class Take(Action, tag="take"):
+    n: int
+
+
+class ToyEdition(msgspec.Struct):
+    name: str
+    min_pile: int
+    max_pile: int
+
+
+class State(msgspec.Struct, frozen=True):
+    players: tuple[str, ...]
+    pile: int = -1
+    turn: int = 0
+    last: int = -1
+    max_take: int = 3
+    edition: ToyEdition | None = None
+
+
+class Countdown(Rules):
+    id = "countdown"
+    title = "Countdown"
+    min_players = 2
+    max_players = 3
+    options = {"max_take": Option(3, "most counters one turn may take", (2, 3, 4))}
+    events = (Pile, Take)
+    edition_type = ToyEdition
+    edition_dir = Path(__file__).parent / "editions"
+
+    def setup(self, header, edition):
+        return State(players=tuple(header.players), max_take=header.options.get("max_take", 3), edition=edition)
+
+    def to_move(self, s):
+        if s.pile < 0:
+            return CHANCE
+        if s.pile == 0:
+            return TERMINAL
+        return s.turn
+
+    def legal(self, s):
+        if s.pile < 0:
+            return [Pile(size=n) for n in range(s.edition.min_pile, s.edition.max_pile + 1)]
+        return [Take(by=s.turn, n=n) for n in range(1, min(s.max_take, s.pile) + 1)]
+
+    def check(self, s, e):
+        if isinstance(e, Pile):
+            if not s.edition.min_pile <= e.size <= s.edition.max_pile:
+                raise IllegalEvent("pile.size", f"a pile of {e.size} is not possible", "Setup")
+            return
+        if not 1 <= e.n <= min(s.max_take, s.pile):
+            raise IllegalEvent("take.count", f"{s.players[e.by]} may take 1 to {min(s.max_take, s.pile)}, not {e.n}", "Turn")
+
+    def apply(self, s, e):
+        if isinstance(e, Pile):
+            return msgspec.structs.replace(s, pile=e.size)
+        return msgspec.structs.replace(s, pile=s.pile - e.n, turn=(s.turn + 1) % len(s.players), last=e.by)
+
+    def chance(self, s, rng):
+        return Pile(size=s.edition.min_pile + rng.below(s.edition.max_pile - s.edition.min_pile + 1))
+
+    def chance_hint(self, s):
+        return f"the pile: 'pile N' with N from {s.edition.min_pile} to {s.edition.max_pile}"
+
+    def score(self, s):
+        over = s.pile == 0
+        scores = [SeatScore(i, p, int(over and i == s.last), {"last counter": int(over and i == s.last)})
+                  for i, p in enumerate(s.players)]
+        return ScoreSheet(scores, [s.last] if over else [], None, over)
+
+    def parse(self, text, s):
+        word, _, arg = text.partition(" ")
+        if not arg.strip().isdigit():
+            raise NotationError(text, "expected 'take N' or 'pile N'")
+        if word == "pile":
+            return Pile(size=int(arg))
+        if word == "take":
+            return Take(by=max(self.to_move(s), 0), n=int(arg))
+        raise NotationError(text, "expected 'take N' or 'pile N'")
+
+    def format(self, e, s):
+        return f"pile {e.size}" if isinstance(e, Pile) else f"take {e.n}"
+
+    def render(self, s, seat=None):
+        return f"pile: {s.pile}; {s.players[s.turn]} to move"
+
+    def view(self, s, seat=None):
+        return {"pile": s.pile, "turn": s.turn}
+
+
+RULES = Countdown()

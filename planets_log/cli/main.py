@@ -21,6 +21,7 @@ COMMANDS = {
     "selfplay": "planets_log.cli.info:selfplay",
     "schema": "planets_log.cli.info:schema",
     "demo": "planets_log.cli.demo:demo",
+    "repair": "planets_log.cli.repair:repair",
 }
 
 
@@ -71,4 +72,8 @@ def cli() -> None:
 
 def main(argv: list[str] | None = None) -> None:
     """Run the CLI (the console script's entry point)."""
+    import signal
+
+    if hasattr(signal, "SIGXFSZ"):  # over a file-size limit, write() fails instead of killing us
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
     cli.main(args=argv, prog_name="planets-log")

@@ -19,6 +19,8 @@ from .game import CHANCE, TERMINAL, Rules
 from .record import RawLine, iter_lines, line_hash
 from .registry import get_rules
 from .rng import chance_stream
+from .strict import LineError, decode_line
+from .upcast import chain_for, upcast_line
 
 FORMAT_RULE = "format.md"
 
@@ -164,8 +166,8 @@ class Session:
 
 
 def check_format(fmt: str) -> None:
-    """Refuse a record of another or newer format."""
-    if fmt == FORMAT:
+    """Refuse a record of another or newer format (older ones with upcasters pass)."""
+    if fmt == FORMAT or chain_for(fmt) is not None:
         return
     prefix, _, version = fmt.partition("/")
     if prefix == "planets-log" and version.isdigit() and int(version) > 1:
@@ -195,13 +197,34 @@ def check_options(rules: Rules, options: dict[str, Any]) -> None:
             raise PlanetsLogError(f"option {key}={value!r} is not one of {list(spec.choices)}", code="header.option")
 
 
+_HEADER = msgspec.json.Decoder(Header)
+
+
 def decode_header(raw: bytes, name: str) -> Header:
     """Decode line 1, placing any error at it."""
+    fmt = _format_of(raw)
+    if fmt is not None and fmt != FORMAT:
+        try:
+            check_format(fmt)
+        except PlanetsLogError as exc:
+            raise RecordError.at(name, 1, 0, exc) from None
+    steps = chain_for(fmt) if fmt not in (None, FORMAT) else None
     try:
-        return msgspec.json.decode(raw, type=Header)
-    except (msgspec.DecodeError, msgspec.ValidationError) as exc:
-        raise RecordError(f"not a valid header: {exc}", file=name, line=1, seq=0, code="header.schema",
-                          kind="format", rule=FORMAT_RULE) from None
+        return decode_line(_HEADER, upcast_line(raw, steps) if steps else raw)
+    except LineError as exc:
+        exc.message = f"not a valid header: {exc.message}"
+        raise exc.placed(name, 1, 0, 0) from None
+
+
+def _format_of(raw: bytes) -> str | None:
+    try:
+        return msgspec.json.decode(raw, type=_FormatOnly).format
+    except (msgspec.DecodeError, msgspec.ValidationError, RecursionError):
+        return None
+
+
+class _FormatOnly(msgspec.Struct):
+    format: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,6 +249,7 @@ class Replay:
             raise RecordError("the record is empty (no header line)", file=self.name, line=1, code="header.missing",
                               kind="format", rule=FORMAT_RULE)
         self.header_line = first
+        self._upcast = chain_for(_format_of(first.data) or FORMAT) or None
         self.header = decode_header(first.data, self.name)
         if self.header.seq != 0:
             raise RecordError("the header must have seq 0", file=self.name, line=1, seq=self.header.seq,
@@ -284,10 +308,10 @@ class Replay:
 
     def _decode(self, line: RawLine) -> Event:
         try:
-            return self.session.decode(line.data)
-        except (msgspec.DecodeError, msgspec.ValidationError) as exc:
-            raise RecordError(f"not a valid {self.header.game} event: {exc}", file=self.name, line=line.number,
-                              seq=_seq_of(line.data, None), code="schema", kind="format", rule=FORMAT_RULE) from None
+            raw = upcast_line(line.data, self._upcast) if self._upcast else line.data
+            return decode_line(self.session.decoder, raw)
+        except LineError as exc:
+            raise exc.placed(self.name, line.number, _seq_of(line.data, None), line.offset) from None
 
     def final(self) -> Position:
         """Replay to the end (strict) and return the last position."""
@@ -300,7 +324,7 @@ class Replay:
 def _seq_of(raw: bytes, default: int | None) -> int | None:
     try:
         return msgspec.json.decode(raw, type=_SeqOnly).seq
-    except (msgspec.DecodeError, msgspec.ValidationError):
+    except (msgspec.DecodeError, msgspec.ValidationError, RecursionError):
         return default
 
 

@@ -104,9 +104,8 @@ class StaleWriter(RecordError):
 def append_lines(path: str | Path, lines: list[bytes], expect_seq: int, expect_head: str, *, fsync: bool = True) -> None:
     """Append `lines` as one write if the record still ends at `expect_seq`/`expect_head`."""
     name = str(path)
-    fd = os.open(path, os.O_RDWR | os.O_APPEND)
+    fd = _open_locked(path, name)
     try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
         size = os.fstat(fd).st_size
         _check_tail(fd, size, name, expect_seq, expect_head)
         blob = b"".join(line + b"\n" for line in lines)
@@ -126,6 +125,28 @@ def append_lines(path: str | Path, lines: list[bytes], expect_seq: int, expect_h
         os.close(fd)
 
 
+def _open_locked(path: str | Path, name: str) -> int:
+    """Open for appending under an exclusive lock, on the file the path names *now*.
+
+    A repair replaces the file; a writer that opened the old one and then waited for the
+    lock would otherwise append to a file no longer in the folder.
+    """
+    for _ in range(100):
+        try:
+            fd = os.open(path, os.O_RDWR | os.O_APPEND)
+        except OSError as exc:
+            raise RecordError(f"cannot open the record: {exc.strerror}", file=name, code="file.open", kind="io") from None
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        try:
+            same = os.stat(path).st_ino == os.fstat(fd).st_ino
+        except FileNotFoundError:
+            same = False
+        if same:
+            return fd
+        os.close(fd)
+    raise RecordError("the record keeps being replaced; try again", file=name, code="file.replaced", kind="io")
+
+
 def _check_tail(fd: int, size: int, name: str, expect_seq: int, expect_head: str) -> None:
     if size == 0 or os.pread(fd, 1, size - 1) != b"\n":
         raise RecordError(
@@ -135,7 +156,7 @@ def _check_tail(fd: int, size: int, name: str, expect_seq: int, expect_head: str
     last = _last_line(fd, size)
     try:
         seq = msgspec.json.decode(last, type=_SeqOnly).seq
-    except (msgspec.DecodeError, msgspec.ValidationError):
+    except (msgspec.DecodeError, msgspec.ValidationError, RecursionError):
         seq = None
     if seq != expect_seq or line_hash(last) != expect_head:
         raise StaleWriter(
@@ -184,3 +205,63 @@ def fsync_dir(folder: Path) -> None:
         os.fsync(fd)
     finally:
         os.close(fd)
+
+
+def split_torn(path: str | Path) -> tuple[int, bytes]:
+    """The size of the complete lines of a file and the torn bytes after them."""
+    data = Path(path).read_bytes()
+    end = data.rfind(b"\n") + 1
+    return end, data[end:]
+
+
+def repair_torn_tail(path: str | Path) -> tuple[str, int] | None:
+    """Move a torn tail to a side file and cut the record after its last full line.
+
+    Returns (side file, bytes moved), or None when there was nothing to repair. The cut
+    goes through a temporary file, fsync, os.replace and an fsync of the folder, under
+    the record's lock, so a crash at any point leaves either the old or the new file.
+    """
+    path = Path(path)
+    name = str(path)
+    fd = _open_locked(path, name)
+    try:
+        size = os.fstat(fd).st_size
+        data = os.pread(fd, size, 0)
+        end = data.rfind(b"\n") + 1
+        torn = data[end:]
+        if not torn:
+            return None
+        side = _side_file(path)
+        _write_durably(side, torn)
+        _write_durably(path, data[:end], replace=True)
+        return str(side), len(torn)
+    finally:
+        os.close(fd)
+
+
+def _side_file(path: Path) -> Path:
+    for n in range(1, 10_000):
+        side = path.with_name(f"{path.name}.torn-{n}")
+        if not side.exists():
+            return side
+    raise UsageError(f"too many side files next to {path}", code="repair.side")
+
+
+def _write_durably(path: Path, data: bytes, *, replace: bool = False) -> None:
+    """Write `data` to `path` via a temporary file in the same folder."""
+    folder = path.parent if str(path.parent) else Path(".")
+    tmp = folder / f".{path.name}.{os.getpid()}.tmp"
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    if replace:
+        os.replace(tmp, path)
+    else:
+        os.link(tmp, path)
+        os.unlink(tmp)
+    fsync_dir(folder)

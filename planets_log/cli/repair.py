@@ -1,0 +1,36 @@
+"""`planets-log repair`: move a torn tail aside so the record can take moves again."""
+
+from __future__ import annotations
+
+import click
+
+
+@click.command()
+@click.argument("log", type=click.Path(dir_okay=False, exists=True))
+def repair(log) -> None:
+    """Move the torn tail of LOG (an interrupted write) to a side file, then check the rest.
+
+    Nothing is deleted: the torn bytes go to LOG.torn-N beside the record. Damage
+    before the tail is never repaired automatically; it is reported with its line.
+
+    \b
+    Example:
+      planets-log repair game.jsonl
+    """
+    from planets_log.core.record import repair_torn_tail
+    from planets_log.core.validate import validate_file
+
+    moved = repair_torn_tail(log)
+    if moved is None:
+        click.echo(f"{log}: no torn tail")
+    else:
+        side, size = moved
+        click.echo(f"{log}: moved a torn tail of {size} bytes to {side}")
+    report = validate_file(log)
+    if report.valid:
+        click.echo(f"{log}: valid, {report.events} events, {'finished' if report.finished else 'not finished'}")
+        return
+    for err in report.errors:
+        click.echo(str(err))
+    click.echo(f"{log}: damage before the tail is not repaired automatically", err=True)
+    raise SystemExit(1)

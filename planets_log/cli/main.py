@@ -22,6 +22,9 @@ COMMANDS = {
     "schema": "planets_log.cli.info:schema",
     "demo": "planets_log.cli.demo:demo",
     "repair": "planets_log.cli.repair:repair",
+    "rule": "planets_log.cli.arbiter:rule",
+    "penalty": "planets_log.cli.arbiter:penalty",
+    "result": "planets_log.cli.arbiter:result",
 }
 
 

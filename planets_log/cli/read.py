@@ -92,6 +92,8 @@ def _print_report(r, quiet: bool) -> None:
         if not quiet:
             state = "finished" if r.finished else "not finished"
             click.echo(f"{r.file}: valid, {r.events} events, {state}")
+            for ruled in r.position.arbiter.ruled if r.position else ():
+                click.echo(f"{r.file}: seq {ruled.seq}: ruled [{ruled.code}]: {ruled.message} — stands by ruling: {ruled.reason}")
         return
     for err in r.errors:
         click.echo(str(err))
@@ -166,14 +168,20 @@ def score(log, as_json, edition) -> None:
     """
     from planets_log.core.engine import Replay
 
+    from planets_log.core.scoring import adjusted_sheet, result_check
+
     rep = Replay(log, edition)
-    sheet = rep.session.rules.score(rep.final().state)
+    pos = rep.final()
+    sheet = adjusted_sheet(rep.session, pos)
+    status, words = result_check(rep.session, pos)
     if as_json:
         import msgspec
 
-        echo_json(msgspec.to_builtins(sheet))
+        echo_json({**msgspec.to_builtins(sheet), "declared": {"status": status, "message": words}})
         return
     click.echo(format_sheet(sheet))
+    if status != "none":
+        click.echo(words)
 
 
 def format_sheet(sheet) -> str:

@@ -14,7 +14,8 @@ import msgspec
 
 from .edition import Edition, load_edition
 from .errors import IllegalEvent, PlanetsLogError, RecordError
-from .events import CORE_EVENTS, FORMAT, GLYPHS, Action, Chance, Event, Header, Meta, Note, Retract, strip_place
+from .events import (CORE_EVENTS, FORMAT, GLYPHS, Action, Chance, Event, Header, Meta, Note, Penalty, Result, Retract,
+                     Ruling, strip_place)
 from .game import CHANCE, TERMINAL, Rules
 from .record import RawLine, iter_lines, line_hash
 from .registry import get_rules
@@ -36,6 +37,34 @@ class Undo:
 
 
 @dataclass(frozen=True, slots=True)
+class Ruled:
+    """An action a ruling let stand: the rule it broke and the arbiter's reason."""
+
+    seq: int
+    code: str
+    message: str
+    rule: str | None
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Arbiter:
+    """The arbiter's events so far: pending rulings, rulings used, penalties, the declared result."""
+
+    pending: tuple[tuple[int, str], ...] = ()
+    ruled: tuple[Ruled, ...] = ()
+    penalties: tuple[Penalty, ...] = ()
+    result: Result | None = None
+
+    def reason_for(self, seq: int) -> str | None:
+        """The reason of a pending ruling on line `seq`."""
+        return next((reason for target, reason in self.pending if target == seq), None)
+
+
+NO_ARBITER = Arbiter()
+
+
+@dataclass(frozen=True, slots=True)
 class Position:
     """The game state after line `seq`, with what the core tracks around it."""
 
@@ -44,6 +73,7 @@ class Position:
     head: str
     chances: int = 0
     undo: Undo | None = None
+    arbiter: Arbiter = NO_ARBITER
 
     def advanced(self, seq: int, head: str) -> "Position":
         """The same game state, moved past a line that did not change it."""
@@ -120,17 +150,37 @@ class Session:
                 if strip_place(want) != strip_place(event):
                     raise IllegalEvent("chance.tampered", "this outcome is not the one the seed gives "
                                        f"(the seed gives: {self.rules.format(want, state)})", "DESIGN §1 seeded games")
-            self.rules.check(state, event)
-            return Position(self.rules.apply(state, event), event.seq, head, pos.chances + 1, pos.undo)
+            arbiter = self._checked(pos, event)
+            return Position(self._apply(state, event), event.seq, head, pos.chances + 1, pos.undo, arbiter)
         if not isinstance(event, Action):
             raise IllegalEvent("type", f"{type(event).__name__} is neither an action nor a chance outcome", FORMAT_RULE)
         if mover == CHANCE:
             raise IllegalEvent("chance.expected", f"a chance outcome is due ({self.rules.chance_hint(state)})", "turn order")
         if event.by != mover:
             raise IllegalEvent("turn", f"it is {self.name(mover)}'s turn, not {self.name(event.by)}'s", "turn order")
-        self.rules.check(state, event)
+        arbiter = self._checked(pos, event)
         undo = Undo(event.seq, state, pos.chances, pos.undo)
-        return Position(self.rules.apply(state, event), event.seq, head, pos.chances, undo)
+        return Position(self._apply(state, event), event.seq, head, pos.chances, undo, arbiter)
+
+    def _checked(self, pos: Position, event: Event) -> Arbiter:
+        """Run the game's check; a pending ruling on this line lets a broken rule stand."""
+        try:
+            self.rules.check(pos.state, event)
+        except IllegalEvent as exc:
+            reason = pos.arbiter.reason_for(event.seq)
+            if reason is None:
+                raise
+            ruled = Ruled(event.seq, exc.code, exc.message, exc.rule, reason)
+            return replace(pos.arbiter, ruled=pos.arbiter.ruled + (ruled,))
+        return pos.arbiter
+
+    def _apply(self, state: Any, event: Event) -> Any:
+        try:
+            return self.rules.apply(state, event)
+        except IllegalEvent:
+            raise
+        except Exception as exc:  # only reachable for an event a ruling let through
+            raise IllegalEvent("ruling.unplayable", f"the rules cannot carry out this event ({exc})", "arbiter rulings") from None
 
     def _meta(self, pos: Position, event: Meta, head: str) -> Position:
         if isinstance(event, Note):
@@ -146,8 +196,33 @@ class Session:
                 raise IllegalEvent("retract.target", f"only the last standing action (seq {pos.undo.seq}) can be taken "
                                    f"back, not seq {event.target}", FORMAT_RULE)
             u = pos.undo
-            return Position(u.state, event.seq, head, u.chances, u.parent)
-        raise IllegalEvent("type", f"unknown meta event {type(event).__name__}", FORMAT_RULE)
+            return Position(u.state, event.seq, head, u.chances, u.parent, pos.arbiter)
+        return self._arbiter(pos, event, head)
+
+    def _arbiter(self, pos: Position, event: Meta, head: str) -> Position:
+        arb = pos.arbiter
+        players = len(self.header.players)
+        if isinstance(event, Ruling):
+            if event.target <= event.seq:
+                raise IllegalEvent("ruling.target", f"a ruling must come before the line it allows (seq {event.target})", "arbiter rulings")
+            if not event.reason.strip():
+                raise IllegalEvent("ruling.reason", "a ruling needs a reason", "arbiter rulings")
+            arb = replace(arb, pending=arb.pending + ((event.target, event.reason),))
+        elif isinstance(event, Penalty):
+            if not 0 <= event.seat < players:
+                raise IllegalEvent("penalty.seat", f"no seat {event.seat} in a {players}-player game", "arbiter penalties")
+            if not event.reason.strip():
+                raise IllegalEvent("penalty.reason", "a penalty needs a reason", "arbiter penalties")
+            arb = replace(arb, penalties=arb.penalties + (event,))
+        elif isinstance(event, Result):
+            if not event.winners or any(not 0 <= w < players for w in event.winners) or len(set(event.winners)) != len(event.winners):
+                raise IllegalEvent("result.winners", f"winners must be distinct seats 0–{players - 1}", "declared results")
+            if event.declared_by not in ("players", "arbiter"):
+                raise IllegalEvent("result.by", "a result is declared by 'players' or 'arbiter'", "declared results")
+            arb = replace(arb, result=event)
+        else:
+            raise IllegalEvent("type", f"unknown meta event {type(event).__name__}", FORMAT_RULE)
+        return replace(pos, seq=event.seq, head=head, arbiter=arb)
 
     def name(self, seat: int) -> str:
         """A seat's player name, for messages."""
@@ -304,7 +379,7 @@ class Replay:
         except Exception:  # the event cannot be applied at all: skip it
             return None
         chances = pos.chances + isinstance(event, Chance)
-        return Position(state, event.seq, head, chances, pos.undo)
+        return Position(state, event.seq, head, chances, pos.undo, pos.arbiter)
 
     def _decode(self, line: RawLine) -> Event:
         try:

@@ -52,7 +52,33 @@ class Retract(Meta, tag="retract"):
     reason: str | None = None
 
 
-CORE_EVENTS: tuple[type[Event], ...] = (Note, Retract)
+class Ruling(Meta, tag="ruling"):
+    """The arbiter lets the action at `target` (a later line) stand although a rule forbids it."""
+
+    target: int
+    reason: str
+    arbiter: str | None = None
+
+
+class Penalty(Meta, tag="penalty"):
+    """A score adjustment for `seat` (negative for a penalty), with its reason."""
+
+    seat: int
+    points: int
+    reason: str
+    arbiter: str | None = None
+
+
+class Result(Meta, tag="result"):
+    """A declared result: by the players, or by the arbiter (with a reason when it overrides)."""
+
+    winners: list[int]
+    declared_by: str = "players"
+    reason: str | None = None
+
+
+ARBITER_EVENTS: tuple[type[Event], ...] = (Ruling, Penalty, Result)
+CORE_EVENTS: tuple[type[Event], ...] = (Note, Retract) + ARBITER_EVENTS
 
 
 class EditionRef(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from .engine import Position, Replay
 from .errors import IllegalEvent, RecordError
-from .events import Event, Note, Retract
+from .events import Event, Meta, Note, Penalty, Result, Retract, Ruling
 from .game import CHANCE
 from .record import append_lines, line_hash
 
@@ -45,10 +45,12 @@ class Recorder:
             raise self._placed(exc, text) from None
         return self.add(event, text)
 
-    def add(self, event: Event, text: str | None = None) -> list[Entry]:
-        """Gate and append `event`, then every chance outcome the seed gives after it."""
+    def add(self, event: Event, text: str | None = None, *, before: tuple[Event, ...] = ()) -> list[Entry]:
+        """Gate and append `before` + `event`, then every chance outcome the seed gives after it."""
         pos, lines, entries = self.pos, [], []
         try:
+            for meta in before:
+                pos = self._step(pos, meta, lines, entries)
             pos = self._step(pos, event, lines, entries)
             if self.session.seeded:
                 while self.session.to_move(pos) == CHANCE:
@@ -76,6 +78,8 @@ class Recorder:
             return f"note on seq {event.target}{glyph}: {event.text}{by}"
         if isinstance(event, Retract):
             return f"retract seq {event.target}" + (f": {event.reason}" if event.reason else "")
+        if isinstance(event, Meta):
+            return describe_arbiter(event, self.session)
         return self.rules.format(event, pos.state)
 
     def undo(self, reason: str | None = None) -> list[Entry]:
@@ -84,6 +88,15 @@ class Recorder:
             raise RecordError("there is no action left to take back", file=self.path, line=self.pos.seq + 2,
                               seq=self.pos.seq + 1, code="retract.nothing", rule="format.md")
         return self.add(Retract(target=self.pos.undo.seq, reason=reason or None))
+
+    def rule(self, text: str, reason: str, arbiter: str | None = None) -> list[Entry]:
+        """Append a ruling and the move it lets stand, as one write."""
+        try:
+            event = self.rules.parse(text.strip(), self.pos.state)
+        except IllegalEvent as exc:
+            raise self._placed(exc, text) from None
+        ruling = Ruling(target=self.pos.seq + 2, reason=reason, arbiter=arbiter)
+        return self.add(event, text, before=(ruling,))
 
     def annotate(self, target: int, text: str, glyph: str | None = None, author: str | None = None) -> list[Entry]:
         """Append a note on line `target`."""
@@ -95,3 +108,16 @@ class Recorder:
         if text is not None and exc.code != "notation":
             err.message = f"{text.strip()!r}: {err.message}"
         return err
+
+
+def describe_arbiter(event: Meta, session) -> str:
+    """An arbiter's event in words."""
+    if isinstance(event, Ruling):
+        return f"ruling: seq {event.target} stands ({event.reason})"
+    if isinstance(event, Penalty):
+        return f"penalty: {session.name(event.seat)} {event.points:+d} ({event.reason})"
+    if isinstance(event, Result):
+        names = ", ".join(session.name(w) for w in event.winners)
+        why = f" ({event.reason})" if event.reason else ""
+        return f"result declared by {event.declared_by}: {names}{why}"
+    return type(event).__name__.lower()

@@ -30,6 +30,8 @@ class Report:
             "finished": self.finished,
             "game": self.game,
             "errors": [e.to_json() for e in self.errors],
+            "rulings": [{"seq": r.seq, "code": r.code, "message": r.message, "rule": r.rule, "reason": r.reason}
+                        for r in (self.position.arbiter.ruled if self.position else ())],
         }
 
 

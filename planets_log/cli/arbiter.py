@@ -1,0 +1,80 @@
+"""The arbiter's commands: rule (let an illegal move stand), penalty, result."""
+
+from __future__ import annotations
+
+import click
+
+from .common import edition_option, mover_text, seat_index
+
+
+@click.command()
+@click.argument("log", type=click.Path(dir_okay=False))
+@click.argument("move")
+@click.option("--reason", required=True, help="Why the move stands although a rule forbids it.")
+@click.option("--arbiter", default=None, help="Who ruled.")
+@edition_option
+def rule(log, move, reason, arbiter, edition) -> None:
+    """Record MOVE with an arbiter's ruling that lets it stand although it breaks a rule.
+
+    Validation then reports the move as ruled, with the reason, instead of invalid.
+    Only the game's own rules can be ruled past, never the record's order or turns.
+
+    \b
+    Example:
+      planets-log rule game.jsonl "d3" --reason "both players agreed to replay the dispatch" --arbiter "TD Kim"
+    """
+    from planets_log.core.recorder import Recorder
+
+    rec = Recorder(log, edition)
+    for entry in rec.rule(move, reason, arbiter):
+        click.echo(f"{entry.seq:>4}  {entry.text}")
+    click.echo(mover_text(rec.session, rec.pos))
+
+
+@click.command()
+@click.argument("log", type=click.Path(dir_okay=False))
+@click.option("--seat", required=True, help="The penalised player (name or seat index).")
+@click.option("--points", type=int, required=True, help="Added to the player's total (negative for a penalty).")
+@click.option("--reason", required=True, help="Why.")
+@click.option("--arbiter", default=None, help="Who decided.")
+@edition_option
+def penalty(log, seat, points, reason, arbiter, edition) -> None:
+    """Record a score adjustment for a player, with its reason.
+
+    \b
+    Example:
+      planets-log penalty game.jsonl --seat Ben --points -3 --reason "late arrival" --arbiter "TD Kim"
+    """
+    from planets_log.core.events import Penalty
+    from planets_log.core.recorder import Recorder
+
+    rec = Recorder(log, edition)
+    event = Penalty(seat=seat_index(rec.session, seat), points=points, reason=reason, arbiter=arbiter)
+    for entry in rec.add(event):
+        click.echo(f"{entry.seq:>4}  {entry.text}")
+
+
+@click.command()
+@click.argument("log", type=click.Path(dir_okay=False))
+@click.option("--winner", "winners", multiple=True, required=True, help="A winner (name or seat index; repeat for a shared win).")
+@click.option("--by", "declared_by", type=click.Choice(["players", "arbiter"]), default="players", show_default=True,
+              help="Who declares the result.")
+@click.option("--reason", default=None, help="Why (needed when the arbiter overrides the computed result).")
+@edition_option
+def result(log, winners, declared_by, reason, edition) -> None:
+    """Record the declared result of the game (checked against the rules by `audit` and `score`).
+
+    \b
+    Example:
+      planets-log result game.jsonl --winner Ann
+      planets-log result game.jsonl --winner Ben --by arbiter --reason "Ann left before scoring"
+    """
+    from planets_log.core.events import Result
+    from planets_log.core.recorder import Recorder
+    from planets_log.core.scoring import result_check
+
+    rec = Recorder(log, edition)
+    event = Result(winners=[seat_index(rec.session, w) for w in winners], declared_by=declared_by, reason=reason)
+    for entry in rec.add(event):
+        click.echo(f"{entry.seq:>4}  {entry.text}")
+    click.echo(result_check(rec.session, rec.pos)[1])

@@ -1,0 +1,55 @@
+"""The score sheet as the arbiter leaves it: penalties applied, the declared result beside it."""
+
+from __future__ import annotations
+
+import msgspec
+
+from .engine import Position, Session
+from .game import TERMINAL, ScoreSheet
+
+
+def adjusted_sheet(session: Session, pos: Position) -> ScoreSheet:
+    """The game's score sheet with the arbiter's penalties added to the totals."""
+    sheet = session.rules.score(pos.state)
+    penalties = pos.arbiter.penalties
+    if not penalties:
+        return sheet
+    scores = [msgspec.structs.replace(s, breakdown=dict(s.breakdown)) for s in sheet.scores]
+    for p in penalties:
+        s = scores[p.seat]
+        s.breakdown["penalties"] = s.breakdown.get("penalties", 0) + p.points
+        s.total += p.points
+    best = max(s.total for s in scores)
+    top = [s.seat for s in scores if s.total == best]
+    winners, tiebreak = top, None
+    if len(top) > 1:
+        kept = [w for w in sheet.winners if w in top]
+        if kept and len(kept) < len(top):
+            winners, tiebreak = kept, sheet.tiebreak
+    elif top != sheet.winners:
+        tiebreak = None
+    if sorted(winners) == sorted(sheet.winners) and len(top) > 1:
+        tiebreak = sheet.tiebreak
+    return ScoreSheet(scores=scores, winners=winners, tiebreak=tiebreak, final=sheet.final)
+
+
+def result_check(session: Session, pos: Position) -> tuple[str, str]:
+    """Compare the declared result with the computed one: (status, words).
+
+    status is one of: none (no result declared), match, overridden (the arbiter's
+    declared result differs, with a reason), mismatch (a problem), unfinished.
+    """
+    declared = pos.arbiter.result
+    finished = session.to_move(pos) == TERMINAL
+    computed = sorted(adjusted_sheet(session, pos).winners) if finished else None
+    if declared is None:
+        return "none", "no result declared"
+    names = ", ".join(session.name(w) for w in declared.winners)
+    if computed is None:
+        return "unfinished", f"a result ({names}) is declared but the game is not over"
+    if sorted(declared.winners) == computed:
+        return "match", f"declared result ({names}) matches the rules"
+    want = ", ".join(session.name(w) for w in computed)
+    if declared.declared_by == "arbiter" and declared.reason:
+        return "overridden", f"the arbiter declared {names} instead of {want}: {declared.reason}"
+    return "mismatch", f"declared winners {names} but the rules give {want}"

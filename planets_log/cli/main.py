@@ -25,6 +25,9 @@ COMMANDS = {
     "rule": "planets_log.cli.arbiter:rule",
     "penalty": "planets_log.cli.arbiter:penalty",
     "result": "planets_log.cli.arbiter:result",
+    "seal": "planets_log.cli.audit:seal",
+    "keygen": "planets_log.cli.audit:keygen",
+    "audit": "planets_log.cli.audit:audit",
 }
 
 

@@ -15,7 +15,7 @@ import msgspec
 from .edition import Edition, load_edition
 from .errors import IllegalEvent, PlanetsLogError, RecordError
 from .events import (CORE_EVENTS, FORMAT, GLYPHS, Action, Chance, Event, Header, Meta, Note, Penalty, Result, Retract,
-                     Ruling, strip_place)
+                     Ruling, Seal, strip_place)
 from .game import CHANCE, TERMINAL, Rules
 from .record import RawLine, iter_lines, line_hash
 from .registry import get_rules
@@ -55,6 +55,7 @@ class Arbiter:
     ruled: tuple[Ruled, ...] = ()
     penalties: tuple[Penalty, ...] = ()
     result: Result | None = None
+    seal: Seal | None = None
 
     def reason_for(self, seq: int) -> str | None:
         """The reason of a pending ruling on line `seq`."""
@@ -136,6 +137,9 @@ class Session:
         if event.prev != pos.head:
             raise IllegalEvent("chain", f"prev {event.prev[:12]}… does not match the hash of line seq {pos.seq} "
                                f"({pos.head[:12]}…): a line before was changed, removed or reordered", FORMAT_RULE)
+        if pos.arbiter.seal is not None:
+            raise IllegalEvent("seal.extended", f"the record was sealed at seq {pos.arbiter.seal.seq}; "
+                               "nothing may be added after a seal", "audit.md: seals")
         if isinstance(event, Meta):
             return self._meta(pos, event, head)
         state = pos.state
@@ -214,6 +218,12 @@ class Session:
             if not event.reason.strip():
                 raise IllegalEvent("penalty.reason", "a penalty needs a reason", "arbiter penalties")
             arb = replace(arb, penalties=arb.penalties + (event,))
+        elif isinstance(event, Seal):
+            if event.log_id != self.header.log_id or event.events != pos.seq or event.head != pos.head:
+                raise IllegalEvent("seal.mismatch", f"the seal covers log {event.log_id[:12]}…, {event.events} lines, head "
+                                   f"{event.head[:12]}…, but the record has {self.header.log_id[:12]}…, {pos.seq} lines, head "
+                                   f"{pos.head[:12]}…", "audit.md: seals")
+            arb = replace(arb, seal=event)
         elif isinstance(event, Result):
             if not event.winners or any(not 0 <= w < players for w in event.winners) or len(set(event.winners)) != len(event.winners):
                 raise IllegalEvent("result.winners", f"winners must be distinct seats 0–{players - 1}", "declared results")

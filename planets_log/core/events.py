@@ -77,7 +77,27 @@ class Result(Meta, tag="result"):
     reason: str | None = None
 
 
-ARBITER_EVENTS: tuple[type[Event], ...] = (Ruling, Penalty, Result)
+class Seal(Meta, tag="seal"):
+    """The organiser's signature over the record so far: its id, length and head hash.
+
+    `sig` signs `seal_message(log_id, events, head)` (HMAC-SHA256 or Ed25519); nothing may
+    follow a seal.
+    """
+
+    log_id: str
+    events: int
+    head: str
+    alg: str
+    key_id: str
+    sig: str
+
+
+def seal_message(log_id: str, events: int, head: str) -> bytes:
+    """The exact bytes a seal signs."""
+    return f"planets-log/seal/1\n{log_id}\n{events}\n{head}".encode()
+
+
+ARBITER_EVENTS: tuple[type[Event], ...] = (Ruling, Penalty, Result, Seal)
 CORE_EVENTS: tuple[type[Event], ...] = (Note, Retract) + ARBITER_EVENTS
 
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from .engine import Position, Replay
 from .errors import IllegalEvent, RecordError
-from .events import Event, Meta, Note, Penalty, Result, Retract, Ruling
+from .events import Event, Meta, Note, Penalty, Result, Retract, Ruling, Seal
 from .game import CHANCE
 from .record import append_lines, line_hash
 
@@ -116,6 +116,8 @@ def describe_arbiter(event: Meta, session) -> str:
         return f"ruling: seq {event.target} stands ({event.reason})"
     if isinstance(event, Penalty):
         return f"penalty: {session.name(event.seat)} {event.points:+d} ({event.reason})"
+    if isinstance(event, Seal):
+        return f"seal ({event.alg}, key {event.key_id}) over {event.events} lines"
     if isinstance(event, Result):
         names = ", ".join(session.name(w) for w in event.winners)
         why = f" ({event.reason})" if event.reason else ""

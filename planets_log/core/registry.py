@@ -11,6 +11,7 @@ from .game import Rules
 GAMES: dict[str, str] = {
     "four-planets": "planets_log.games.four_planets",
     "space-planets": "planets_log.games.space_planets",
+    "planetopia": "planets_log.games.planetopia",
 }
 
 

@@ -8,26 +8,26 @@ import sys
 import click
 
 COMMANDS = {
-    "games": "planets_log.cli.info:games",
-    "new": "planets_log.cli.write:new",
-    "record": "planets_log.cli.write:record",
-    "moves": "planets_log.cli.read:moves",
-    "undo": "planets_log.cli.write:undo",
-    "validate": "planets_log.cli.read:validate",
-    "replay": "planets_log.cli.read:replay",
-    "diff": "planets_log.cli.diff:diff",
-    "annotate": "planets_log.cli.write:annotate",
-    "score": "planets_log.cli.read:score",
-    "selfplay": "planets_log.cli.info:selfplay",
-    "schema": "planets_log.cli.info:schema",
-    "demo": "planets_log.cli.demo:demo",
-    "repair": "planets_log.cli.repair:repair",
-    "rule": "planets_log.cli.arbiter:rule",
-    "penalty": "planets_log.cli.arbiter:penalty",
-    "result": "planets_log.cli.arbiter:result",
-    "seal": "planets_log.cli.audit:seal",
-    "keygen": "planets_log.cli.audit:keygen",
-    "audit": "planets_log.cli.audit:audit",
+    "games": ("planets_log.cli.info:games", "List the games planets-log knows."),
+    "new": ("planets_log.cli.write:new", "Start a new record."),
+    "record": ("planets_log.cli.write:record", "Append moves in the game's notation."),
+    "moves": ("planets_log.cli.read:moves", "List the legal moves now."),
+    "undo": ("planets_log.cli.write:undo", "Take back the last action (nothing is deleted)."),
+    "validate": ("planets_log.cli.read:validate", "Check records: format, chain, seed, rules."),
+    "replay": ("planets_log.cli.read:replay", "Show the position at any point."),
+    "diff": ("planets_log.cli.diff:diff", "Compare two records."),
+    "annotate": ("planets_log.cli.write:annotate", "Add or list notes."),
+    "score": ("planets_log.cli.read:score", "Print the score sheet."),
+    "selfplay": ("planets_log.cli.info:selfplay", "Write random seeded games."),
+    "schema": ("planets_log.cli.info:schema", "Print the JSON Schema of a game's records."),
+    "demo": ("planets_log.cli.demo:demo", "Record, validate, replay and score a demo game."),
+    "repair": ("planets_log.cli.repair:repair", "Move a torn tail aside after a crash."),
+    "rule": ("planets_log.cli.arbiter:rule", "Arbiter: let an illegal move stand, with a reason."),
+    "penalty": ("planets_log.cli.arbiter:penalty", "Arbiter: adjust a player's score."),
+    "result": ("planets_log.cli.arbiter:result", "Record the declared result."),
+    "seal": ("planets_log.cli.audit:seal", "Sign a finished record."),
+    "keygen": ("planets_log.cli.audit:keygen", "Make a sealing key."),
+    "audit": ("planets_log.cli.audit:audit", "Audit a whole tournament's records."),
 }
 
 
@@ -38,11 +38,16 @@ class LazyGroup(click.Group):
         return list(COMMANDS)
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
-        target = COMMANDS.get(name)
-        if target is None:
+        entry = COMMANDS.get(name)
+        if entry is None:
             return None
-        module, _, attr = target.partition(":")
+        module, _, attr = entry[0].partition(":")
         return getattr(importlib.import_module(module), attr)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """List the commands from the table, without importing them."""
+        with formatter.section("Commands"):
+            formatter.write_dl([(name, short) for name, (_, short) in COMMANDS.items()])
 
     def invoke(self, ctx: click.Context):
         """Run the command; report the project's own errors without a traceback."""

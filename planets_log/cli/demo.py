@@ -47,8 +47,7 @@ def demo(game, seed, out) -> None:
     policy = rng(seed, "demo-policy")
     moves = 0
     while rec.session.to_move(rec.pos) != TERMINAL:
-        options = rec.rules.legal(rec.pos.state)
-        text = rec.rules.format(policy.choice(options), rec.pos.state)
+        text = rec.rules.format(greedy_choice(rec.rules, rec.pos.state, policy), rec.pos.state)
         entries = rec.play(text)
         moves += 1
         if moves <= 12:
@@ -71,3 +70,17 @@ def demo(game, seed, out) -> None:
         folder.cleanup()
     if not report.valid:
         raise SystemExit(1)
+
+
+def greedy_choice(rules, state, policy):
+    """The legal action that most raises the mover's provisional score (ties: seeded choice)."""
+    options = rules.legal(state)
+    mover = rules.to_move(state)
+    best, chosen = None, []
+    for action in options:
+        total = rules.score(rules.apply(state, action)).scores[mover].total
+        if best is None or total > best:
+            best, chosen = total, [action]
+        elif total == best:
+            chosen.append(action)
+    return policy.choice(chosen)

@@ -1,0 +1,284 @@
+"""Checking and applying Space Planets events: one function per event type."""
+
+from __future__ import annotations
+
+from msgspec.structs import replace
+
+from planets_log.core.errors import IllegalEvent
+
+from .events import Collected, Dealt, Explored, Landed, Passed, Refilled, Rerolled, Rolled
+from .state import (
+    SPACES, Roll, Seat, State, deck_size, deck_without, explore_cost, final_seat, missing_from, occupied, with_seat,
+)
+
+PREP = "Preparation"
+PLAY = "How to play"
+CARDS = "Planet cards and special effects"
+END = "End of the game"
+SILENT = "docs/games/space-planets.md: where the rulebook is silent"
+
+
+def name(state: State, seat: int) -> str:
+    """A seat's player name."""
+    return state.players[seat]
+
+
+def describe_roll(roll: Roll) -> str:
+    """The current landing in words."""
+    if roll.space is None:
+        return "off the grid"
+    return f"on space {roll.space} ({roll.card}) showing {roll.face}"
+
+
+def crystals(n: int) -> str:
+    """'1 fuel crystal', '3 fuel crystals'."""
+    return f"{n} fuel crystal" if n == 1 else f"{n} fuel crystals"
+
+
+def reroll_card(state: State, seat: int) -> str | None:
+    """The code of a face-up re-roll card `seat` holds, or None."""
+    for code in state.seats[seat].face_up:
+        kind = state.book.kind(code)
+        if kind is not None and kind.effect == "reroll":
+            return code
+    return None
+
+
+# --- check -----------------------------------------------------------------------------
+
+def check(state: State, event) -> None:
+    """Raise IllegalEvent if `event` (already in turn) breaks a rule in `state`."""
+    handler = CHECKS.get(type(event))
+    if handler is None:
+        raise IllegalEvent("type", f"{type(event).__name__} is not a Space Planets event", "format.md")
+    handler(state, event)
+
+
+def _chance_kind(state: State, want: str, what: str) -> None:
+    """Refuse a chance outcome of the wrong kind for this point of the game."""
+    if state.phase != want:
+        due = {"deal": "the grid's deal", "landing": "the die's landing", "refill": "a refill of the grid"}
+        raise IllegalEvent("chance.kind", f"{due.get(state.phase, 'another outcome')} is due, not {what}", PLAY)
+
+
+def check_dealt(state: State, event: Dealt) -> None:
+    """The deal: 9 known cards that the shuffled deck can supply."""
+    _chance_kind(state, "deal", "a deal")
+    if len(event.cards) != SPACES:
+        raise IllegalEvent("deal.count", f"the grid is dealt {SPACES} cards, not {len(event.cards)}", PREP)
+    _known(state, event.cards)
+    short = missing_from(state.deck, event.cards)
+    if short is not None:
+        have = state.deck.get(short, 0)
+        raise IllegalEvent("deal.deck", f"the deal has more {short} cards than the deck holds ({have})", PREP)
+
+
+def _known(state: State, codes) -> None:
+    """Refuse a card code the edition does not have."""
+    for code in codes:
+        if state.book.kind(code) is None:
+            known = " ".join(state.book.codes())
+            raise IllegalEvent("card.unknown", f"there is no planet card {code!r} (cards: {known})", PREP)
+
+
+def check_rolled(state: State, event: Rolled) -> None:
+    """A roll starts a turn: only when the die has not landed yet."""
+    if state.phase == "choose":
+        again = " (or reroll with the re-roll card)" if reroll_card(state, event.by) else ""
+        raise IllegalEvent("roll.twice", f"{name(state, event.by)}'s die already landed {describe_roll(state.roll)}: "
+                           f"explore or collect{again}", PLAY)
+
+
+def check_passed(state: State, event: Passed) -> None:
+    """Declining the one more roll is only possible in the last round, before rolling."""
+    if state.phase == "choose":
+        raise IllegalEvent("pass.after-roll", f"{name(state, event.by)}'s die already landed "
+                           f"{describe_roll(state.roll)}: explore or collect", END)
+    if state.ender is None:
+        raise IllegalEvent("pass.not-final", f"{name(state, event.by)} must roll: only the one more roll after a "
+                           "player has collected 5 planet cards may be declined", END)
+
+
+def _rolled_first(state: State, event, verb: str) -> None:
+    """An answer to a landing needs a landing."""
+    if state.phase != "choose":
+        raise IllegalEvent(f"{verb}.no-roll", f"{name(state, event.by)} has not rolled yet this turn; roll first", PLAY)
+
+
+def check_landed(state: State, event: Landed) -> None:
+    """A landing: off the grid, or an occupied space with its card and a face of the die."""
+    _chance_kind(state, "landing", "a landing")
+    if event.space is None:
+        if event.card is not None or event.face is not None:
+            raise IllegalEvent("landed.off", "a roll off the grid has no card and no face", PLAY)
+        return
+    if not 1 <= event.space <= SPACES:
+        raise IllegalEvent("landed.space", f"space {event.space} is not on the grid (spaces 1 to {SPACES})", PLAY)
+    here = state.grid[event.space - 1]
+    if here is None:
+        raise IllegalEvent("landed.empty", f"space {event.space} is empty (the deck ran out); a die that lands there "
+                           "is not on a planet card: record it as 'off'", SILENT)
+    if event.card != here:
+        raise IllegalEvent("landed.card", f"the card on space {event.space} is {here}, not {event.card}", PLAY)
+    if event.face not in state.book.faces:
+        faces = ", ".join(str(f) for f in sorted(set(state.book.faces)))
+        raise IllegalEvent("landed.face", f"the die has no face {event.face} (its faces show {faces})", "Game contents")
+
+
+def check_explored(state: State, event: Explored) -> None:
+    """Exploring: the landed card, paid in full."""
+    _rolled_first(state, event, "explore")
+    roll = state.roll
+    if event.card != roll.card:
+        raise IllegalEvent("explore.card", f"the die landed on {roll.card} (space {roll.space}), not on {event.card}",
+                           PLAY)
+    cost, parts = explore_cost(state, event.by)
+    have = state.seats[event.by].crystals
+    if have < cost:
+        raise IllegalEvent("explore.fuel", f"{name(state, event.by)} has {crystals(have)} but exploring "
+                           f"{roll.card} costs {cost} ({' + '.join(parts)})", PLAY if cost == roll.face else CARDS)
+
+
+def check_collected(state: State, event: Collected) -> None:
+    """Taking crystals instead: needs a landing on a card."""
+    _rolled_first(state, event, "collect")
+
+
+def check_rerolled(state: State, event: Rerolled) -> None:
+    """A re-roll: after a landing on a card, with a face-up re-roll card."""
+    _rolled_first(state, event, "reroll")
+    if reroll_card(state, event.by) is None:
+        raise IllegalEvent("reroll.none", f"{name(state, event.by)} has no face-up re-roll card", CARDS)
+
+
+def check_refilled(state: State, event: Refilled) -> None:
+    """A refill: the emptied space, with a card still in the deck."""
+    _chance_kind(state, "refill", "a refill")
+    if event.space != state.refill:
+        raise IllegalEvent("refill.space", f"space {state.refill} is the one to refill, not {event.space}", PLAY)
+    _known(state, (event.card,))
+    if state.deck.get(event.card, 0) < 1:
+        raise IllegalEvent("refill.deck", f"no {event.card} card is left in the deck", PLAY)
+
+
+CHECKS = {
+    Dealt: check_dealt, Rolled: check_rolled, Passed: check_passed, Landed: check_landed,
+    Explored: check_explored, Collected: check_collected, Rerolled: check_rerolled, Refilled: check_refilled,
+}
+
+
+# --- apply -----------------------------------------------------------------------------
+
+def apply(state: State, event) -> State:
+    """The state after `event`; never mutates `state`."""
+    return APPLY[type(event)](state, event)
+
+
+def gain(state: State, seat: int, wanted: int) -> State:
+    """`seat` takes up to `wanted` crystals from the stockpile (fewer when it runs out)."""
+    got = min(wanted, state.stock)
+    old = state.seats[seat]
+    return replace(state, stock=state.stock - got, seats=with_seat(state, seat, replace(old, crystals=old.crystals + got)))
+
+
+def apply_dealt(state: State, event: Dealt) -> State:
+    """Lay out the grid; the first player's turn begins."""
+    return replace(state, grid=tuple(event.cards), deck=deck_without(state.deck, event.cards), phase="roll")
+
+
+def apply_rolled(state: State, event: Rolled) -> State:
+    """The die is in the air."""
+    return replace(state, phase="landing", roll=None)
+
+
+def apply_passed(state: State, event: Passed) -> State:
+    """The last-round roll is declined."""
+    return finish_turn(state)
+
+
+def apply_landed(state: State, event: Landed) -> State:
+    """Off the grid: +1 crystal; a black hole: removed; otherwise the seat chooses."""
+    roll = Roll(space=event.space, card=event.card, face=event.face)
+    state = replace(state, roll=roll)
+    if event.space is None:
+        return finish_turn(gain(state, state.turn, 1))
+    if state.book.kind(event.card).effect == "hole":
+        grid = _grid_with(state.grid, event.space, None)
+        state = replace(state, grid=grid, removed=tuple(sorted(state.removed + (event.card,))))
+        return after_empty(state, event.space)
+    return replace(state, phase="choose")
+
+
+def apply_explored(state: State, event: Explored) -> State:
+    """Pay, take the card, resolve its effect, check the card limit, refill the space."""
+    seat, roll = event.by, state.roll
+    cost, _ = explore_cost(state, seat)
+    old = state.seats[seat]
+    kind = state.book.kind(event.card)
+    face_up = old.face_up + ((event.card,) if kind.effect in ("reroll", "consume") else ())
+    new = Seat(crystals=old.crystals - cost, cards=old.cards + (event.card,), face_up=tuple(sorted(face_up)))
+    state = replace(state, stock=state.stock + cost, seats=with_seat(state, seat, new),
+                    grid=_grid_with(state.grid, roll.space, None))
+    if kind.effect == "fuel":
+        state = gain(state, seat, kind.amount)
+    if state.ender is None and len(new.cards) >= state.book.end_cards:
+        state = replace(state, ender=seat)
+    return after_empty(state, roll.space)
+
+
+def apply_collected(state: State, event: Collected) -> State:
+    """Crystals equal to the face, as far as the stockpile goes."""
+    return finish_turn(gain(state, event.by, state.roll.face))
+
+
+def apply_rerolled(state: State, event: Rerolled) -> State:
+    """Turn one re-roll card over; the die is rolled again."""
+    old = state.seats[event.by]
+    face_up = list(old.face_up)
+    face_up.remove(reroll_card(state, event.by))
+    seats = with_seat(state, event.by, replace(old, face_up=tuple(face_up)))
+    return replace(state, seats=seats, phase="landing", roll=None, rerolls=state.rerolls + 1)
+
+
+def apply_refilled(state: State, event: Refilled) -> State:
+    """The drawn card fills the space; the turn ends."""
+    grid = _grid_with(state.grid, event.space, event.card)
+    return finish_turn(replace(state, grid=grid, deck=deck_without(state.deck, (event.card,)), refill=None))
+
+
+APPLY = {
+    Dealt: apply_dealt, Rolled: apply_rolled, Passed: apply_passed, Landed: apply_landed,
+    Explored: apply_explored, Collected: apply_collected, Rerolled: apply_rerolled, Refilled: apply_refilled,
+}
+
+
+def _grid_with(grid: tuple, space: int, code: str | None) -> tuple:
+    """The grid with one space (1..9) set."""
+    return tuple(code if i == space - 1 else old for i, old in enumerate(grid))
+
+
+def last_turn(state: State) -> bool:
+    """True in the final turn of the game (the seat before the one that reached the card limit)."""
+    return state.ender is not None and state.turn == final_seat(state)
+
+
+def after_empty(state: State, space: int) -> State:
+    """A grid space was emptied: refill it from the deck, or leave it empty and end the turn."""
+    if deck_size(state) > 0 and not last_turn(state):
+        return replace(state, phase="refill", refill=space)
+    return finish_turn(state)
+
+
+def finish_turn(state: State) -> State:
+    """End the turn: the game ends, or the next seat starts (its consumption cards turn over)."""
+    if last_turn(state):
+        reason = f"{name(state, state.ender)} collected {state.book.end_cards} planet cards and every other player rolled once more"
+        return replace(state, phase="over", end_reason=reason)
+    if not occupied(state) and deck_size(state) == 0:
+        return replace(state, phase="over", end_reason="the grid and the deck are empty: no planet card is left to explore")
+    nxt = (state.turn + 1) % len(state.players)
+    old = state.seats[nxt]
+    keep = tuple(c for c in old.face_up if state.book.kind(c).effect != "consume")
+    seats = with_seat(state, nxt, replace(old, face_up=keep)) if keep != old.face_up else state.seats
+    rnd = state.round + 1 if nxt == state.first else state.round
+    return replace(state, phase="roll", turn=nxt, round=rnd, seats=seats, roll=None, rerolls=0, refill=None)

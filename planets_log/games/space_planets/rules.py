@@ -1,0 +1,152 @@
+"""Space Planets rules: setup, turn order, legal moves, the seeded landing model, scoring."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from planets_log.core.errors import PlanetsLogError
+from planets_log.core.events import Header
+from planets_log.core.game import CHANCE, TERMINAL, Option, Rules, ScoreSheet, SeatScore
+
+from . import moves, notation, views
+from .edition import SpacePlanetsEdition
+from .events import EVENTS, Collected, Dealt, Explored, Landed, Passed, Refilled, Rolled, Rerolled
+from .moves import reroll_card
+from .state import SPACES, Book, Kind, Seat, State, deck_cards, explore_cost, occupied
+
+TIE_RULE = "none in the rulebook: tied players share the win"
+
+
+class SpacePlanets(Rules):
+    """The dexterity game of probes and planet cards, with the die's landing as a chance outcome."""
+
+    id = "space-planets"
+    title = "Space Planets"
+    min_players = 2
+    max_players = 4
+    rules_version = 1
+    options = {
+        "first": Option(0, "seat index of the starting player (the rulebook has the youngest start)", (0, 1, 2, 3)),
+        "miss_percent": Option(15, "seeded landing model: chance in percent that the die misses the grid",
+                               tuple(range(0, 91))),
+    }
+    events = EVENTS
+    edition_type = SpacePlanetsEdition
+    edition_dir = Path(__file__).parent / "editions"
+    rulebook = "space-planets.txt"
+
+    # --- setup and turn order -------------------------------------------------
+    def setup(self, header: Header, edition: SpacePlanetsEdition) -> State:
+        """Crystals handed out, nothing dealt: the grid's deal is the first chance event."""
+        n = len(header.players)
+        first = header.options.get("first", 0)
+        if not 0 <= first < n:
+            raise PlanetsLogError(f"option first={first} names no seat: the {n} players sit at seats 0 to {n - 1}",
+                                  code="header.option", rule="How to play")
+        book = Book(kinds=tuple(Kind(k.code, k.stars, k.effect, k.amount) for k in edition.cards),
+                    faces=tuple(edition.die.faces), end_cards=edition.end_cards,
+                    crystals_per_star=edition.crystals_per_star)
+        return State(
+            players=tuple(header.players), book=book, phase="deal", turn=first, first=first,
+            miss_percent=header.options.get("miss_percent", 15), round=1, grid=(None,) * SPACES,
+            deck={k.code: k.count for k in edition.cards if k.count > 0},
+            stock=edition.crystals - n * edition.start_crystals,
+            seats=tuple(Seat(crystals=edition.start_crystals) for _ in range(n)),
+        )
+
+    def to_move(self, state: State) -> int:
+        """The seat to act, CHANCE (deal, landing, refill) or TERMINAL."""
+        if state.phase in ("deal", "landing", "refill"):
+            return CHANCE
+        if state.phase == "over":
+            return TERMINAL
+        return state.turn
+
+    def round_of(self, state: State) -> int:
+        """Rounds start with the first player's turn."""
+        return state.round
+
+    # --- the rules ------------------------------------------------------------
+    def legal(self, state: State) -> list:
+        """Every legal action, or every landing / refill outcome; [] for the deal."""
+        seat = state.turn
+        if state.phase == "roll":
+            return [Rolled(by=seat)] + ([Passed(by=seat)] if state.ender is not None else [])
+        if state.phase == "choose":
+            out = []
+            if explore_cost(state, seat)[0] <= state.seats[seat].crystals:
+                out.append(Explored(by=seat, card=state.roll.card))
+            out.append(Collected(by=seat))
+            if reroll_card(state, seat) is not None:
+                out.append(Rerolled(by=seat))
+            return out
+        if state.phase == "landing":
+            faces = sorted(set(state.book.faces))
+            return [Landed()] + [Landed(space=s, card=state.grid[s - 1], face=f) for s in occupied(state) for f in faces]
+        if state.phase == "refill":
+            return [Refilled(space=state.refill, card=code) for code in sorted(state.deck)]
+        return []
+
+    def check(self, state: State, event: Any) -> None:
+        """Raise IllegalEvent naming the rulebook section the event breaks."""
+        moves.check(state, event)
+
+    def apply(self, state: State, event: Any) -> State:
+        """The next state (pure)."""
+        return moves.apply(state, event)
+
+    def chance(self, state: State, rng: Any):
+        """The seeded outcome: a shuffled deal, a uniform refill, or the landing model."""
+        if state.phase == "deal":
+            return Dealt(cards=tuple(rng.sample(deck_cards(state.deck), SPACES)))
+        if state.phase == "refill":
+            return Refilled(space=state.refill, card=rng.choice(deck_cards(state.deck)))
+        miss = rng.below(100) < state.miss_percent
+        spaces = occupied(state)
+        if miss or not spaces:
+            return Landed()
+        space = rng.choice(spaces)
+        return Landed(space=space, card=state.grid[space - 1], face=rng.choice(state.book.faces))
+
+    def chance_hint(self, state: State) -> str:
+        """What to type at a chance point of a table game."""
+        if state.phase == "deal":
+            return "enter the 9 cards dealt to the grid row by row, e.g. 'deal p1 p2 hole / oasis p3 p1 / fuel2 p2 p4'"
+        if state.phase == "refill":
+            left = " ".join(sorted(state.deck))
+            return f"enter the card drawn into space {state.refill}: 'refill {state.refill} CARD' (in the deck: {left})"
+        return "enter where the die landed: 'land SPACE FACE' (e.g. 'land 5 3') or 'off' if it missed the grid"
+
+    # --- results and views ----------------------------------------------------
+    def score(self, state: State) -> ScoreSheet:
+        """Stars on planet cards plus one star per two crystals; ties share the win."""
+        rows = []
+        for seat, held in enumerate(state.seats):
+            planet = sum(state.book.kind(code).stars for code in held.cards)
+            fuel = held.crystals // state.book.crystals_per_star
+            rows.append(SeatScore(seat=seat, player=state.players[seat], total=planet + fuel,
+                                  breakdown={"planet_stars": planet, "crystal_stars": fuel}))
+        best = max(row.total for row in rows)
+        winners = [row.seat for row in rows if row.total == best]
+        return ScoreSheet(scores=rows, winners=winners, tiebreak=TIE_RULE if len(winners) > 1 else None,
+                          final=state.phase == "over")
+
+    def parse(self, text: str, state: State):
+        """Read one move or outcome (see docs/games/space-planets.md)."""
+        return notation.parse(text, state)
+
+    def format(self, event: Any, state: State) -> str:
+        """Write one move or outcome."""
+        return notation.format(event, state)
+
+    def render(self, state: State, seat: int | None = None) -> str:
+        """The position as text (Space Planets hides nothing but the deck's order)."""
+        return views.render(state, seat)
+
+    def view(self, state: State, seat: int | None = None) -> Any:
+        """The position as JSON-able data (the same for every seat: nothing is hidden)."""
+        return views.view(state, seat)
+
+
+RULES = SpacePlanets()

@@ -1,0 +1,151 @@
+"""The Space Planets position: grid, deck, crystals, each seat's planet cards, the turn."""
+
+from __future__ import annotations
+
+import msgspec
+
+SPACES = 9
+"""Grid spaces, numbered 1..9 row by row from the top left."""
+
+
+class Kind(msgspec.Struct, frozen=True):
+    """What the rules need to know about one kind of planet card."""
+
+    code: str
+    stars: int
+    effect: str
+    amount: int = 0
+
+
+class Book(msgspec.Struct, frozen=True):
+    """The edition's data the rules read, carried in the state so `apply` needs nothing else."""
+
+    kinds: tuple[Kind, ...]
+    faces: tuple[int, ...]
+    end_cards: int
+    crystals_per_star: int
+
+    def kind(self, code: str) -> Kind | None:
+        """The card kind printed as `code`, or None."""
+        for kind in self.kinds:
+            if kind.code == code:
+                return kind
+        return None
+
+    def codes(self) -> tuple[str, ...]:
+        """Every card code of the edition, in edition order."""
+        return tuple(kind.code for kind in self.kinds)
+
+
+class Seat(msgspec.Struct, frozen=True):
+    """One player's spaceship card: crystals, planet cards taken, cards still face up."""
+
+    crystals: int
+    cards: tuple[str, ...] = ()
+    face_up: tuple[str, ...] = ()
+
+
+class Roll(msgspec.Struct, frozen=True):
+    """Where the die landed this turn: space and card, or off the grid; and its face."""
+
+    space: int | None
+    card: str | None
+    face: int | None
+
+
+class State(msgspec.Struct, frozen=True):
+    """The whole position. `phase` is deal, roll, landing, choose, refill or over."""
+
+    players: tuple[str, ...]
+    book: Book
+    phase: str
+    turn: int
+    first: int
+    miss_percent: int
+    round: int
+    grid: tuple[str | None, ...]
+    deck: dict[str, int]
+    stock: int
+    seats: tuple[Seat, ...]
+    removed: tuple[str, ...] = ()
+    roll: Roll | None = None
+    rerolls: int = 0
+    refill: int | None = None
+    ender: int | None = None
+    end_reason: str = ""
+
+
+def deck_size(state: State) -> int:
+    """Cards left in the face-down deck."""
+    return sum(state.deck.values())
+
+
+def deck_cards(deck: dict[str, int]) -> list[str]:
+    """The deck as a sorted list with one entry per card."""
+    return [code for code in sorted(deck) for _ in range(deck[code])]
+
+
+def deck_without(deck: dict[str, int], codes: list[str] | tuple[str, ...]) -> dict[str, int]:
+    """A copy of the deck with `codes` drawn from it (all must be present)."""
+    out = dict(deck)
+    for code in codes:
+        out[code] -= 1
+        if out[code] == 0:
+            del out[code]
+    return out
+
+
+def missing_from(deck: dict[str, int], codes: list[str] | tuple[str, ...]) -> str | None:
+    """The first code of `codes` the deck cannot supply, or None."""
+    left = dict(deck)
+    for code in codes:
+        if left.get(code, 0) < 1:
+            return code
+        left[code] -= 1
+    return None
+
+
+def with_seat(state: State, seat: int, new: Seat) -> tuple[Seat, ...]:
+    """The seats tuple with one seat replaced."""
+    return tuple(new if i == seat else old for i, old in enumerate(state.seats))
+
+
+def occupied(state: State) -> list[int]:
+    """Grid spaces (1..9) that hold a card."""
+    return [i + 1 for i, code in enumerate(state.grid) if code is not None]
+
+
+def surcharge(state: State, seat: int) -> int:
+    """Extra crystals `seat` pays to explore: every face-up consumption card of another seat."""
+    extra = 0
+    for other, held in enumerate(state.seats):
+        if other == seat:
+            continue
+        for code in held.face_up:
+            kind = state.book.kind(code)
+            if kind is not None and kind.effect == "consume":
+                extra += kind.amount
+    return extra
+
+
+def explore_cost(state: State, seat: int) -> tuple[int, list[str]]:
+    """What exploring the landed card costs `seat`, with the parts of the price in words."""
+    roll = state.roll
+    assert roll is not None and roll.card is not None and roll.face is not None
+    cost, parts = roll.face, [f"die {roll.face}"]
+    kind = state.book.kind(roll.card)
+    if kind is not None and kind.effect == "distant":
+        cost += kind.amount
+        parts.append(f"{kind.amount} for the distant planet")
+    extra = surcharge(state, seat)
+    if extra:
+        cost += extra
+        parts.append(f"{extra} for increased fuel consumption")
+    return cost, parts
+
+
+def final_seat(state: State) -> int | None:
+    """The seat whose turn is the last one, once someone has reached the card limit."""
+    if state.ender is None:
+        return None
+    return (state.ender - 1) % len(state.players)

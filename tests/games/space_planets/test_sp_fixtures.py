@@ -1,0 +1,98 @@
+"""Golden records (seeded playthroughs, the hand-entered table game) and the invalid-move fixtures."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from planets_log.core.engine import Replay
+from planets_log.core.errors import RecordError
+from planets_log.core.events import Note
+from planets_log.core.game import TERMINAL
+from planets_log.core.record import line_hash
+
+from .fixtures_gen import SEEDED, invalid_records, seeded_game, table_game
+from .helpers import FIXTURES, RULES
+
+INVALID = sorted(p.stem for p in (FIXTURES / "invalid").glob("*.jsonl"))
+EXPECTED = {name: code for name, (_text, code) in invalid_records().items()}
+
+
+def playthrough(build) -> str:
+    """The moves of each round in notation, the position after every round, and the score sheet."""
+    session = build.session
+    pos = session.start(build.lines[0])
+    out = [f"players: {', '.join(build.session.header.players)}; options: {build.session.header.options}"]
+    moves: list[str] = []
+    for raw in build.lines[1:]:
+        event = session.decode(raw)
+        if isinstance(event, Note):
+            moves.append(f"  {event.seq:>3} note on {event.target} {event.glyph or ''}: {event.text}")
+            pos = session.step(pos, event, line_hash(raw))
+            continue
+        text = RULES.format(event, pos.state)
+        who = pos.state.players[event.by] if hasattr(event, "by") else "chance"
+        moves.append(f"  {event.seq:>3} {who}: {text}")
+        before = RULES.round_of(pos.state)
+        pos = session.step(pos, event, line_hash(raw))
+        if RULES.round_of(pos.state) != before or RULES.to_move(pos.state) == TERMINAL:
+            out.append(f"--- round {before} ---")
+            out += moves
+            out.append(RULES.render(pos.state))
+            moves = []
+    sheet = RULES.score(pos.state)
+    out.append(json.dumps({"scores": [{"seat": s.seat, "player": s.player, "total": s.total,
+                                        "breakdown": s.breakdown} for s in sheet.scores],
+                           "winners": sheet.winners, "tiebreak": sheet.tiebreak, "final": sheet.final}, indent=1))
+    return "\n".join(out) + "\n"
+
+
+@pytest.mark.parametrize("name", sorted(SEEDED))
+def test_seeded_playthrough_snapshot(name, snapshot):
+    """Whole seeded games with 2, 3 and 4 players: render after every round and the score sheet."""
+    build = seeded_game(name)
+    assert RULES.to_move(build.pos.state) == TERMINAL
+    assert playthrough(build) == snapshot
+
+
+@pytest.mark.parametrize("name", sorted(SEEDED))
+def test_seeded_golden_record_is_reproduced_and_validates(name):
+    """The golden record equals a fresh self-play with the same seed, and replays to the end."""
+    path = FIXTURES / f"{name}.jsonl"
+    assert path.read_text() == seeded_game(name).text()
+    final = Replay(str(path)).final()
+    assert RULES.to_move(final.state) == TERMINAL and RULES.score(final.state).final
+
+
+def test_table_game_entered_by_hand_validates_and_scores(snapshot):
+    """A table game (seed null) typed in notation: it validates, replays and scores as the golden fixture."""
+    build = table_game()
+    assert build.session.header.seed is None
+    path = FIXTURES / "table-game.jsonl"
+    assert path.read_text() == build.text()
+    final = Replay(str(path)).final()
+    sheet = RULES.score(final.state)
+    assert sheet.final and sheet.winners == [0]
+    assert [s.total for s in sheet.scores] == [14, 10]
+    assert sheet.scores[0].breakdown == {"planet_stars": 13, "crystal_stars": 1}
+    assert playthrough(build) == snapshot
+
+
+def test_invalid_fixtures_are_all_listed():
+    """Every invalid fixture file has an expected code and vice versa; at least 10 of them."""
+    assert INVALID == sorted(EXPECTED) and len(INVALID) >= 10
+
+
+@pytest.mark.parametrize("name", INVALID)
+def test_invalid_fixture(name, snapshot):
+    """Each invalid record fails at its last line with the expected code; the message is snapshotted."""
+    path = FIXTURES / "invalid" / f"{name}.jsonl"
+    assert path.read_text() == invalid_records()[name][0]
+    lines = path.read_text().splitlines()
+    with pytest.raises(RecordError) as info:
+        Replay(str(path), name=f"{name}.jsonl").final()
+    err = info.value
+    assert err.code == EXPECTED[name]
+    assert err.line == len(lines)
+    assert str(err) == snapshot

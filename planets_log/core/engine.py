@@ -278,8 +278,9 @@ def check_options(rules: Rules, options: dict[str, Any]) -> None:
         if spec is None:
             known = ", ".join(rules.options) or "none"
             raise PlanetsLogError(f"unknown option {key!r} for {rules.id} (options: {known})", code="header.option")
-        if spec.choices is not None and value not in spec.choices:
-            raise PlanetsLogError(f"option {key}={value!r} is not one of {list(spec.choices)}", code="header.option")
+        problem = spec.problem(value)
+        if problem is not None:
+            raise PlanetsLogError(f"option {key}={value!r} {problem}", code="header.option")
 
 
 _HEADER = msgspec.json.Decoder(Header)

@@ -26,6 +26,24 @@ class Option(msgspec.Struct, frozen=True):
     default: Any
     help: str
     choices: tuple | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def problem(self, value: Any) -> str | None:
+        """Why `value` is not allowed, or None."""
+        if self.choices is not None and value not in self.choices:
+            return f"is not one of {list(self.choices)}"
+        if self.minimum is not None or self.maximum is not None:
+            if not isinstance(value, int) or isinstance(value, bool):
+                return "must be a whole number"
+            if self.minimum is not None and value < self.minimum:
+                return f"must be at least {self.minimum}"
+            if self.maximum is not None and value > self.maximum:
+                return f"must be at most {self.maximum}"
+        if self.choices is None and type(value) is not type(self.default) and not (
+                isinstance(self.default, float) and isinstance(value, int)):
+            return f"must be a {type(self.default).__name__}"
+        return None
 
 
 class SeatScore(msgspec.Struct):

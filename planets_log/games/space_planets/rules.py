@@ -29,7 +29,7 @@ class SpacePlanets(Rules):
     options = {
         "first": Option(0, "seat index of the starting player (the rulebook has the youngest start)", (0, 1, 2, 3)),
         "miss_percent": Option(15, "seeded landing model: chance in percent that the die misses the grid",
-                               tuple(range(0, 91))),
+                               minimum=0, maximum=90),
     }
     events = EVENTS
     edition_type = SpacePlanetsEdition

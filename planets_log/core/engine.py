@@ -148,7 +148,7 @@ class Session:
             raise IllegalEvent("game-over", "the game is over; no further moves", "game end")
         if isinstance(event, Chance):
             if mover != CHANCE:
-                raise IllegalEvent("chance.unexpected", f"a chance outcome where {self.name(mover)} is to act", "turn order")
+                raise IllegalEvent("chance.unexpected", f"{self.name(mover)} is to move now; no chance outcome is due", "turn order")
             if self.seeded:
                 want = self.expected_chance(pos)
                 if strip_place(want) != strip_place(event):

@@ -1,0 +1,51 @@
+"""Seeded chance outcomes: each is a uniform draw from what is still possible."""
+
+from __future__ import annotations
+
+from . import events as E
+from .state import DEAL, LOOK, State
+
+
+def draw(rng, deck: tuple[str, ...], discard: tuple[str, ...], n: int) -> tuple[str, ...]:
+    """n cards off a shuffled deck; when it runs out, the shuffled discard pile continues."""
+    if n <= len(deck):
+        return tuple(rng.sample(deck, n))
+    return tuple(rng.shuffled(deck)) + tuple(rng.sample(discard, n - len(deck)))
+
+
+def outcome(state: State, rng):
+    """The outcome a seeded game gets at this chance point, drawn from `rng` only."""
+    phase, total = state.phase, len(state.deck) + len(state.discard)
+    if phase == "setup-bonus":
+        return E.BonusDealt(cards=draw(rng, state.deck, (), 4))
+    if phase in ("setup-deal", "deal"):
+        return E.Dealt(cards=draw(rng, state.deck, state.discard, min(DEAL, total)))
+    if phase == "setup-boosts":
+        if state.first_game is not None:
+            return E.BoostsRevealed(tiles=state.first_game)
+        return E.BoostsRevealed(tiles=tuple(sorted(rng.sample(state.tile_pool, 5))))
+    if phase == "setup-start":
+        return E.StartTile(seat=rng.below(2))
+    if state.pending is not None and state.pending.step == "draw":
+        return E.Drawn(card=draw(rng, state.deck, state.discard, 1)[0])
+    if state.pending is not None and state.pending.step == "reveal":
+        return E.Revealed(cards=draw(rng, state.deck, state.discard, min(LOOK, total)))
+    raise ValueError(f"no chance outcome is due in the {phase} phase")
+
+
+def hint(state: State) -> str:
+    """What the recorder types at a chance point of a table game."""
+    phase = state.phase
+    if phase == "setup-bonus":
+        return "the 4 colour-bonus cards, position 1 (nearest the first player) first: bonus C C C C"
+    if phase in ("setup-deal", "deal"):
+        return "the specialists under planets 1..4: deal C C / C C / C C / C C"
+    if phase == "setup-boosts":
+        return "the 5 face-up boost tiles: boosts T T T T T"
+    if phase == "setup-start":
+        return "who faces the spaceship symbol: start NAME"
+    if state.pending is not None and state.pending.step == "draw":
+        return "the card drawn for the green ability: draw C"
+    if state.pending is not None and state.pending.step == "reveal":
+        return "the cards drawn for the look-at-five tile: reveal C C C C C"
+    return "no chance outcome is due"

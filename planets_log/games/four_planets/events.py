@@ -1,0 +1,121 @@
+"""Four Planets events: what chance revealed and what each seat decided."""
+
+from __future__ import annotations
+
+from planets_log.core.events import Action, Chance
+
+# --- chance outcomes ----------------------------------------------------------------------
+
+
+class BonusDealt(Chance, tag="bonus"):
+    """The 4 secret colour-bonus cards, positions 1..4 (position 1 is nearest seat 0)."""
+
+    cards: tuple[str, ...]
+
+
+class Dealt(Chance, tag="deal"):
+    """Specialists placed face up under the planets, two per planet, planet 1 first."""
+
+    cards: tuple[str, ...]
+
+
+class BoostsRevealed(Chance, tag="boosts"):
+    """The 5 boost tiles placed face up at setup."""
+
+    tiles: tuple[str, ...]
+
+
+class StartTile(Chance, tag="start"):
+    """The start tile's random orientation: the seat facing the spaceship symbol."""
+
+    seat: int
+
+
+class Drawn(Chance, tag="draw"):
+    """The top card of the deck, drawn by the green (Botany) ability."""
+
+    card: str
+
+
+class Revealed(Chance, tag="reveal"):
+    """The top cards of the deck (up to 5) drawn by the look-at-five boost tile."""
+
+    cards: tuple[str, ...]
+
+
+# --- actions -------------------------------------------------------------------------------
+
+
+class Dispatched(Action, tag="dispatch"):
+    """One spaceship of `parts` parts sent to planet 1..4."""
+
+    planet: int
+    parts: int
+
+
+class Recruited(Action, tag="recruit"):
+    """The superior (or lone) player takes a specialist from the planet's two."""
+
+    planet: int
+    card: str
+
+
+class Played(Action, tag="play"):
+    """A specialist played from hand into its colour column, paid by discards and coins."""
+
+    card: str
+    discards: tuple[str, ...] = ()
+    coins: int = 0
+
+
+class Placed(Action, tag="place"):
+    """The card drawn by the green ability placed face down in a non-empty column."""
+
+    colour: str
+
+
+class TookTile(Action, tag="take"):
+    """A face-up boost tile taken by the purple (Science) ability."""
+
+    tile: str
+
+
+class Searched(Action, tag="search"):
+    """The card taken from the discard pile by the search tile."""
+
+    card: str
+
+
+class Kept(Action, tag="keep"):
+    """The card kept from those revealed by the look-at-five tile."""
+
+    card: str
+
+
+class Discounted(Action, tag="discount"):
+    """The column a discount tile (or a copy of it) is attached to."""
+
+    colour: str
+
+
+class Marked(Action, tag="mark"):
+    """The colour-bonus card (position 1..4) a private-bonus tile (or a copy) is placed on."""
+
+    position: int
+
+
+class Copied(Action, tag="copy"):
+    """The owned boost tile the copy tile is attached to."""
+
+    tile: str
+
+
+class Done(Action, tag="done"):
+    """End of the seat's play turn: keep at most one card, discard the rest of the hand."""
+
+    keep: str | None = None
+
+
+CHANCE_EVENTS = (BonusDealt, Dealt, BoostsRevealed, StartTile, Drawn, Revealed)
+ACTION_EVENTS = (Dispatched, Recruited, Played, Placed, TookTile, Searched, Kept, Discounted, Marked, Copied, Done)
+EVENTS = CHANCE_EVENTS + ACTION_EVENTS

@@ -1,0 +1,88 @@
+"""`legal`: exactly the events `check` accepts at this point (chance: only the start tile)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import product
+
+from . import cards as C
+from . import events as E
+from .flow import to_move
+from .state import PLANETS, Seat, State, column_size, effective_cost, minus
+
+
+def legal(state: State) -> list:
+    """Every legal action of the seat to move; at the start tile both outcomes; else []."""
+    if state.phase == "setup-start":
+        return [E.StartTile(seat=0), E.StartTile(seat=1)]
+    by = to_move(state)
+    if by < 0:
+        return []
+    if state.phase == "dispatch":
+        return _dispatches(state, by)
+    if state.phase == "recruit":
+        planet = state.planets[state.cursor]
+        return [E.Recruited(by=by, planet=state.cursor + 1, card=c) for c in sorted(set(planet.cards))]
+    if state.pending is not None:
+        return _pending(state, by)
+    seat = state.seats[by]
+    return _plays(state, by, seat) + [E.Done(by=by)] + [E.Done(by=by, keep=c) for c in sorted(set(seat.hand))]
+
+
+def _dispatches(state: State, by: int) -> list:
+    left = state.seats[by].left
+    free = [i for i, p in enumerate(state.planets) if all(ship.seat != by for ship in p.ships)]
+    out = []
+    for i in free:
+        for parts in range(1, left + 1):
+            if parts == left or len(free) > 1:
+                out.append(E.Dispatched(by=by, planet=i + 1, parts=parts))
+    return out
+
+
+def _columns(seat: Seat) -> list[str]:
+    return [c for i, c in enumerate(C.COLOURS) if column_size(seat, i) > 0]
+
+
+def _pending(state: State, by: int) -> list:
+    step, seat = state.pending.step, state.seats[by]
+    if step == "place":
+        return [E.Placed(by=by, colour=c) for c in _columns(seat)]
+    if step == "take":
+        return [E.TookTile(by=by, tile=t) for t in state.tiles]
+    if step == "search":
+        return [E.Searched(by=by, card=c) for c in sorted(set(state.discard))]
+    if step == "keep":
+        return [E.Kept(by=by, card=c) for c in sorted(set(state.pending.cards))]
+    if step == "discount":
+        return [E.Discounted(by=by, colour=c) for c in _columns(seat)]
+    if step == "mark":
+        return [E.Marked(by=by, position=p) for p in range(1, PLANETS + 1)]
+    return [E.Copied(by=by, tile=t.id) for t in seat.tiles if t.id != "copy"]
+
+
+def _plays(state: State, by: int, seat: Seat) -> list:
+    out = []
+    free = seat.coins - seat.coins_used
+    for card in sorted(set(seat.hand)):
+        need = effective_cost(seat, card) - state.credit
+        if need <= 0:
+            out.append(E.Played(by=by, card=card))
+            continue
+        for discards in submultisets(minus(seat.hand, [card])):
+            power = sum(C.bp(d) for d in discards)
+            if discards and power - min(C.bp(d) for d in discards) >= need:
+                continue
+            coins = max(0, need - power)
+            if coins <= free:
+                out.append(E.Played(by=by, card=card, discards=discards, coins=coins))
+    return out
+
+
+def submultisets(pile: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """Every sub-multiset of a sorted pile, each as a sorted tuple, without repeats."""
+    kinds = sorted(Counter(pile).items())
+    out = []
+    for counts in product(*(range(n + 1) for _, n in kinds)):
+        out.append(tuple(code for (code, _), k in zip(kinds, counts) for _ in range(k)))
+    return out

@@ -1,0 +1,183 @@
+"""The table notation: `d3x2`, `r2 G1v1s`, `p G2v1ss -B0s -c`, `done keep R0s`, `deal A B / C D / ...`."""
+
+from __future__ import annotations
+
+import re
+
+from planets_log.core.errors import NotationError
+
+from . import cards as C
+from . import events as E
+from .flow import to_move
+from .state import State
+
+DISPATCH_RE = re.compile(r"^d\s*(\d+)\s*(?:x\s*(\d+))?$", re.I)
+RECRUIT_RE = re.compile(r"^r\s*(\d+)\s+(\S+)$", re.I)
+COIN_RE = re.compile(r"^-c(\d*)$", re.I)
+
+
+def _card(text: str, word: str) -> str:
+    code = C.normalise(word)
+    if code is None:
+        raise NotationError(text, f"{word!r} is not a specialist code (colour R/Y/G/P/B, cost 0-2, optional vN "
+                            "for N victory points, one s per symbol, e.g. G2v1ss)")
+    return code
+
+
+def _colour(text: str, word: str) -> str:
+    letter = C.parse_colour(word)
+    if letter is None:
+        raise NotationError(text, f"{word!r} is not a colour (R Y G P B, or red/yellow/green/purple/blue)")
+    return letter
+
+
+def _one(text: str, args: list[str], what: str) -> str:
+    if len(args) != 1 or not args[0]:
+        raise NotationError(text, f"expected exactly one {what}")
+    return args[0]
+
+
+def parse(text: str, state: State):
+    """Read one move or chance outcome; actions are by the seat to move."""
+    words = text.split()
+    if not words:
+        raise NotationError(text, "empty move")
+    head, args = words[0].lower(), words[1:]
+    mover = to_move(state)
+    by = mover if mover >= 0 else state.turn
+    if head == "start":
+        return _parse_start(text, text.strip()[len(words[0]):].strip(), state)
+    if head in CHANCE_PARSERS:
+        return CHANCE_PARSERS[head](text, args, state)
+    if head in ("p", "play"):
+        return _parse_play(text, args, by)
+    if head == "done":
+        if args and args[0].lower() == "keep":
+            args = args[1:] or [""]
+        return E.Done(by=by, keep=_card(text, _one(text, args, "card to keep")) if args else None)
+    if head in ACTION_PARSERS:
+        return ACTION_PARSERS[head](text, args, by)
+    return _parse_short(text, by)
+
+
+def _parse_short(text: str, by: int):
+    m = DISPATCH_RE.match(text.strip())
+    if m:
+        return E.Dispatched(by=by, planet=int(m.group(1)), parts=int(m.group(2) or 1))
+    m = RECRUIT_RE.match(text.strip())
+    if m:
+        return E.Recruited(by=by, planet=int(m.group(1)), card=_card(text, m.group(2)))
+    raise NotationError(text, "not a Four Planets move (d3, d3x2, r2 CARD, p CARD -DISCARD -c, place C, take TILE, "
+                        "search CARD, keep CARD, discount C, mark N, copy TILE, done, done keep CARD)")
+
+
+def _parse_play(text: str, args: list[str], by: int) -> E.Played:
+    if not args:
+        raise NotationError(text, "name the specialist to play, e.g. p G2v1ss")
+    card, discards, coins = _card(text, args[0]), [], 0
+    for word in args[1:]:
+        m = COIN_RE.match(word)
+        if m:
+            coins += int(m.group(1) or 1)
+        elif word.startswith("-") and len(word) > 1:
+            discards.append(_card(text, word[1:]))
+        else:
+            raise NotationError(text, f"{word!r}: write discards as -CARD and coins as -c or -c2")
+    return E.Played(by=by, card=card, discards=tuple(sorted(discards)), coins=coins)
+
+
+def _position(text: str, word: str) -> int:
+    if not word.isdigit():
+        raise NotationError(text, f"{word!r} is not a colour-bonus position 1..4")
+    return int(word)
+
+
+ACTION_PARSERS = {
+    "place": lambda t, a, by: E.Placed(by=by, colour=_colour(t, _one(t, a, "colour"))),
+    "take": lambda t, a, by: E.TookTile(by=by, tile=_one(t, a, "boost tile").lower()),
+    "search": lambda t, a, by: E.Searched(by=by, card=_card(t, _one(t, a, "card"))),
+    "keep": lambda t, a, by: E.Kept(by=by, card=_card(t, _one(t, a, "card"))),
+    "discount": lambda t, a, by: E.Discounted(by=by, colour=_colour(t, _one(t, a, "colour"))),
+    "mark": lambda t, a, by: E.Marked(by=by, position=_position(t, _one(t, a, "position"))),
+    "copy": lambda t, a, by: E.Copied(by=by, tile=_one(t, a, "boost tile").lower()),
+}
+
+
+def _parse_deal(text: str, args: list[str], state: State) -> E.Dealt:
+    joined = " ".join(args)
+    if "/" not in joined:
+        return E.Dealt(cards=tuple(_card(text, w) for w in args if w != "-"))
+    groups = [[w for w in g.split() if w != "-"] for g in joined.split("/")]
+    if len(groups) > 4 or any(len(g) > 2 for g in groups):
+        raise NotationError(text, "write the deal as 4 groups of 2 cards separated by '/', planet 1 first")
+    filled = [i for i, g in enumerate(groups) if g]
+    if filled and any(len(groups[i]) != 2 for i in range(filled[-1])):
+        raise NotationError(text, "only the last planet dealt to may get fewer than 2 cards (the deck ran out)")
+    return E.Dealt(cards=tuple(_card(text, w) for g in groups for w in g))
+
+
+def _parse_start(text: str, who: str, state: State) -> E.StartTile:
+    for i, player in enumerate(state.players):
+        if who == player:
+            return E.StartTile(seat=i)
+    for i, player in enumerate(state.players):
+        if who.casefold() == player.casefold():
+            return E.StartTile(seat=i)
+    if who.isdigit() and 1 <= int(who) <= len(state.players):
+        return E.StartTile(seat=int(who) - 1)
+    raise NotationError(text, f"{who!r} is not a player ({', '.join(state.players)}) or a seat number 1..2")
+
+
+def _parse_draw(text: str, args: list[str], state: State) -> E.Drawn:
+    return E.Drawn(card=_card(text, _one(text, args, "card")))
+
+
+CHANCE_PARSERS = {
+    "bonus": lambda t, a, s: E.BonusDealt(cards=tuple(_card(t, w) for w in a)),
+    "deal": _parse_deal,
+    "boosts": lambda t, a, s: E.BoostsRevealed(tiles=tuple(w.lower() for w in a)),
+    "draw": _parse_draw,
+    "reveal": lambda t, a, s: E.Revealed(cards=tuple(_card(t, w) for w in a)),
+}
+
+
+def format_event(event, state: State) -> str:
+    """The notation of an event about to be applied to `state`."""
+    return FORMATTERS[type(event)](event, state)
+
+
+def _format_play(e: E.Played) -> str:
+    coins = "" if not e.coins else " -c" if e.coins == 1 else f" -c{e.coins}"
+    return "p " + " ".join([e.card, *(f"-{d}" for d in e.discards)]) + coins
+
+
+def _format_deal(e: E.Dealt) -> str:
+    groups = [" ".join(e.cards[2 * i:2 * i + 2]) or "-" for i in range(4)]
+    return "deal " + " / ".join(groups)
+
+
+def _format_start(e: E.StartTile, s: State) -> str:
+    if 0 <= e.seat < len(s.players) and s.players[e.seat] == s.players[e.seat].strip():
+        return f"start {s.players[e.seat]}"
+    return f"start {e.seat + 1}"
+
+
+FORMATTERS = {
+    E.BonusDealt: lambda e, s: "bonus " + " ".join(e.cards) if e.cards else "bonus",
+    E.Dealt: lambda e, s: _format_deal(e),
+    E.BoostsRevealed: lambda e, s: "boosts " + " ".join(e.tiles) if e.tiles else "boosts",
+    E.StartTile: lambda e, s: _format_start(e, s),
+    E.Drawn: lambda e, s: f"draw {e.card}",
+    E.Revealed: lambda e, s: "reveal " + " ".join(e.cards) if e.cards else "reveal",
+    E.Dispatched: lambda e, s: f"d{e.planet}" + (f"x{e.parts}" if e.parts != 1 else ""),
+    E.Recruited: lambda e, s: f"r{e.planet} {e.card}",
+    E.Played: lambda e, s: _format_play(e),
+    E.Placed: lambda e, s: f"place {e.colour}",
+    E.TookTile: lambda e, s: f"take {e.tile}",
+    E.Searched: lambda e, s: f"search {e.card}",
+    E.Kept: lambda e, s: f"keep {e.card}",
+    E.Discounted: lambda e, s: f"discount {e.colour}",
+    E.Marked: lambda e, s: f"mark {e.position}",
+    E.Copied: lambda e, s: f"copy {e.tile}",
+    E.Done: lambda e, s: "done" if e.keep is None else f"done keep {e.keep}",
+}

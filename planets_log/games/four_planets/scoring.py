@@ -1,0 +1,78 @@
+"""End of Game and Scoring: card VP, boost tiles, the colour bonus and private bonus marks."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from planets_log.core.game import ScoreSheet, SeatScore
+
+from . import cards as C
+from .state import Seat, State, column_size, played
+
+
+def tile_vp(seat: Seat, tile: str) -> int:
+    """What a VP boost tile is worth to its owner (0 for an immediate tile)."""
+    sizes = [column_size(seat, i) for i in range(5)]
+    if tile == "vp4":
+        return 4
+    if tile == "columns5":
+        return 3 * sum(1 for n in sizes if n >= 5)
+    if tile == "sets5":
+        return 3 * min(sizes)
+    if tile == "thirteen":
+        return max(0, played(seat) - 12)
+    if tile == "bp3":
+        cards = [code for col in seat.up + seat.down for code in col]
+        return 2 * sum(1 for code in cards if C.bp(code) == 3)
+    return 0
+
+
+def tiles_vp(seat: Seat) -> int:
+    """VP from the seat's boost tiles; a copy attached to a VP tile scores that tile again."""
+    total = 0
+    for tile in seat.tiles:
+        total += tile_vp(seat, tile.id)
+        if tile.id == "copy" and tile.copies is not None:
+            total += tile_vp(seat, tile.copies)
+    return total
+
+
+def colour_bonus(state: State, seat: Seat) -> int:
+    """k bonus cards of a colour give k + 1 VP per own specialist of that colour."""
+    count = Counter(code[0] for code in state.bonus)
+    return sum((count[c] + 1) * column_size(seat, i) for i, c in enumerate(C.COLOURS) if count[c])
+
+
+def marks(state: State, seat: Seat) -> int:
+    """+1 VP per own specialist of the colour of each bonus card the seat marked (owner only)."""
+    total = 0
+    for tile in seat.tiles:
+        if tile.position is not None and len(state.bonus) >= tile.position:
+            total += column_size(seat, C.colour_index(state.bonus[tile.position - 1][0]))
+    return total
+
+
+def breakdown(state: State, seat: Seat) -> dict[str, int]:
+    """The seat's points by source."""
+    return {
+        "cards": sum(C.vp(code) for col in seat.up for code in col),
+        "boost tiles": tiles_vp(seat),
+        "colour bonus": colour_bonus(state, seat),
+        "bonus marks": marks(state, seat),
+    }
+
+
+def score(state: State) -> ScoreSheet:
+    """The score sheet; ties go to the colour bonus, then the victory is shared."""
+    sheet = []
+    for i, seat in enumerate(state.seats):
+        parts = breakdown(state, seat)
+        sheet.append(SeatScore(seat=i, player=state.players[i], total=sum(parts.values()), breakdown=parts))
+    top = max(s.total for s in sheet)
+    winners = [s.seat for s in sheet if s.total == top]
+    tiebreak = None
+    if len(winners) > 1:
+        best = max(sheet[w].breakdown["colour bonus"] for w in winners)
+        winners = [w for w in winners if sheet[w].breakdown["colour bonus"] == best]
+        tiebreak = "colour bonus" if len(winners) == 1 else "shared victory (equal VP and equal colour bonus)"
+    return ScoreSheet(scores=sheet, winners=winners, tiebreak=tiebreak, final=state.phase == "over")

@@ -1,0 +1,189 @@
+"""The Four Planets game state (frozen msgspec Structs) and the setup before any deal."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Iterable
+
+import msgspec
+
+from planets_log.core.events import Header
+
+from . import cards as C
+from .edition import FIRST_GAME, FourPlanetsEdition
+
+ROUNDS = 5
+PLANETS = 4
+MAX_MOVES = 3
+DEAL = 2 * PLANETS
+LOOK = 5
+replace = msgspec.structs.replace
+
+
+class Ship(msgspec.Struct, frozen=True):
+    """A spaceship on a planet: its owner and how many parts it is built of."""
+
+    seat: int
+    parts: int
+
+
+class Planet(msgspec.Struct, frozen=True):
+    """A planet's face-up specialists and its spaceships in order of arrival."""
+
+    cards: tuple[str, ...] = ()
+    ships: tuple[Ship, ...] = ()
+
+
+class Tile(msgspec.Struct, frozen=True, omit_defaults=True):
+    """An owned boost tile and what it is attached to (column, bonus card or copied tile)."""
+
+    id: str
+    copies: str | None = None
+    colour: str | None = None
+    position: int | None = None
+
+
+class Seat(msgspec.Struct, frozen=True):
+    """One player's side of the table."""
+
+    parts: int
+    left: int = 0
+    hand: tuple[str, ...] = ()
+    up: tuple[tuple[str, ...], ...] = ((),) * 5
+    down: tuple[tuple[str, ...], ...] = ((),) * 5
+    coins: int = 0
+    coins_used: int = 0
+    tiles: tuple[Tile, ...] = ()
+    moves: int = 0
+
+
+class Pending(msgspec.Struct, frozen=True, omit_defaults=True):
+    """The ability step the play turn must resolve before anything else."""
+
+    step: str
+    tile: str | None = None
+    cards: tuple[str, ...] = ()
+
+
+class State(msgspec.Struct, frozen=True):
+    """The whole table: phase, planets, piles, supplies and both seats."""
+
+    players: tuple[str, ...]
+    seats: tuple[Seat, ...]
+    deck: tuple[str, ...]
+    phase: str = "setup-bonus"
+    round: int = 1
+    bonus: tuple[str, ...] = ()
+    planets: tuple[Planet, ...] = (Planet(),) * PLANETS
+    discard: tuple[str, ...] = ()
+    tiles: tuple[str, ...] = ()
+    spaceship: int = 0
+    turn: int = 0
+    cursor: int = 0
+    finished: int = 0
+    credit: int = 0
+    pending: Pending | None = None
+    coins_total: int = 6
+    max_parts: int = 7
+    tile_pool: tuple[str, ...] = ()
+    first_game: tuple[str, ...] | None = None
+
+
+def setup(header: Header, edition: FourPlanetsEdition, first_game: bool) -> State:
+    """The table before anything is dealt: full deck, empty planets, 4 parts each."""
+    seat = Seat(parts=edition.start_parts, left=edition.start_parts)
+    return State(
+        players=tuple(header.players), seats=(seat, seat), deck=edition.deck(),
+        coins_total=edition.coins, max_parts=edition.ship_parts,
+        tile_pool=tuple(sorted(tile.id for tile in edition.tiles)),
+        first_game=tuple(sorted(FIRST_GAME)) if first_game else None,
+    )
+
+
+# --- multisets as sorted tuples ------------------------------------------------------------
+
+
+def minus(pile: Iterable[str], cards: Iterable[str]) -> tuple[str, ...]:
+    """`pile` without `cards` (each removed once); the caller has checked they are there."""
+    count = Counter(pile)
+    count.subtract(cards)
+    return tuple(sorted(count.elements()))
+
+
+def plus(pile: Iterable[str], cards: Iterable[str]) -> tuple[str, ...]:
+    """`pile` with `cards` added, sorted."""
+    return tuple(sorted([*pile, *cards]))
+
+
+def contains(pile: Iterable[str], cards: Iterable[str]) -> bool:
+    """True when every card of `cards` (with repeats) is in `pile`."""
+    need = Counter(cards)
+    have = Counter(pile)
+    return all(have[k] >= n for k, n in need.items())
+
+
+def take_piles(deck: tuple[str, ...], discard: tuple[str, ...], cards: tuple[str, ...]) -> tuple[tuple, tuple]:
+    """Deck and discard after drawing `cards` in order, the discard becoming the deck when it runs out."""
+    if len(cards) <= len(deck):
+        return minus(deck, cards), discard
+    return minus(discard, cards[len(deck):]), ()
+
+
+# --- reading the table ---------------------------------------------------------------------
+
+
+def other(seat: int) -> int:
+    """The opponent's seat."""
+    return 1 - seat
+
+
+def column_size(seat: Seat, index: int) -> int:
+    """Specialists in a column, face-down ones included."""
+    return len(seat.up[index]) + len(seat.down[index])
+
+
+def column_symbols(seat: Seat, index: int) -> int:
+    """Symbols in a column: printed ones on face-up cards plus one per face-down card."""
+    return sum(C.symbols(code) for code in seat.up[index]) + len(seat.down[index])
+
+
+def played(seat: Seat) -> int:
+    """Every specialist the seat has played, face-down ones included."""
+    return sum(column_size(seat, i) for i in range(5))
+
+
+def coins_supply(state: State) -> int:
+    """Coins left in the general supply."""
+    return state.coins_total - sum(seat.coins for seat in state.seats)
+
+
+def discounts(seat: Seat, letter: str) -> int:
+    """How many discount tiles (a copy counts) are attached to the column of `letter`."""
+    return sum(1 for tile in seat.tiles if tile.colour == letter)
+
+
+def effective_cost(seat: Seat, code: str) -> int:
+    """What a card costs the seat after its discount tiles, never below 0."""
+    return max(0, C.cost(code) - discounts(seat, code[0]))
+
+
+def seen_positions(seat_index: int, moves: int) -> tuple[int, ...]:
+    """Colour-bonus positions (1..4) a seat's exploration marker has reached."""
+    if seat_index == 0:
+        return tuple(range(1, 2 + moves))
+    return tuple(range(4 - moves, 5))
+
+
+def marker(seat_index: int, moves: int) -> int:
+    """The colour-bonus position the seat's exploration marker is on."""
+    return 1 + moves if seat_index == 0 else 4 - moves
+
+
+def with_seat(state: State, index: int, seat: Seat) -> tuple[Seat, ...]:
+    """The seats tuple with one seat replaced."""
+    return tuple(seat if i == index else s for i, s in enumerate(state.seats))
+
+
+def owned_ids(seat: Seat) -> tuple[str, ...]:
+    """Ids of the boost tiles the seat owns."""
+    return tuple(tile.id for tile in seat.tiles)

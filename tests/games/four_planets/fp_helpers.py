@@ -1,0 +1,135 @@
+"""Helpers for the Four Planets tests: positions built by hand, moves typed in notation."""
+
+from __future__ import annotations
+
+import pytest
+
+from planets_log.core.errors import IllegalEvent
+from planets_log.core.game import TERMINAL
+from planets_log.core.play import Builder, make_header
+from planets_log.core.rng import rng
+from planets_log.games.four_planets import RULES
+from planets_log.games.four_planets import events as E
+from planets_log.games.four_planets.cards import COLOURS
+from planets_log.games.four_planets.state import Planet, Ship, State, minus, replace
+
+R = RULES
+PLAYERS = ["Ann", "Ben"]
+FIRST_GAME_TILES = "boosts vp4 columns5 sets5 thirteen bp3"
+
+
+def table(first_game: bool = False, players: list[str] | None = None) -> Builder:
+    """A table game (seed null): every chance outcome is typed in."""
+    header, session = make_header("four-planets", players or PLAYERS, seed=None,
+                                  options={"first_game": first_game}, log_id="fp-test")
+    return Builder.new(header, session)
+
+
+def run(build: Builder, *moves: str) -> Builder:
+    """Type moves and outcomes into a record, through every gate."""
+    for text in moves:
+        build.add(R.parse(text, build.pos.state))
+    return build
+
+
+def eager(seed: int, players: list[str] | None = None, options: dict | None = None) -> Builder:
+    """A seeded game whose policy plays a card 9 times in 10 when it can (richer than uniform)."""
+    header, session = make_header("four-planets", players or PLAYERS, seed=seed, options=options,
+                                  log_id=f"fp-eager-{seed}")
+    build = Builder.new(header, session)
+    policy = rng(seed, "eager-policy")
+    build.draw_chance()
+    while session.to_move(build.pos) != TERMINAL:
+        actions = R.legal(build.pos.state)
+        plays = [a for a in actions if not isinstance(a, E.Done)]
+        pick = policy.choice(plays) if plays and policy.below(10) < 9 else policy.choice(actions)
+        build.add(pick)
+        build.draw_chance()
+    return build
+
+
+def base() -> State:
+    """The state right after setup(): nothing dealt."""
+    header, session = make_header("four-planets", PLAYERS, seed=None, log_id="fp-base")
+    return R.setup(header, session.edition.data)
+
+
+def cols(**by_colour) -> tuple[tuple[str, ...], ...]:
+    """Five columns in colour order from keyword lists, e.g. cols(G=["G0s"])."""
+    return tuple(tuple(by_colour.get(c, ())) for c in COLOURS)
+
+
+def position(seat0: dict | None = None, seat1: dict | None = None, *, bonus=("R0s", "Y0s", "P0s", "B0s"),
+             **fields) -> State:
+    """A play-phase position: Ann (seat 0) to play first; the deck holds every card not named."""
+    s = base()
+    seats = tuple(replace(s.seats[i], **{"left": 0, **(given or {})}) for i, given in enumerate((seat0, seat1)))
+    used = list(bonus)
+    for seat in seats:
+        used += list(seat.hand) + [c for col in seat.up + seat.down for c in col]
+    fields.setdefault("tiles", ("bp3", "columns5", "sets5", "thirteen", "vp4"))
+    fields.setdefault("phase", "play")
+    fields.setdefault("spaceship", 1)
+    fields.setdefault("turn", 0)
+    fields.setdefault("cursor", 4)
+    for planet in fields.get("planets", ()):
+        used += list(planet.cards)
+    used += list(fields.get("discard", ()))
+    return replace(s, seats=seats, bonus=tuple(bonus), deck=minus(s.deck, used), **fields)
+
+
+def step(state: State, *moves: str) -> State:
+    """Parse, check and apply moves in turn (no record)."""
+    for text in moves:
+        event = R.parse(text, state)
+        R.check(state, event)
+        state = R.apply(state, event)
+    return state
+
+
+def refuse(state: State, text: str, code: str) -> IllegalEvent:
+    """Assert that the move is refused with `code`; return the error."""
+    with pytest.raises(IllegalEvent) as info:
+        R.check(state, R.parse(text, state))
+    assert info.value.code == code, str(info.value)
+    return info.value
+
+
+def legal_texts(state: State) -> list[str]:
+    """The legal actions, in notation."""
+    return [R.format(a, state) for a in R.legal(state)]
+
+
+def planets(*specs) -> tuple[Planet, ...]:
+    """Planets from (cards, [(seat, parts), ...]) pairs."""
+    return tuple(Planet(cards=tuple(cards), ships=tuple(Ship(s, p) for s, p in ships)) for cards, ships in specs)
+
+
+def playthrough(build: Builder) -> str:
+    """Render after every round (and setup) plus the score sheet: the snapshot text."""
+    session = build.session
+    pos = session.start(build.lines[0])
+    out, last_round = [], None
+    from planets_log.core.record import line_hash
+
+    for raw in build.lines[1:]:
+        event = session.decoder.decode(raw)
+        before = pos.state
+        pos = session.step(pos, event, line_hash(raw))
+        ended = before.phase == "play" and pos.state.phase in ("deal", "over")
+        started = before.phase == "setup-start"
+        if started or ended:
+            title = "after setup" if started else f"end of round {before.round}"
+            out.append(f"===== {title} (seq {pos.seq}) =====\n{R.render(pos.state)}")
+        last_round = pos.state.round
+    sheet = R.score(pos.state)
+    lines = [f"{s.player}: {s.total} {s.breakdown}" for s in sheet.scores]
+    out.append("===== score sheet =====\n" + "\n".join(lines) +
+               f"\nwinners: {[players_of(build)[w] for w in sheet.winners]} tiebreak: {sheet.tiebreak} "
+               f"final: {sheet.final} (last round {last_round})")
+    return "\n".join(out) + "\n"
+
+
+def players_of(build: Builder) -> list[str]:
+    """Player names of a built record."""
+    return list(build.session.header.players)

@@ -1,0 +1,80 @@
+"""Golden records, invalid records and whole seeded playthroughs (snapshots)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from planets_log.core.engine import Replay, digest
+from planets_log.core.errors import RecordError
+from planets_log.core.game import TERMINAL
+from planets_log.core.validate import validate_file
+
+from . import fp_fixtures
+from .fp_helpers import R, playthrough
+
+ROOT = fp_fixtures.ROOT
+GOLDEN = sorted(p.stem for p in ROOT.glob("*.jsonl"))
+INVALID = sorted(p.stem for p in (ROOT / "invalid").glob("*.jsonl"))
+
+
+def test_fixtures_are_what_the_generator_builds():
+    """Fixtures: the files on disk are exactly what fp_fixtures builds (rules unchanged)."""
+    for path, text in fp_fixtures.texts().items():
+        assert path.read_text() == text, f"{path.name} is stale: run python -m tests.games.four_planets.fp_fixtures"
+    assert len(GOLDEN) >= 5 and len(INVALID) >= 15
+
+
+@pytest.mark.parametrize("name", GOLDEN)
+def test_golden_record_validates_to_the_end(name):
+    """Golden records replay to game over and validate."""
+    path = str(ROOT / f"{name}.jsonl")
+    report = validate_file(path)
+    assert report.valid, [str(e) for e in report.errors]
+    final = Replay(path).final().state
+    assert R.to_move(final) == TERMINAL and final.round == 5
+    assert digest(R, final) == digest(R, Replay(path).final().state)
+
+
+def test_golden_table_game_is_a_table_record():
+    """DESIGN §1: a table game has seed null; every outcome in it was typed in."""
+    header = json.loads((ROOT / "table-game.jsonl").read_text().splitlines()[0])
+    assert header["seed"] is None and header["game"] == "four-planets"
+
+
+@pytest.mark.parametrize("name", INVALID)
+def test_invalid_fixture(name, snapshot):
+    """Invalid records: the last line is refused with the code the header's meta names."""
+    path = ROOT / "invalid" / f"{name}.jsonl"
+    lines = path.read_text().splitlines()
+    expected = json.loads(lines[0])["meta"]["expected_error"]
+    with pytest.raises(RecordError) as info:
+        Replay(str(path), name=f"invalid/{name}.jsonl").final()
+    err = info.value
+    assert err.code == expected
+    assert err.line == len(lines)
+    assert str(err) == snapshot
+
+
+@pytest.mark.parametrize("name", GOLDEN)
+def test_playthrough_snapshot(name, snapshot):
+    """Whole playthroughs: the table after setup and after every round, then the score sheet."""
+    build = fp_fixtures.golden()[name]
+    assert playthrough(build) == snapshot
+
+
+def test_docs_worked_example_is_the_table_game_fixture():
+    """Notation (docs/games/four-planets.md): the worked example is exactly the table-game record."""
+    import re
+
+    doc = (ROOT.parents[1] / "docs" / "games" / "four-planets.md").read_text()
+    block = doc.split("### Worked example", 1)[1].split("```", 2)[1]
+    typed = {}
+    for line in block.splitlines():
+        m = re.match(r"^\s*(\d+)  (\S+(?: \S+)*)", line)
+        if m:
+            typed[int(m.group(1))] = m.group(2)
+    replay = Replay(str(ROOT / "table-game.jsonl"))
+    record = {step.event.seq: R.format(step.event, step.before.state) for step in replay.steps()}
+    assert typed == record

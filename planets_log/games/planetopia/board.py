@@ -1,0 +1,168 @@
+"""The 3x3 planet board under gravity, and Prestige pattern matching.
+
+A board is three columns (a, b, c from left to right), each a string of token letters from
+the bottom up, so a token always rests on the one below it: gravity holds by construction.
+A cell is written column letter + row number, rows counted from the bottom: `a1` is the
+bottom-left slot, `c3` the top-right one.
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+from .edition import COLOURS, JOKER
+
+COLUMNS = "abc"
+HEIGHT = 3
+Board = tuple[str, str, str]
+EMPTY: Board = ("", "", "")
+CELLS = tuple(f"{col}{row}" for row in (1, 2, 3) for col in COLUMNS)
+
+
+def cell_xy(cell: str) -> tuple[int, int]:
+    """Column index and row index (0-based, bottom row 0) of a cell name like `b2`."""
+    if len(cell) != 2 or cell[0] not in COLUMNS or cell[1] not in "123":
+        raise ValueError(f"{cell!r} is not a cell (a1..c3)")
+    return COLUMNS.index(cell[0]), int(cell[1]) - 1
+
+
+def token_at(board: Board, cell: str) -> str:
+    """The token in a cell, or '' when the slot is empty."""
+    x, y = cell_xy(cell)
+    col = board[x]
+    return col[y] if y < len(col) else ""
+
+
+def occupied(board: Board) -> list[str]:
+    """The occupied cells, bottom row first."""
+    return [c for c in CELLS if token_at(board, c)]
+
+
+def count_aliens(board: Board) -> int:
+    """How many Aliens (not Jokers) stand on the board."""
+    return sum(1 for col in board for t in col if t != JOKER)
+
+
+def free_slots(board: Board) -> int:
+    """How many empty slots the board has."""
+    return sum(HEIGHT - len(col) for col in board)
+
+
+def remove(board: Board, cells: list[str] | tuple[str, ...]) -> Board:
+    """The board with the tokens of `cells` removed; tokens above fall straight down."""
+    gone = {cell_xy(c) for c in cells}
+    cols = ("".join(t for y, t in enumerate(col) if (x, y) not in gone) for x, col in enumerate(board))
+    return tuple(cols)  # type: ignore[return-value]
+
+
+def put(board: Board, cell: str, token: str) -> Board:
+    """The board with the token in an occupied cell replaced by `token`."""
+    x, y = cell_xy(cell)
+    col = board[x]
+    cols = list(board)
+    cols[x] = col[:y] + token + col[y + 1:]
+    return tuple(cols)  # type: ignore[return-value]
+
+
+def swap(board: Board, a: str, b: str) -> Board:
+    """The board with the tokens of two occupied cells exchanged."""
+    ta, tb = token_at(board, a), token_at(board, b)
+    return put(put(board, a, tb), b, ta)
+
+
+def drop(board: Board, column: str, tokens: str) -> Board:
+    """The board after tokens fall, in order, into a column."""
+    x = COLUMNS.index(column)
+    cols = list(board)
+    cols[x] = cols[x] + tokens
+    return tuple(cols)  # type: ignore[return-value]
+
+
+def adjacent(a: str, b: str, kind: str) -> bool:
+    """True when two cells are neighbours in the row (h), the column (v) or diagonally (d)."""
+    (xa, ya), (xb, yb) = cell_xy(a), cell_xy(b)
+    dx, dy = abs(xa - xb), abs(ya - yb)
+    return {"h": (dx, dy) == (1, 0), "v": (dx, dy) == (0, 1), "d": (dx, dy) == (1, 1)}[kind]
+
+
+def pairs(kind: str) -> list[tuple[str, str]]:
+    """Every pair of neighbouring cells of a kind, each written in board order (a1 < b1 < a2...)."""
+    order = {c: i for i, c in enumerate(CELLS)}
+    out = []
+    for a in CELLS:
+        for b in CELLS:
+            if order[a] < order[b] and adjacent(a, b, kind):
+                out.append((a, b))
+    return out
+
+
+def cell_order(cells) -> list[str]:
+    """Cells sorted in board order: bottom row first, left to right."""
+    return sorted(cells, key=CELLS.index)
+
+
+# --- Prestige patterns ---------------------------------------------------------
+
+def pattern_cells(pattern: str) -> dict[str, str]:
+    """The cells a pattern covers with what each needs: a colour letter or 'o' (any Alien)."""
+    rows = pattern.split("/")
+    out = {}
+    for i, row in enumerate(rows):
+        y = HEIGHT - 1 - i
+        for x, ch in enumerate(row):
+            if ch != ".":
+                out[f"{COLUMNS[x]}{y + 1}"] = ch
+    return out
+
+
+def mismatch(board: Board, pattern: str) -> str | None:
+    """Why the board does not show the pattern (cell by cell), or None when it does."""
+    for cell, need in sorted(pattern_cells(pattern).items(), key=lambda kv: CELLS.index(kv[0])):
+        have = token_at(board, cell)
+        if not have:
+            return f"{cell} is empty"
+        if need != "o" and have not in (need, JOKER):
+            return f"{cell} holds {have}, the card needs {need}"
+    return None
+
+
+def matches(board: Board, pattern: str) -> bool:
+    """True when every cell of the pattern holds a fitting token (Jokers fit anything)."""
+    return mismatch(board, pattern) is None
+
+
+def pattern_rows(pattern: str) -> list[str]:
+    """The pattern's rows, top row first."""
+    return pattern.split("/")
+
+
+# --- placing new Aliens ----------------------------------------------------------
+
+def placements(board: Board, received: str) -> list[tuple[str, str, str]]:
+    """Every distinct way to drop arriving Aliens into the columns, as what each column gains.
+
+    As many Aliens as fit must be placed; only those that do not fit are discarded, and the
+    player chooses which.
+    """
+    room = [HEIGHT - len(col) for col in board]
+    keep = min(len(received), sum(room))
+    out: set[tuple[str, str, str]] = set()
+    for order in set(permutations(received, keep)):
+        _spread(order, 0, ["", "", ""], room, out)
+    return sorted(out)
+
+
+def _spread(order: tuple[str, ...], i: int, acc: list[str], room: list[int], out: set) -> None:
+    if i == len(order):
+        out.add(tuple(acc))
+        return
+    for x in range(3):
+        if len(acc[x]) < room[x]:
+            acc[x] += order[i]
+            _spread(order, i + 1, acc, room, out)
+            acc[x] = acc[x][:-1]
+
+
+def valid_colour(ch: str) -> bool:
+    """True for an Alien colour letter."""
+    return len(ch) == 1 and ch in COLOURS

@@ -1,0 +1,122 @@
+"""`legal` and `chance`: every action `check` accepts, and the outcome a seed gives."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from . import board as bd
+from .checks import SWAP_KIND, effect_of, next_to_deal, received, supply
+from .edition import COLOURS, JOKER
+from .events import (
+    Atomized, Combo, Ended, ExtraTurn, HandDealt, JokerPlaced, Played, Recovered, Refilled, Revealed, RowDealt,
+    TrailDealt, Took,
+)
+from .state import State, usable_tokens
+
+
+def legal_chance(state: State) -> list:
+    """Every possible chance outcome when they are few; [] for the opening row and trail."""
+    if state.due == "hand":
+        return [HandDealt(seat=next_to_deal(state), cards=state.config.hand)]
+    if state.due == "refill":
+        return [Refilled(card=c) for c in sorted(set(state.cosmos_deck))]
+    if state.due == "reveal":
+        return [Revealed(card=c) for c in state.prestige_deck]
+    return []
+
+
+def chance(state: State, rng) -> object:
+    """The outcome a seeded game gets: drawn uniformly from what is left in the pile."""
+    if state.due == "row":
+        k = min(len(state.players) + 1, len(state.prestige_deck))
+        return RowDealt(cards=tuple(rng.sample(state.prestige_deck, k)))
+    if state.due == "trail":
+        k = min(state.config.trail, len(state.cosmos_deck))
+        return TrailDealt(cards=tuple(rng.sample(state.cosmos_deck, k)))
+    if state.due == "hand":
+        return HandDealt(seat=next_to_deal(state), cards=state.config.hand)
+    if state.due == "refill":
+        return Refilled(card=rng.choice(state.cosmos_deck))
+    if state.due == "reveal":
+        return Revealed(card=rng.choice(state.prestige_deck))
+    raise ValueError("no chance outcome is due")
+
+
+def legal_actions(state: State) -> list:
+    """Every action the player to move may take now."""
+    out: list = []
+    if state.mandatory > 0:
+        out += _takes(state) + _plays(state)
+        if state.seats[state.turn].played:
+            out.append(Recovered(by=state.turn))
+    if state.optional > 0:
+        out += _atomizes(state) + _combos(state)
+    usable = set(usable_tokens(state.seats[state.turn]))
+    if "extra" in usable:
+        out.append(ExtraTurn(by=state.turn))
+    if "joker" in usable:
+        board = state.seats[state.turn].board
+        out += [JokerPlaced(by=state.turn, column=c) for i, c in enumerate(bd.COLUMNS) if len(board[i]) < bd.HEIGHT]
+    if state.mandatory == 0:
+        out.append(Ended(by=state.turn))
+    return out
+
+
+def _takes(state: State) -> list:
+    atoms = state.seats[state.turn].atoms
+    n = len(state.trail)
+    return [Took(by=state.turn, slot=s, card=state.trail[n - s].card) for s in range(1, n + 1) if s - 1 <= atoms]
+
+
+def _plays(state: State) -> list:
+    seat = state.seats[state.turn]
+    out: list = []
+    for card in sorted(set(seat.hand)):
+        effect = effect_of(card)
+        if effect == "aliens":
+            out += [Played(by=state.turn, card=card, place=p) for p in bd.placements(seat.board, received(state, card))]
+        elif effect == "atom":
+            out.append(Played(by=state.turn, card=card))
+        elif effect == "ray":
+            out += _rays(state, card)
+        elif effect in SWAP_KIND:
+            kind = SWAP_KIND[effect][0]
+            out += [Played(by=state.turn, card=card, cells=(a, b)) for a, b in bd.pairs(kind)
+                    if bd.token_at(seat.board, a) and bd.token_at(seat.board, b)]
+    return out
+
+
+def _rays(state: State, card: str) -> list:
+    seat = state.seats[state.turn]
+    if seat.atoms < state.config.raygun:
+        return []
+    out = []
+    for cell in bd.occupied(seat.board):
+        have = bd.token_at(seat.board, cell)
+        if have == JOKER:
+            continue
+        out += [Played(by=state.turn, card=card, cells=(cell,), colour=c) for c in COLOURS
+                if c != have and supply(state, c) > 0]
+    return out
+
+
+def _atomizes(state: State) -> list:
+    seat = state.seats[state.turn]
+    aliens = [c for c in bd.occupied(seat.board) if bd.token_at(seat.board, c) != JOKER]
+    picks = [(c,) for c in aliens] + list(combinations(aliens, 2))
+    doubles = (False, True) if "double" in usable_tokens(seat) else (False,)
+    return [Atomized(by=state.turn, cells=tuple(p), double=d) for p in picks for d in doubles]
+
+
+def _combos(state: State) -> list:
+    seat = state.seats[state.turn]
+    out = []
+    for card in state.row:
+        if not bd.matches(seat.board, card):
+            continue
+        token = state.config.prestige[card][1]
+        if token and len(seat.tokens) >= state.config.slots:
+            out += [Combo(by=state.turn, card=card, drop=d) for d in sorted(set(seat.tokens) | {token})]
+        else:
+            out.append(Combo(by=state.turn, card=card))
+    return out

@@ -1,0 +1,99 @@
+"""Planetopia's `Rules`: the hooks the core calls, wired to the game's modules."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from planets_log.core.game import CHANCE, TERMINAL, Option, Rules
+from planets_log.core.events import Header
+
+from . import checks, moves, notation, reducer, views
+from .edition import PlanetopiaEdition
+from .events import EVENTS
+from .state import Config, Seat, State
+
+RULEBOOK = "planetopia.txt"
+
+
+class PlanetopiaRules(Rules):
+    """Planetopia for 2-5 players."""
+
+    id = "planetopia"
+    title = "Planetopia"
+    min_players = 2
+    max_players = 5
+    rules_version = 1
+    options = {
+        "round_limit": Option(
+            60, "safeguard not in the rulebook: the game also ends after this round (0 = no limit)", None),
+    }
+    events = EVENTS
+    edition_type = PlanetopiaEdition
+    edition_dir = Path(__file__).parent / "editions"
+    rulebook = RULEBOOK
+
+    def setup(self, header: Header, edition: PlanetopiaEdition) -> State:
+        """The table before any card is dealt: the piles with the 2-3 player removals made."""
+        n = len(header.players)
+        config = Config(
+            goal=edition.goal, atoms=edition.starting_atoms, raygun=edition.raygun_cost, trail=edition.trail_size,
+            slots=edition.token_slots, aliens=edition.alien_supply(),
+            colours={c.letter: c.name for c in edition.colours},
+            prestige={c.pattern: (c.points, c.token) for c in edition.prestige},
+            hand=edition.starting_hand(),
+        )
+        limit = int(header.options.get("round_limit", self.options["round_limit"].default))
+        return State(players=tuple(header.players), config=config, seats=tuple(Seat() for _ in range(n)),
+                     prestige_deck=edition.prestige_deck(n), cosmos_deck=edition.cosmos_deck(n), round_limit=limit)
+
+    def to_move(self, state: State) -> int:
+        if state.over:
+            return TERMINAL
+        return CHANCE if state.due else state.turn
+
+    def legal(self, state: State) -> list:
+        if state.over:
+            return []
+        return moves.legal_chance(state) if state.due else moves.legal_actions(state)
+
+    def check(self, state: State, event) -> None:
+        checks.check(state, event)
+
+    def apply(self, state: State, event) -> State:
+        return reducer.apply(state, event)
+
+    def chance(self, state: State, rng) -> object:
+        return moves.chance(state, rng)
+
+    def chance_hint(self, state: State) -> str:
+        hints = {
+            "row": f"row PATTERN x{min(len(state.players) + 1, len(state.prestige_deck))} "
+                   "(the Prestige cards dealt, left to right, e.g. row .../.R./oGo ...)",
+            "trail": f"trail CARD x{min(state.config.trail, len(state.cosmos_deck))} "
+                     "(the Cosmos cards dealt, left to right, e.g. trail GPR ray BB switch Y)",
+            "hand": "hand PLAYER " + " ".join(state.config.hand),
+            "refill": "refill CARD (the Cosmos card drawn to the left end of the trail)",
+            "reveal": "reveal PATTERN (the Prestige card drawn into the row)",
+        }
+        return hints.get(state.due, "no chance outcome is due")
+
+    def score(self, state: State):
+        return views.score(state)
+
+    def round_of(self, state: State) -> int:
+        return state.round
+
+    def parse(self, text: str, state: State):
+        return notation.parse(text, state)
+
+    def format(self, event, state: State) -> str:
+        return notation.format(event, state)
+
+    def render(self, state: State, seat: int | None = None) -> str:
+        return views.render(state, seat)
+
+    def view(self, state: State, seat: int | None = None):
+        return views.view(state, seat)
+
+
+RULES = PlanetopiaRules()

@@ -73,6 +73,8 @@ class Rules:
     max_players: ClassVar[int]
     rules_version: ClassVar[int] = 1
     options: ClassVar[dict[str, Option]] = {}
+    selfplay_options: ClassVar[dict[str, Any]] = {}
+    """Option values self-play uses unless told otherwise (e.g. a safeguard that random play needs)."""
     events: ClassVar[tuple[type[Event], ...]] = ()
     edition_type: ClassVar[type]
     edition_dir: ClassVar[Path]

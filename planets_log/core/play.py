@@ -122,6 +122,7 @@ def selfplay(
     """A seeded game where every action is chosen uniformly among the legal ones."""
     rules = get_rules(game)
     players = players or [f"P{i + 1}" for i in range(max(rules.min_players, 2) if rules.max_players >= 2 else 1)]
+    options = {**rules.selfplay_options, **(options or {})}
     header, session = make_header(game, players, seed=seed, options=options, log_id=log_id or f"selfplay-{game}-{seed}")
     build = Builder.new(header, session)
     policy = rng(seed if policy_seed is None else policy_seed, "policy")

@@ -25,8 +25,10 @@ class PlanetopiaRules(Rules):
     rules_version = 1
     options = {
         "round_limit": Option(
-            60, "safeguard not in the rulebook: the game also ends after this round (0 = no limit)", None),
+            0, "safeguard not in the rulebook: the game also ends after this round (0 = no limit, as the rulebook)",
+            None, minimum=0),
     }
+    selfplay_options = {"round_limit": 60}
     events = EVENTS
     edition_type = PlanetopiaEdition
     edition_dir = Path(__file__).parent / "editions"

@@ -35,6 +35,20 @@ def load_edition(rules: Any, path: str | Path | None = None) -> Edition:
         raw = path.read_bytes()
     except OSError as exc:
         raise UsageError(f"cannot read edition file {path}: {exc.strerror}", code="edition.read") from None
+    digest = hashlib.sha256(raw).hexdigest()
+    key = (rules.id, path.suffix, digest)
+    data = _CACHE.get(key)
+    if data is None:
+        data = _CACHE[key] = _checked(raw, path, rules)
+    name = getattr(data, "name", path.stem)
+    return Edition(data=data, ref=EditionRef(name=name, sha256=digest), path=str(path))
+
+
+_CACHE: dict[tuple[str, str, str], Any] = {}
+"""Decoded editions by game and content digest: a tournament's records share one edition."""
+
+
+def _checked(raw: bytes, path: Path, rules: Any) -> Any:
     try:
         data = _decode(raw, path, rules.edition_type)
     except (msgspec.ValidationError, msgspec.DecodeError) as exc:
@@ -45,5 +59,4 @@ def load_edition(rules: Any, path: str | Path | None = None) -> Edition:
             check()
         except ValueError as exc:
             raise PlanetsLogError(f"{path}: {exc}", code="edition.invalid") from None
-    name = getattr(data, "name", path.stem)
-    return Edition(data=data, ref=EditionRef(name=name, sha256=hashlib.sha256(raw).hexdigest()), path=str(path))
+    return data

@@ -24,6 +24,11 @@ def legal_texts(rec: Recorder) -> list[str]:
     return [rec.rules.format(e, state) for e in rec.rules.legal(state)]
 
 
+def completions(rec: Recorder, line: str) -> list[str]:
+    """Legal moves and prompt commands that start with what is typed so far."""
+    return [m for m in legal_texts(rec) + ["?", "show", "undo", "note ", "quit"] if m.startswith(line)]
+
+
 def _install_completion(rec: Recorder) -> None:
     try:
         import readline
@@ -32,9 +37,8 @@ def _install_completion(rec: Recorder) -> None:
 
     def complete(text: str, index: int) -> str | None:
         line = readline.get_line_buffer()
-        options = [m for m in legal_texts(rec) + ["?", "show", "undo", "note ", "quit"] if m.startswith(line)]
         start = len(line) - len(text)
-        options = [m[start:] for m in options]
+        options = [m[start:] for m in completions(rec, line)]
         return options[index] if index < len(options) else None
 
     readline.set_completer_delims("")

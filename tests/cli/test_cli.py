@@ -238,3 +238,24 @@ def test_missing_file_is_a_usage_error(runner, tmp_path):
     res = run(runner, "validate", str(tmp_path / "none.jsonl"))
     assert res.exit_code == 1 or res.exit_code == 2
     assert "none.jsonl" in res.output
+
+
+def test_interactive_prompt_lists_moves_refuses_undoes_and_notes(runner, game):
+    res = runner.invoke(cli, ["record", str(game), "--interactive"],
+                        input="?\ntake 9\ntake 2\nundo\ntake 1\nnote nice\nshow\nquit\n")
+    assert res.exit_code == 0, res.output
+    assert "take 1  take 2  take 3" in res.output
+    assert "refused:" in res.output and "Ann may take 1 to 3, not 9" in res.output
+    types = [json.loads(x)["type"] for x in game.read_text().splitlines()]
+    assert types == ["header", "pile", "take", "retract", "take", "note"]
+    assert "pile: 11" in res.output
+
+
+def test_interactive_completion_offers_legal_moves(game):
+    from planets_log.cli.interactive import completions
+    from planets_log.core.recorder import Recorder
+
+    rec = Recorder(str(game))
+    assert completions(rec, "ta") == ["take 1", "take 2", "take 3"]
+    assert completions(rec, "take 2") == ["take 2"]
+    assert completions(rec, "u") == ["undo"]

@@ -189,3 +189,81 @@ def test_any_seed_plays_to_a_valid_end(game, seed, tmp_path):
     path = write_lines(tmp_path / f"h{seed}.jsonl", build.lines)
     assert validate_file(str(path)).valid
     assert digest(rules, Replay(str(path)).final().state) == digest(rules, build.pos.state)
+
+
+HYPOTHESIS = settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+SEEDS = st.integers(min_value=0, max_value=2**40)
+
+
+def default_players(game: str) -> int:
+    rules = get_rules(game)
+    return max(2, rules.min_players) if rules.max_players > 1 else 1
+
+
+@pytest.mark.parametrize("game", GAMES)
+@HYPOTHESIS
+@given(seed=SEEDS)
+def test_any_seed_round_trips_every_event(game, seed):
+    build = play(game, seed, default_players(game))
+    rules = build.session.rules
+
+    def visit(state, event):
+        assert build.session.decoder.decode(msgspec.json.encode(event)) == event
+        assert strip_place(rules.parse(rules.format(event, state), state)) == strip_place(event)
+
+    replay_states(build, visit)
+
+
+@pytest.mark.parametrize("game", GAMES)
+@HYPOTHESIS
+@given(seed=SEEDS, pick=st.integers(min_value=0, max_value=10_000))
+def test_any_flipped_chance_outcome_is_caught(game, seed, pick, tmp_path):
+    build = play(game, seed, default_players(game))
+    chances = chance_lines_with_alternatives(build)
+    if not chances:
+        return  # a record whose every chance point had only one possible outcome
+    index, other = chances[pick % len(chances)]
+    lines = list(build.lines)
+    obj = json.loads(msgspec.json.encode(other))
+    old = json.loads(lines[index])
+    obj["seq"], obj["prev"] = old["seq"], old["prev"]
+    lines[index] = json.dumps(obj, separators=(",", ":")).encode()
+    report = validate_file(str(write_lines(tmp_path / f"flip-{seed}.jsonl", rechain(lines))))
+    assert [(e.line, e.code) for e in report.errors] == [(index + 1, "chance.tampered")]
+
+
+def chance_lines_with_alternatives(build) -> list:
+    """Every chance line of a record with a different outcome that was possible there."""
+    from planets_log.core.record import line_hash
+
+    session, rules = build.session, build.session.rules
+    pos = session.start(build.lines[0])
+    found = []
+    for i, raw in enumerate(build.lines[1:], start=1):
+        event = session.decoder.decode(raw)
+        if isinstance(event, Chance):
+            for k in range(8):
+                alt = rules.chance(pos.state, rng(7, f"alt/{i}/{k}"))
+                if strip_place(alt) != strip_place(event):
+                    found.append((i, alt))
+                    break
+        pos = session.step(pos, event, line_hash(raw))
+    return found
+
+
+def fixture_records():
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2] / "fixtures"
+    for game in GAMES:
+        for path in sorted((root / game).glob("*.jsonl")):
+            yield pytest.param(game, path, id=f"{game}/{path.name}")
+
+
+@pytest.mark.parametrize("game,path", list(fixture_records()))
+def test_golden_fixture_records_validate_and_satisfy_the_schema(game, path):
+    report = validate_file(str(path))
+    assert report.valid, [str(e) for e in report.errors]
+    validator = jsonschema.Draft202012Validator(record_schema(game))
+    for line in path.read_text().splitlines():
+        validator.validate(json.loads(line))

@@ -115,38 +115,22 @@ def test_events_round_trip_through_json_and_notation(game, n):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_changed_chance_outcome_is_caught(game, tmp_path):
-    build = play(game, 3, get_rules(game).min_players if get_rules(game).min_players > 1 else 2)
-    rules = build.session.rules
-    index, other = find_other_outcome(build)
+    build = play(game, 3, default_players(game))
+    chances = chance_lines_with_alternatives(build)
+    assert chances, "no chance outcome with an alternative in the record"
+    for index, other in (chances[0], chances[-1]):
+        report = validate_file(str(flipped(build, index, other, tmp_path)))
+        assert [(e.line, e.code) for e in report.errors] == [(index + 1, "chance.tampered")]
+
+
+def flipped(build, index: int, other, tmp_path):
+    """The record with line `index` replaced by the chance outcome `other`, chain re-made."""
     lines = list(build.lines)
     obj = json.loads(msgspec.json.encode(other))
     old = json.loads(lines[index])
     obj["seq"], obj["prev"] = old["seq"], old["prev"]
     lines[index] = json.dumps(obj, separators=(",", ":")).encode()
-    path = write_lines(tmp_path / "tampered.jsonl", rechain(lines))
-    report = validate_file(str(path))
-    assert not report.valid
-    assert report.errors[0].code == "chance.tampered"
-    assert report.errors[0].line == index + 1
-
-
-def find_other_outcome(build):
-    """A chance line of the record and a different outcome that is possible there."""
-    session = build.session
-    rules = session.rules
-    pos = session.start(build.lines[0])
-    from planets_log.core.record import line_hash
-
-    for i, raw in enumerate(build.lines[1:], start=1):
-        event = session.decoder.decode(raw)
-        if isinstance(event, Chance):
-            for k in range(50):
-                alt = rules.chance(pos.state, rng(999, f"alt/{k}"))
-                if strip_place(alt) != strip_place(event):
-                    rules.check(pos.state, alt)
-                    return i, alt
-        pos = session.step(pos, event, line_hash(raw))
-    pytest.fail("no chance outcome with an alternative in the record")
+    return write_lines(tmp_path / f"flip-{index}.jsonl", rechain(lines))
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -223,12 +207,7 @@ def test_any_flipped_chance_outcome_is_caught(game, seed, pick, tmp_path):
     if not chances:
         return  # a record whose every chance point had only one possible outcome
     index, other = chances[pick % len(chances)]
-    lines = list(build.lines)
-    obj = json.loads(msgspec.json.encode(other))
-    old = json.loads(lines[index])
-    obj["seq"], obj["prev"] = old["seq"], old["prev"]
-    lines[index] = json.dumps(obj, separators=(",", ":")).encode()
-    report = validate_file(str(write_lines(tmp_path / f"flip-{seed}.jsonl", rechain(lines))))
+    report = validate_file(str(flipped(build, index, other, tmp_path)))
     assert [(e.line, e.code) for e in report.errors] == [(index + 1, "chance.tampered")]
 
 
@@ -245,6 +224,7 @@ def chance_lines_with_alternatives(build) -> list:
             for k in range(8):
                 alt = rules.chance(pos.state, rng(7, f"alt/{i}/{k}"))
                 if strip_place(alt) != strip_place(event):
+                    rules.check(pos.state, alt)
                     found.append((i, alt))
                     break
         pos = session.step(pos, event, line_hash(raw))

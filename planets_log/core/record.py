@@ -47,29 +47,33 @@ def iter_lines(path: str | Path, name: str | None = None) -> Iterator[RawLine]:
     except OSError as exc:
         raise UsageError(f"cannot open {name}: {exc.strerror}", code="file.open") from None
     with handle:
-        number, offset, pending = 0, 0, b""
+        number, offset, pending = 0, 0, bytearray()
         while True:
             chunk = handle.read(CHUNK)
             if not chunk:
                 break
+            start, scan = 0, len(pending)  # no newline before `scan`: search only the new bytes
             pending += chunk
-            start = 0
             while True:
-                end = pending.find(b"\n", start)
+                end = pending.find(b"\n", scan)
                 if end < 0:
                     break
+                if end - start > MAX_LINE:  # a complete line is checked too, not only a pending one
+                    raise _too_long(name, number + 1, offset)
                 number += 1
-                yield RawLine(number, offset, pending[start:end])
+                yield RawLine(number, offset, bytes(memoryview(pending)[start:end]))
                 offset += end - start + 1
-                start = end + 1
-            pending = pending[start:]
+                start = scan = end + 1
+            del pending[:start]
             if len(pending) > MAX_LINE:
-                raise RecordError(
-                    f"line longer than {MAX_LINE} bytes", file=name, line=number + 1, code="line.too-long",
-                    kind="format", offset=offset, rule="format.md: lines",
-                )
+                raise _too_long(name, number + 1, offset)
         if pending:
-            raise TornTail(name, number + 1, offset, pending)
+            raise TornTail(name, number + 1, offset, bytes(pending))
+
+
+def _too_long(name: str, line: int, offset: int) -> RecordError:
+    return RecordError(f"line longer than {MAX_LINE} bytes", file=name, line=line, code="line.too-long",
+                       kind="format", offset=offset, rule="format.md: lines")
 
 
 class TornTail(RecordError):
@@ -116,9 +120,16 @@ def append_lines(path: str | Path, lines: list[bytes], expect_seq: int, expect_h
             if fsync:
                 os.fsync(fd)
         except OSError as exc:
-            os.ftruncate(fd, size)
+            reason = exc.strerror or str(exc)
+            try:
+                os.ftruncate(fd, size)
+            except OSError:
+                raise RecordError(
+                    f"could not append: {reason}, and could not cut the partial write back: the record may end "
+                    "in a torn line; run 'planets-log repair'", file=name, code="append.failed", kind="io",
+                ) from None
             raise RecordError(
-                f"could not append: {exc.strerror or exc}; the record is left as it was",
+                f"could not append: {reason}; the record is left as it was",
                 file=name, code="append.failed", kind="io",
             ) from None
     finally:
@@ -232,8 +243,16 @@ def repair_torn_tail(path: str | Path) -> tuple[str, int] | None:
         if not torn:
             return None
         side = _side_file(path)
-        _write_durably(side, torn)
-        _write_durably(path, data[:end], replace=True)
+        mode = os.fstat(fd).st_mode & 0o7777
+        try:
+            _write_durably(side, torn, mode=mode)
+            _write_durably(path, data[:end], replace=True, mode=mode)
+        except OSError as exc:
+            raise RecordError(
+                f"could not repair: {exc.strerror or exc}; nothing was lost (the torn bytes are still in the "
+                f"record, and perhaps also in {side.name}); run 'planets-log repair' again",
+                file=name, code="repair.failed", kind="io",
+            ) from None
         return str(side), len(torn)
     finally:
         os.close(fd)
@@ -247,21 +266,27 @@ def _side_file(path: Path) -> Path:
     raise UsageError(f"too many side files next to {path}", code="repair.side")
 
 
-def _write_durably(path: Path, data: bytes, *, replace: bool = False) -> None:
-    """Write `data` to `path` via a temporary file in the same folder."""
+def _write_durably(path: Path, data: bytes, *, replace: bool = False, mode: int = 0o644) -> None:
+    """Write `data` to `path` via a temporary file in the same folder (removed on failure)."""
     folder = path.parent if str(path.parent) else Path(".")
     tmp = folder / f".{path.name}.{os.getpid()}.tmp"
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     try:
-        view = memoryview(data)
-        while view:
-            view = view[os.write(fd, view):]
-        os.fsync(fd)
+        try:
+            os.fchmod(fd, mode)  # the record keeps its permissions
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        if replace:
+            os.replace(tmp, path)
+        else:
+            os.link(tmp, path)
     finally:
-        os.close(fd)
-    if replace:
-        os.replace(tmp, path)
-    else:
-        os.link(tmp, path)
-        os.unlink(tmp)
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
     fsync_dir(folder)

@@ -58,22 +58,29 @@ def nesting_depth(raw: bytes) -> int:
     return deepest
 
 
-def decode_line(decoder: Any, raw: bytes) -> Any:
-    """Decode one line with a typed msgspec decoder, or raise LineError."""
+def precheck(raw: bytes) -> None:
+    """The checks made on a line's bytes before any decoding."""
     if raw.startswith(BOM):
         raise LineError("bom", "the line starts with a byte-order mark; records are UTF-8 without BOM")
+    if raw.endswith(b"\r"):
+        raise LineError("crlf", "the line ends in a carriage return (CRLF line endings); records end lines with \\n only")
     if nesting_depth(raw) > MAX_DEPTH:
         raise LineError("too-deep", f"JSON nested deeper than {MAX_DEPTH} levels")
+
+
+def decode_line(decoder: Any, raw: bytes) -> Any:
+    """Decode one line with a typed msgspec decoder, or raise LineError."""
+    precheck(raw)
     try:
         value = decoder.decode(raw)
     except msgspec.ValidationError as exc:
         text = str(exc)
         match = _PATH.search(text)
-        raise LineError("schema", text, match.group(1) if match else None) from None
+        raise LineError("schema", text, match.group(1) if match else "$") from None  # "$": the line's own object
     except msgspec.DecodeError as exc:
         raise LineError("json", f"not valid JSON: {exc}") from None
     if msgspec.json.encode(value) != raw:
-        _slow_checks(raw)
+        strict_checks(raw)
     return value
 
 
@@ -90,7 +97,8 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict:
     return seen
 
 
-def _slow_checks(raw: bytes) -> None:
+def strict_checks(raw: bytes) -> None:
+    """What msgspec lets through: duplicate keys, NaN and Infinity (decoded the slow way)."""
     try:
         json.loads(raw.decode("utf-8"), object_pairs_hook=_no_duplicates, parse_constant=_reject_constant)
     except (ValueError, RecursionError) as exc:

@@ -34,14 +34,23 @@ def chain_for(fmt: str) -> list[Upcaster] | None:
 
 def upcast_line(raw: bytes, steps: list[Upcaster]) -> bytes:
     """One line of an old format, as the current format would have written it."""
-    from .strict import MAX_DEPTH, LineError, nesting_depth
+    from .strict import LineError, precheck, strict_checks
 
-    if nesting_depth(raw) > MAX_DEPTH:
-        raise LineError("too-deep", f"JSON nested deeper than {MAX_DEPTH} levels")
+    precheck(raw)  # an old line is read as strictly as a current one
     try:
         obj = msgspec.json.decode(raw)
-    except msgspec.DecodeError as exc:
+    except (msgspec.DecodeError, msgspec.ValidationError) as exc:
         raise LineError("json", f"not valid JSON: {exc}") from None
+    strict_checks(raw)  # duplicate keys, which the untyped decode lets through
+    if not isinstance(obj, dict):
+        raise LineError("schema", f"Expected `object`, got `{type(obj).__name__}`", "$")
     for step in steps:
-        obj = step(obj)
+        try:
+            obj = step(obj)
+        except Exception as exc:  # an old line the upcaster cannot read: ours, not a traceback
+            raise LineError("upcast", f"cannot upgrade this line to {_target(step)}: {type(exc).__name__}: {exc}") from None
     return msgspec.json.encode(obj)
+
+
+def _target(step: Upcaster) -> str:
+    return next((new for old, (new, fn) in UPCASTERS.items() if fn is step), FORMAT)

@@ -1,0 +1,1 @@
+"""Durability tests: crashes, concurrent writers, faults, truncation and hostile input."""

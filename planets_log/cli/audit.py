@@ -1,0 +1,179 @@
+"""Tournament commands: seal (sign a record), keygen (make keys), audit (check a whole tournament)."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from .common import echo_json, edition_option
+
+
+@click.command()
+@click.argument("logs", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.option("--key", "key_file", required=True, type=click.Path(dir_okay=False),
+              help="The key that signs: an HMAC secret file or an Ed25519 private key (PREFIX.key).")
+@edition_option
+def seal(logs, key_file, edition) -> None:
+    """Seal each record in LOGS: append the organiser's signature over its log_id, length and head.
+
+    After a seal nothing may be added to the record, and any edit, deletion,
+    reordering, truncation or extension shows in `audit` at the first line that
+    differs. A record is sealed once; sealing refuses an invalid record.
+
+    \b
+    Example:
+      planets-log keygen --out organiser
+      planets-log seal table-07.jsonl --key organiser.key
+      planets-log audit tournament/ --key organiser.pub
+    """
+    from planets_log.core.game import TERMINAL
+    from planets_log.core.seal import load_key, seal_record
+
+    key = load_key(key_file)
+    for log in logs:
+        entry, rec = seal_record(log, key, edition)
+        click.echo(f"{log}: {entry.seq:>4}  {entry.text}")
+        if rec.session.to_move(rec.pos) != TERMINAL:
+            click.echo(f"{log}: warning: the game is not over; the audit will report it unfinished", err=True)
+
+
+@click.command()
+@click.option("--out", required=True, help="PREFIX for PREFIX.key and PREFIX.pub (with --hmac: the file to write).")
+@click.option("--hmac", "use_hmac", is_flag=True, help="Make an HMAC-SHA256 secret instead of an Ed25519 key pair.")
+def keygen(out, use_hmac) -> None:
+    """Make a key for sealing records: an Ed25519 key pair, or with --hmac a shared secret.
+
+    PREFIX.key is the private key (mode 0600: keep it to yourself, it seals);
+    PREFIX.pub is the public key (give it to anyone who should verify seals).
+    An HMAC secret both seals and verifies, so only the organiser may hold it.
+    Existing files are never overwritten.
+
+    \b
+    Example:
+      planets-log keygen --out organiser
+      planets-log keygen --hmac --out organiser-secret.json
+    """
+    from planets_log.core.seal import keygen as make
+
+    key, paths = make(out, use_hmac=use_hmac)
+    for path in paths:
+        click.echo(f"wrote {path}")
+    click.echo(f"key id {key.key_id} ({key.alg})")
+
+
+@click.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path())
+@click.option("--key", "key_files", multiple=True, type=click.Path(dir_okay=False),
+              help="A key that verifies seals (Ed25519 .pub or .key, or the HMAC secret); repeatable. "
+                   "With a key, every record must be sealed by one of the keys.")
+@click.option("--results", "results", type=click.Path(dir_okay=False), default=None,
+              help="The director's results: CSV with a header row 'log_id,winners' or 'file,winners' "
+                   "(winners' names separated by ';').")
+@click.option("--edition", "editions", multiple=True, metavar="GAME=PATH",
+              help="The tournament's edition file of GAME (default: the game's reference edition); repeatable.")
+@click.option("--jobs", "-j", type=click.IntRange(min=0), default=1, show_default=True,
+              help="Worker processes (0: one per CPU).")
+@click.option("--json", "as_json", is_flag=True, help="The report as JSON.")
+@click.option("--csv", "as_csv", is_flag=True, help="One CSV row per problem.")
+@click.option("--quiet", "-q", is_flag=True, help="Text report: only the problems and the summary.")
+def audit(paths, key_files, results, editions, jobs, as_json, as_csv, quiet) -> None:
+    """Audit a tournament: check every record in PATHS (files, or folders searched for *.jsonl).
+
+    Each record: schema, rules, hash chain, the seed's chance outcomes, the seal
+    (with --key: present and signed by one of the keys), finished or not, and the
+    declared result (a result event in the record, or a row of --results) against
+    the result the rules give. Across records: the same record twice, one record
+    a prefix of another, the same log_id used twice. Records of an edition or
+    rules version other than the tournament's are flagged. Standings per game.
+
+    Every problem is reported with its file and line. Exit code 0 when there is
+    none, 1 when there is any, 2 on bad usage.
+
+    \b
+    Example:
+      planets-log audit tournament/ --key organiser.pub
+      planets-log audit tournament/ --key organiser.pub --results results.csv --jobs 4 --json > audit.json
+    """
+    import os
+
+    from planets_log.core.audit import AuditConfig, audit as run, collect, edition_ref
+    from planets_log.core.errors import PlanetsLogError, UsageError
+    from planets_log.core.registry import get_rules
+    from planets_log.core.seal import load_key
+
+    from .common import parse_pairs
+
+    if as_json and as_csv:
+        raise UsageError("give --json or --csv, not both", code="usage")
+    keys = tuple(load_key(k) for k in key_files)
+    chosen = parse_pairs(editions, "--edition")
+    for game, path in chosen.items():
+        get_rules(game)
+        try:  # a bad edition file is a usage error now, not a problem in every record
+            edition_ref(game, path)
+        except PlanetsLogError as exc:
+            raise UsageError(f"--edition {game}={path}: {exc.message}", code=exc.code) from None
+    files = collect(paths)
+    cfg = AuditConfig(keys=keys, editions=tuple(sorted(chosen.items())))
+    jobs = jobs or os.cpu_count() or 1
+    show_bar = len(files) > 20 and sys.stderr.isatty()
+    if show_bar:
+        with click.progressbar(length=len(files), label="auditing", file=sys.stderr) as bar:
+            report = run(files, cfg, jobs=jobs, results=results, progress=bar.update)
+    else:
+        report = run(files, cfg, jobs=jobs, results=results)
+    if as_json:
+        echo_json(report.to_json())
+    elif as_csv:
+        _print_csv(report)
+    else:
+        _print_text(report, quiet)
+    if report.count:
+        sys.exit(1)
+
+
+def _print_csv(report) -> None:
+    import csv
+    import io
+
+    buf = io.StringIO()
+    out = csv.writer(buf, lineterminator="\n")
+    out.writerow(["file", "line", "seq", "code", "message", "record"])
+    rows = [(p, r.file) for r in report.records for p in r.problems] + [(p, "") for p in report.other]
+    for p, record in sorted(rows, key=lambda pr: pr[0].sort_key()):
+        out.writerow([p.file, "" if p.line is None else p.line, "" if p.seq is None else p.seq, p.code, p.message,
+                      record])
+    click.echo(buf.getvalue(), nl=False)
+
+
+def _print_text(report, quiet: bool) -> None:
+    for p in report.problems:
+        click.echo(str(p))
+    if not quiet:
+        for r in report.records:
+            if not r.problems:
+                state = "finished" if r.finished else "decided by the arbiter"
+                seal = "sealed" + (", signature verified" if r.verified else "") if r.sealed else "not sealed"
+                click.echo(f"{r.file}: ok ({r.game}, {state}, {seal})")
+            for ruled in r.rulings:
+                click.echo(f"{r.file}: seq {ruled['seq']}: ruled [{ruled['code']}]: {ruled['message']} — stands by "
+                           f"ruling: {ruled['reason']}")
+        if report.duplicates:
+            click.echo("\nDuplicates:")
+            for d in report.duplicates:
+                click.echo(f"  {d['kind']}: {', '.join(d['files'])}")
+        for game, rows in report.standings.items():
+            games = sum(1 for r in report.records if r.counted and r.game == game)
+            click.echo(f"\nStandings: {game} ({games} game{'s' if games != 1 else ''} counted)")
+            width = max([len(r["player"]) for r in rows] + [6])
+            click.echo(f"  {'player'.ljust(width)}  games  wins  shared  points")
+            for r in rows:
+                click.echo(f"  {r['player'].ljust(width)}  {r['games']:>5}  {r['wins']:>4}  {r['shared']:>6}  "
+                           f"{r['points']:>6}")
+    bad = sum(1 for r in report.records if r.problems)
+    counted = sum(1 for r in report.records if r.counted)
+    click.echo(f"\n{len(report.records)} records: {len(report.records) - bad} without problems, {bad} with problems; "
+               f"{counted} counted in the standings; {report.count} problem{'s' if report.count != 1 else ''}")
+    if not report.keys:
+        click.echo("seals: checked against each record, signatures not verified (no --key given)")

@@ -1,0 +1,544 @@
+"""The tournament audit: every record checked, duplicates found, results compared, standings.
+
+Each record is checked on its own (`audit_record`, which can run in a worker process): its
+header against the tournament's game editions and rules versions, then one strict replay
+(schema, rules, hash chain, the seed's chance outcomes, the seal gates), then its seal's
+signature, whether the game is over, and its declared result against the computed one.
+The first error of a replay stops that record: everything after it is unverified.
+
+`audit` then looks across records — identical copies, one record a prefix of another, the
+same log_id used by different records —, compares the director's results file, and counts
+the standings. The report is sorted by file, so it is the same for any number of jobs.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import math
+import os
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Callable, Iterable
+
+from .edition import load_edition
+from .engine import Replay, decode_header
+from .errors import PlanetsLogError, RecordError, UsageError
+from .events import EditionRef, Result, Seal
+from .game import CHANCE, TERMINAL
+from .seal import Key, check_seal
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One problem: where (file, line, seq) and what (code, message)."""
+
+    file: str
+    line: int | None
+    seq: int | None
+    code: str
+    message: str
+
+    def to_json(self) -> dict:
+        return {"file": self.file, "line": self.line, "seq": self.seq, "code": self.code, "message": self.message}
+
+    def __str__(self) -> str:
+        where = self.file + (f":{self.line}" if self.line is not None else "")
+        seq = f" seq {self.seq}:" if self.seq is not None else ""
+        return f"{where}:{seq} [{self.code}] {self.message}"
+
+    def sort_key(self) -> tuple:
+        return (self.file, self.line if self.line is not None else 0, self.code, self.message)
+
+
+@dataclass
+class RecordAudit:
+    """What the audit found in one record."""
+
+    file: str
+    digest: str = ""
+    lines: int = 0
+    game: str | None = None
+    log_id: str | None = None
+    players: list[str] = field(default_factory=list)
+    valid: bool = False
+    finished: bool = False
+    sealed: bool = False
+    seal_key: str | None = None
+    verified: bool | None = None
+    winners: list[str] | None = None
+    result_by: str | None = None
+    declared: str = "none"
+    totals: list[int] = field(default_factory=list)
+    rulings: list[dict] = field(default_factory=list)
+    duplicate: str | None = None
+    counted: bool = False
+    problems: list[Problem] = field(default_factory=list)
+
+    def problem(self, line: int | None, seq: int | None, code: str, message: str, file: str | None = None) -> None:
+        self.problems.append(Problem(file or self.file, line, seq, code, message))
+
+    def to_json(self) -> dict:
+        return {
+            "file": self.file, "game": self.game, "log_id": self.log_id, "players": self.players,
+            "valid": self.valid, "finished": self.finished, "sealed": self.sealed, "seal_key": self.seal_key,
+            "verified": self.verified,
+            "result": None if self.winners is None else {"winners": self.winners, "by": self.result_by,
+                                                        "declared": self.declared},
+            "totals": self.totals, "rulings": self.rulings, "counted": self.counted,
+            "problems": [p.to_json() for p in self.problems],
+        }
+
+
+@dataclass(frozen=True)
+class AuditConfig:
+    """What the tournament expects: its keys, its edition of each game, whether seals are required.
+
+    `games` is the game registry to use in worker processes (so games registered at run
+    time, such as test games, are known there too).
+    """
+
+    keys: tuple[Key, ...] = ()
+    editions: tuple[tuple[str, str], ...] = ()
+    require_seal: bool | None = None
+    games: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def seals_required(self) -> bool:
+        return bool(self.keys) if self.require_seal is None else self.require_seal
+
+    def edition_path(self, game: str) -> str | None:
+        return dict(self.editions).get(game)
+
+
+@dataclass
+class AuditReport:
+    """The whole tournament's audit."""
+
+    records: list[RecordAudit]
+    duplicates: list[dict] = field(default_factory=list)
+    other: list[Problem] = field(default_factory=list)
+    standings: dict[str, list[dict]] = field(default_factory=dict)
+    keys: tuple[str, ...] = ()
+
+    @property
+    def problems(self) -> list[Problem]:
+        """Every problem, sorted by file and line."""
+        out = [p for r in self.records for p in r.problems] + list(self.other)
+        return sorted(out, key=Problem.sort_key)
+
+    @property
+    def count(self) -> int:
+        return sum(len(r.problems) for r in self.records) + len(self.other)
+
+    def to_json(self) -> dict:
+        return {
+            "records": [r.to_json() for r in self.records],
+            "duplicates": self.duplicates,
+            "other": [p.to_json() for p in self.other],
+            "standings": self.standings,
+            "problems": self.count,
+        }
+
+
+# --- one record -----------------------------------------------------------------------
+
+@cache
+def edition_ref(game: str, path: str | None) -> EditionRef:
+    from .registry import get_rules
+
+    return load_edition(get_rules(game), path).ref
+
+
+def _first_line(data: bytes) -> bytes:
+    end = data.find(b"\n")
+    return data if end < 0 else data[:end]
+
+
+def audit_record(path: str, cfg: AuditConfig) -> RecordAudit:
+    """Check one record: header, every line, seal, end of game, declared result."""
+    out = RecordAudit(file=path)
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        out.problem(None, None, "file.open", f"cannot read the record: {exc.strerror}")
+        return out
+    out.digest = hashlib.sha256(data).hexdigest()
+    out.lines = data.count(b"\n")
+    try:
+        _check(path, data, cfg, out)
+    except RecordError as exc:
+        _placed(out, exc)
+    except PlanetsLogError as exc:
+        out.problem(1, 0, exc.code, exc.message)
+    except Exception as exc:  # a bug in a game's rules must not stop the audit of the others
+        out.valid = False
+        out.problem(None, None, "internal", f"the record could not be checked: {type(exc).__name__}: {exc} "
+                    "(please report this)")
+    return out
+
+
+def _placed(out: RecordAudit, exc: RecordError) -> None:
+    line, seq, message = exc.line, exc.seq, exc.message
+    if exc.code == "chain" and line is not None and line > 1:
+        # The line before no longer hashes to the `prev` this line records: that line changed.
+        line, seq = line - 1, (seq - 1 if seq is not None else None)
+        message = (f"line {line} was changed: its hash is not the prev that line {line + 1} records "
+                   f"(or lines after it were removed or reordered and renumbered)")
+    elif exc.code == "seq" and line is not None and seq is not None and line > 1:
+        due = line - 1
+        if seq > due:
+            message += f": the line of seq {due} is missing here (a line was deleted, or lines were reordered)"
+        else:
+            message += f": seq {seq} comes again or out of order (a line was copied or moved here)"
+    out.problem(line, seq, exc.code, message)
+
+
+def _check(path: str, data: bytes, cfg: AuditConfig, out: RecordAudit) -> None:
+    from .registry import get_rules
+
+    if not data:
+        out.problem(1, None, "header.missing", "the record is empty (no header line)")
+        return
+    header = decode_header(_first_line(data), path)
+    out.game, out.log_id, out.players = header.game, header.log_id, list(header.players)
+    try:
+        rules = get_rules(header.game)
+    except UsageError as exc:
+        out.problem(1, 0, "game.unknown", exc.message)
+        return
+    except Exception as exc:  # a game package that does not import
+        out.problem(1, 0, "game.unavailable", f"the rules of {header.game} cannot be loaded: "
+                    f"{type(exc).__name__}: {exc}")
+        return
+    if header.rules != rules.rules_version:
+        out.problem(1, 0, "rules.other", f"the record uses {rules.id} rules version {header.rules}; the tournament's "
+                    f"(the version this planets-log implements) is {rules.rules_version}; it cannot be checked")
+        return
+    edition = _pick_edition(header.game, header.edition, cfg, out)
+    if edition is False:
+        return
+    replay = Replay(path, edition, name=path)
+    session = replay.session
+    pos = replay.start
+    seal_line = result_line = None
+    for step in replay.steps():
+        pos = step.after
+        if isinstance(step.event, Seal):
+            seal_line = step.line.number
+        elif isinstance(step.event, Result):
+            result_line = step.line.number
+    out.valid = True
+    last = pos.seq + 1
+    arb = pos.arbiter
+    out.rulings = [{"seq": r.seq, "code": r.code, "message": r.message, "reason": r.reason} for r in arb.ruled]
+    if arb.seal is not None:
+        out.sealed, out.seal_key = True, arb.seal.key_id
+        if cfg.keys:
+            bad = check_seal(arb.seal, list(cfg.keys))
+            out.verified = bad is None
+            if bad is not None:
+                out.problem(seal_line, arb.seal.seq, *bad)
+    elif cfg.seals_required:
+        out.problem(last, pos.seq, "seal.missing", f"the record is not sealed (it ends at line {last}, seq {pos.seq}): "
+                    "it was cut short, or never sealed")
+    _result(session, pos, out, last, result_line)
+
+
+def _pick_edition(game: str, ref: EditionRef, cfg: AuditConfig, out: RecordAudit):
+    """The edition file to replay with (None: the reference), or False when none fits."""
+    want_path = cfg.edition_path(game)
+    want = edition_ref(game, want_path)
+    if ref.sha256 == want.sha256:
+        return want_path
+    usable = None if want_path is not None and edition_ref(game, None).sha256 == ref.sha256 else False
+    then = ("; its rules were checked with that edition" if usable is None else
+            "; it cannot be checked without that edition's file")
+    out.problem(1, 0, "edition.other", f"made with edition {ref.name!r} (sha256 {ref.sha256[:12]}…), not the "
+                f"tournament's {want.name!r} (sha256 {want.sha256[:12]}…){then}")
+    return usable
+
+
+def _result(session, pos, out: RecordAudit, last: int, result_line: int | None) -> None:
+    from .scoring import adjusted_sheet, result_check
+
+    mover = session.to_move(pos)
+    out.finished = mover == TERMINAL
+    declared = pos.arbiter.result
+    status, words = result_check(session, pos)
+    out.declared = status
+    sheet = adjusted_sheet(session, pos)
+    out.totals = [s.total for s in sheet.scores]
+    names = session.header.players
+    if out.finished:
+        if status == "mismatch":
+            out.problem(result_line, result_line - 1 if result_line else None, "result.mismatch", words)
+        if status == "overridden":
+            out.winners, out.result_by = [names[w] for w in declared.winners], "arbiter"
+        else:
+            out.winners, out.result_by = [names[w] for w in sorted(sheet.winners)], "rules"
+        return
+    if declared is not None and declared.declared_by == "arbiter" and declared.reason:
+        out.winners, out.result_by = [names[w] for w in declared.winners], "arbiter"
+        return
+    nxt = ("chance is next" if mover == CHANCE else f"{session.name(mover)} is to move")
+    also = "; a result is declared all the same" if declared is not None else ""
+    out.problem(last, pos.seq, "game.unfinished", f"the game is not over: it ends at line {last} (seq {pos.seq}) "
+                f"and {nxt}{also}")
+
+
+# --- the whole tournament -----------------------------------------------------------
+
+def collect(paths: Iterable[str]) -> list[str]:
+    """The record files named: files as given, folders searched for *.jsonl; sorted, each once."""
+    found: list[str] = []
+    seen: set[str] = set()
+    for given in paths:
+        p = Path(given)
+        if p.is_dir():
+            items = sorted(str(f) for f in p.rglob("*.jsonl") if f.is_file())
+        elif p.exists():
+            items = [given]
+        else:
+            raise UsageError(f"no such file or folder: {given}", code="file.open")
+        for item in items:
+            real = os.path.realpath(item)
+            if real not in seen:
+                seen.add(real)
+                found.append(item)
+    if not found:
+        raise UsageError("no records found (a folder is searched for *.jsonl files)", code="usage")
+    return sorted(found)
+
+
+def _init_worker(games: tuple[tuple[str, str], ...]) -> None:
+    from . import registry
+
+    for game, module in games:
+        if registry.GAMES.get(game) != module:
+            registry.register(game, module)
+
+
+def _audit_chunk(paths: list[str], cfg: AuditConfig) -> list[RecordAudit]:
+    return [audit_record(p, cfg) for p in paths]
+
+
+def check_records(paths: list[str], cfg: AuditConfig, jobs: int = 1,
+                  progress: Callable[[int], None] | None = None) -> list[RecordAudit]:
+    """Audit each record on its own, over `jobs` processes; the result is sorted by file."""
+    if jobs <= 1 or len(paths) < 2:
+        out = []
+        for p in paths:
+            out.append(audit_record(p, cfg))
+            if progress:
+                progress(1)
+        return sorted(out, key=lambda r: r.file)
+    from . import registry
+
+    cfg = AuditConfig(cfg.keys, cfg.editions, cfg.require_seal, tuple(registry.GAMES.items()))
+    size = max(1, min(64, math.ceil(len(paths) / (jobs * 8))))
+    chunks = [paths[i:i + size] for i in range(0, len(paths), size)]
+    out: list[RecordAudit] = []
+    with ProcessPoolExecutor(max_workers=min(jobs, len(chunks)), initializer=_init_worker,
+                             initargs=(cfg.games,)) as pool:
+        futures = [pool.submit(_audit_chunk, chunk, cfg) for chunk in chunks]
+        for fut in as_completed(futures):
+            part = fut.result()
+            out.extend(part)
+            if progress:
+                progress(len(part))
+    return sorted(out, key=lambda r: r.file)
+
+
+def audit(paths: list[str], cfg: AuditConfig, *, jobs: int = 1, results: str | None = None,
+          progress: Callable[[int], None] | None = None) -> AuditReport:
+    """Audit the records `paths` (already collected) as one tournament."""
+    table = read_results(results) if results is not None else None  # a bad file fails before the long part
+    records = check_records(paths, cfg, jobs, progress)
+    report = AuditReport(records=records, keys=tuple(k.key_id for k in cfg.keys))
+    find_duplicates(report)
+    if results is not None:
+        compare_results(report, results, table)
+    for r in records:
+        r.problems.sort(key=Problem.sort_key)
+    report.other.sort(key=Problem.sort_key)
+    count_standings(report)
+    return report
+
+
+# --- duplicates ------------------------------------------------------------------------
+
+FOLDED_BY_PREFIX = ("seal.missing", "game.unfinished")
+
+
+def find_duplicates(report: AuditReport) -> None:
+    """Copies (same bytes), prefixes (one record the start of another), log_id clashes."""
+    by_digest: dict[str, list[RecordAudit]] = {}
+    for r in report.records:
+        if r.digest:
+            by_digest.setdefault(r.digest, []).append(r)
+    distinct: list[RecordAudit] = []
+    for group in by_digest.values():
+        # The one kept: the shortest file name (copies tend to get longer ones), then path order.
+        group.sort(key=lambda r: (len(Path(r.file).name), r.file))
+        first, *copies = group
+        distinct.append(first)
+        if copies:
+            report.duplicates.append({"kind": "copy", "files": [r.file for r in group]})
+        for r in copies:
+            r.duplicate = "copy"
+            r.problem(1, 0, "duplicate.copy", f"the same record as {first.file} (byte for byte)")
+    by_log: dict[str, list[RecordAudit]] = {}
+    for r in distinct:
+        if r.log_id is not None:
+            by_log.setdefault(r.log_id, []).append(r)
+    for log_id, group in sorted(by_log.items()):
+        if len(group) < 2:
+            continue
+        group.sort(key=lambda r: r.file)
+        blobs = {r.file: Path(r.file).read_bytes() for r in group}
+        clash = []
+        for r in group:
+            longer = [o for o in group if o is not r and len(blobs[o.file]) > len(blobs[r.file])
+                      and blobs[o.file].startswith(blobs[r.file])]
+            if longer:
+                other = max(longer, key=lambda o: (len(blobs[o.file]), o.file))
+                r.duplicate = "prefix"
+                folded = [p.code for p in r.problems if p.code in FOLDED_BY_PREFIX]
+                r.problems = [p for p in r.problems if p.code not in FOLDED_BY_PREFIX]
+                also = f" (so it is {' and '.join(_words(c) for c in folded)})" if folded else ""
+                r.problem(r.lines, r.lines - 1, "duplicate.prefix",
+                          f"the first {r.lines} lines of {other.file}, which goes on to line {other.lines}: "
+                          f"an earlier copy of the same game{also}")
+                report.duplicates.append({"kind": "prefix", "files": [r.file, other.file]})
+            else:
+                clash.append(r)
+        if len(clash) > 1:
+            report.duplicates.append({"kind": "log_id", "log_id": log_id, "files": [r.file for r in clash]})
+            for r in clash:
+                others = ", ".join(o.file for o in clash if o is not r)
+                r.problem(1, 0, "duplicate.log_id", f"log_id {log_id} is also the id of {others}, a different record")
+    report.duplicates.sort(key=lambda d: (d["files"], d["kind"]))
+
+
+def _words(code: str) -> str:
+    return {"seal.missing": "not sealed", "game.unfinished": "not finished"}.get(code, code)
+
+
+# --- the director's results file -----------------------------------------------------
+
+def read_results(path: str) -> tuple[str, list[tuple[int, str, list[str]]]]:
+    """A results CSV: (key column, [(line, key, winners)]). The key column is log_id or file."""
+    try:
+        handle = open(path, newline="", encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"cannot read the results file {path}: {exc.strerror}", code="results.read") from None
+    rows: list[tuple[int, str, list[str]]] = []
+    key = ""
+    with handle:
+        reader = csv.reader(handle)
+        head: list[str] | None = None
+        for row in _rows(reader, path):
+            line = reader.line_num
+            if not any(c.strip() for c in row) or row[0].lstrip().startswith("#"):
+                continue
+            if head is None:
+                head = [c.strip().lower() for c in row]
+                key = _key_column(head, path)
+                continue
+            cells = dict(zip(head, (c.strip() for c in row)))
+            winners = [w.strip() for w in cells.get("winners", "").split(";") if w.strip()]
+            rows.append((line, cells.get(key, ""), winners))
+    if head is None:
+        raise UsageError(f"{path}: the results file is empty; it needs a header row such as 'log_id,winners'",
+                         code="results.read")
+    return key, rows
+
+
+def _rows(reader, path: str):
+    try:
+        yield from reader
+    except (UnicodeDecodeError, csv.Error) as exc:
+        raise UsageError(f"{path}: not a readable CSV file: {exc}", code="results.read") from None
+
+
+def _key_column(head: list[str], path: str) -> str:
+    if "winners" not in head:
+        raise UsageError(f"{path}: the results file needs a 'winners' column (header row: log_id,winners or "
+                         "file,winners)", code="results.read")
+    for key in ("log_id", "file"):
+        if key in head:
+            return key
+    raise UsageError(f"{path}: the results file needs a 'log_id' or 'file' column", code="results.read")
+
+
+def compare_results(report: AuditReport, path: str, table: tuple[str, list] | None = None) -> None:
+    """Compare each row of the results file with the record's result that stands."""
+    key, rows = table if table is not None else read_results(path)
+    index: dict[str, list[RecordAudit]] = {}
+    if key == "log_id":  # copies and prefixes share the log_id of the record they duplicate
+        for r in report.records:
+            if r.log_id is not None and r.duplicate is None:
+                index.setdefault(r.log_id, []).append(r)
+    else:
+        for r in report.records:
+            index.setdefault(os.path.realpath(r.file), []).append(r)
+    base = os.path.dirname(os.path.abspath(path))
+    seen: dict[int, int] = {}
+    for line, value, winners in rows:
+        if not value or not winners:
+            report.other.append(Problem(path, line, None, "results.row",
+                                        f"a row needs a {key} and at least one winner (names separated by ';')"))
+            continue
+        if key == "log_id":
+            found = index.get(value, [])
+        else:
+            found = index.get(os.path.realpath(value)) or index.get(os.path.realpath(os.path.join(base, value)), [])
+        if not found:
+            report.other.append(Problem(path, line, None, "results.unknown", f"no audited record has {key} {value}"))
+            continue
+        for r in found:
+            if id(r) in seen:
+                r.problem(line, None, "results.duplicate", f"a second row for {r.file} (the first is line "
+                          f"{seen[id(r)]})", file=path)
+                continue
+            seen[id(r)] = line
+            strangers = [w for w in winners if w not in r.players]
+            if strangers:
+                r.problem(line, None, "results.player", f"{', '.join(strangers)} did not play in {r.file} "
+                          f"(players: {', '.join(r.players)})", file=path)
+            elif r.winners is not None and sorted(winners) != sorted(r.winners):
+                by = "by the rules" if r.result_by == "rules" else "as the arbiter declared it"
+                r.problem(line, None, "result.mismatch", f"the results file gives {', '.join(winners)} for "
+                          f"{r.file}, but its result {by} is {', '.join(r.winners)}", file=path)
+
+
+# --- standings --------------------------------------------------------------------------
+
+def counts(r: RecordAudit) -> bool:
+    """A record counts when it replays, has a result, is not a copy, and has no problem but result ones."""
+    return (r.valid and r.winners is not None and r.duplicate is None
+            and all(p.code.startswith("result") for p in r.problems))
+
+
+def count_standings(report: AuditReport) -> None:
+    """Per game, per player: games, wins (alone), shared wins, points (sum of totals)."""
+    table: dict[str, dict[str, dict]] = {}
+    for r in report.records:
+        r.counted = counts(r)
+        if not r.counted:
+            continue
+        game = table.setdefault(r.game or "?", {})
+        shared = len(r.winners) > 1
+        for seat, name in enumerate(r.players):
+            row = game.setdefault(name, {"player": name, "games": 0, "wins": 0, "shared": 0, "points": 0})
+            row["games"] += 1
+            row["points"] += r.totals[seat] if seat < len(r.totals) else 0
+            if name in r.winners:
+                row["shared" if shared else "wins"] += 1
+    report.standings = {
+        game: sorted(rows.values(), key=lambda x: (-x["wins"], -x["shared"], -x["points"], x["player"]))
+        for game, rows in sorted(table.items())
+    }

@@ -1,4 +1,11 @@
-"""Editions: a game's component data, loaded from TOML or JSON and pinned by digest."""
+"""Editions: a game's component data, loaded from TOML or JSON and pinned by digest.
+
+Parsing TOML is slow next to everything else a short command does, so a TOML edition may
+have a parsed twin beside it (`reference.toml.parsed.json`: the TOML's content as JSON,
+with the SHA-256 of the TOML bytes it was made from). The twin is used only when that
+digest matches the TOML read now, so a stale twin is never used; the record still pins
+the digest of the TOML bytes. `python -m planets_log.core.edition FILE.toml` rewrites it.
+"""
 
 from __future__ import annotations
 
@@ -20,9 +27,10 @@ class Edition(msgspec.Struct, frozen=True):
     path: str
 
 
-def _decode(raw: bytes, path: Path, data_type: type) -> Any:
+def _decode(raw: bytes, path: Path, data_type: type, digest: str) -> Any:
     if path.suffix == ".toml":
-        return msgspec.toml.decode(raw, type=data_type)
+        data = _from_twin(path, digest, data_type)
+        return data if data is not None else msgspec.toml.decode(raw, type=data_type)
     if path.suffix == ".json":
         return msgspec.json.decode(raw, type=data_type)
     raise UsageError(f"{path}: an edition file must end in .toml or .json", code="edition.suffix")
@@ -39,7 +47,7 @@ def load_edition(rules: Any, path: str | Path | None = None) -> Edition:
     key = (rules.id, path.suffix, digest)
     data = _CACHE.get(key)
     if data is None:
-        data = _CACHE[key] = _checked(raw, path, rules)
+        data = _CACHE[key] = _checked(raw, path, rules, digest)
     name = getattr(data, "name", path.stem)
     return Edition(data=data, ref=EditionRef(name=name, sha256=digest), path=str(path))
 
@@ -48,9 +56,9 @@ _CACHE: dict[tuple[str, str, str], Any] = {}
 """Decoded editions by game and content digest: a tournament's records share one edition."""
 
 
-def _checked(raw: bytes, path: Path, rules: Any) -> Any:
+def _checked(raw: bytes, path: Path, rules: Any, digest: str) -> Any:
     try:
-        data = _decode(raw, path, rules.edition_type)
+        data = _decode(raw, path, rules.edition_type, digest)
     except (msgspec.ValidationError, msgspec.DecodeError) as exc:
         raise PlanetsLogError(f"{path}: not a valid {rules.id} edition: {exc}", code="edition.invalid") from None
     check = getattr(data, "validate", None)
@@ -60,3 +68,53 @@ def _checked(raw: bytes, path: Path, rules: Any) -> Any:
         except ValueError as exc:
             raise PlanetsLogError(f"{path}: {exc}", code="edition.invalid") from None
     return data
+
+
+class ParsedTwin(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A TOML edition's content as JSON, with the SHA-256 of the TOML bytes it was parsed from."""
+
+    toml_sha256: str
+    data: msgspec.Raw
+
+
+_TWIN = msgspec.json.Decoder(ParsedTwin)
+
+
+def twin_path(path: Path) -> Path:
+    """Where the parsed twin of a TOML edition lives: FILE.toml -> FILE.toml.parsed.json."""
+    return path.with_name(path.name + ".parsed.json")
+
+
+def _from_twin(path: Path, digest: str, data_type: type) -> Any:
+    """The edition decoded from its twin if the twin was made from exactly these TOML bytes, else None."""
+    try:
+        twin = _TWIN.decode(twin_path(path).read_bytes())
+    except (OSError, msgspec.DecodeError, msgspec.ValidationError):
+        return None
+    if twin.toml_sha256 != digest:
+        return None  # made from other bytes: stale, never used
+    try:
+        return msgspec.json.decode(twin.data, type=data_type)
+    except (msgspec.DecodeError, msgspec.ValidationError):
+        return None  # the TOML path reports the problem in the TOML's own terms
+
+
+def write_twin(path: str | Path) -> Path:
+    """Write (or refresh) the parsed twin of the TOML edition at `path`."""
+    path = Path(path)
+    raw = path.read_bytes()
+    content = msgspec.toml.decode(raw)
+    as_json = msgspec.json.encode(content)
+    if msgspec.json.decode(as_json) != content:
+        raise UsageError(f"{path}: holds values JSON cannot carry (dates or times); it gets no twin", code="edition.twin")
+    twin = ParsedTwin(toml_sha256=hashlib.sha256(raw).hexdigest(), data=msgspec.Raw(as_json))
+    out = twin_path(path)
+    out.write_bytes(msgspec.json.encode(twin) + b"\n")
+    return out
+
+
+if __name__ == "__main__":
+    import sys
+
+    for name in sys.argv[1:]:
+        print(write_twin(name))

@@ -8,31 +8,32 @@ pins the outputs.
 from __future__ import annotations
 
 import hashlib
-from typing import Sequence, TypeVar
+import itertools
+import struct
+from typing import Iterator, Sequence, TypeVar
 
 T = TypeVar("T")
 
 _DOMAIN = b"planets-log/rng/1\x00"
 _TWO64 = 1 << 64
+_BLOCK_WORDS = struct.Struct(">4Q")
+"""A SHA-256 block read as four big-endian 64-bit words; each draw takes one word (rejection may take more)."""
+
+
+def _words(key: bytes) -> Iterator[int]:
+    """The stream's 64-bit words: SHA-256(key + counter) blocks, each read as four big-endian words."""
+    for counter in itertools.count():
+        yield from _BLOCK_WORDS.unpack(hashlib.sha256(key + counter.to_bytes(8, "big")).digest())
 
 
 class Stream:
     """A deterministic stream of random choices, named within a seed."""
 
-    __slots__ = ("_key", "_counter", "_buf")
+    __slots__ = ("_words",)
 
     def __init__(self, seed: int, name: str):
-        self._key = hashlib.sha256(_DOMAIN + str(int(seed)).encode() + b"\x00" + name.encode()).digest()
-        self._counter = 0
-        self._buf = b""
-
-    def _take(self, n: int) -> bytes:
-        while len(self._buf) < n:
-            block = hashlib.sha256(self._key + self._counter.to_bytes(8, "big")).digest()
-            self._buf += block
-            self._counter += 1
-        out, self._buf = self._buf[:n], self._buf[n:]
-        return out
+        key = hashlib.sha256(_DOMAIN + str(int(seed)).encode() + b"\x00" + name.encode()).digest()
+        self._words = _words(key)
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n)."""
@@ -40,9 +41,9 @@ class Stream:
             raise ValueError(f"below() needs a positive bound, got {n}")
         limit = _TWO64 - (_TWO64 % n)
         while True:
-            x = int.from_bytes(self._take(8), "big")
-            if x < limit:
-                return x % n
+            word = next(self._words)
+            if word < limit:
+                return word % n
 
     def choice(self, items: Sequence[T]) -> T:
         """One item, uniformly."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 
 COLOURS = "RYGPB"
 """Colour letters in rulebook order: red, yellow, green, purple, blue."""
@@ -30,6 +30,7 @@ def code_of(colour: str, cost: int, vp: int, symbols: int) -> str:
     return f"{colour}{cost}{f'v{vp}' if vp else ''}{'s' * symbols}"
 
 
+@lru_cache(maxsize=4096)
 def normalise(text: str) -> str | None:
     """The canonical code for typed text (any case), or None if it is not a card code."""
     m = CODE_RE.match(text.strip().upper())

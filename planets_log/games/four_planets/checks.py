@@ -9,7 +9,7 @@ from planets_log.core.errors import IllegalEvent
 from . import cards as C
 from . import events as E
 from .flow import expected
-from .state import DEAL, LOOK, PLANETS, State, column_size, contains, effective_cost, minus
+from .state import DEAL, LOOK, PLANETS, State, column_size, contains, effective_cost, has_ship, minus, unvisited
 
 SETUP = "Setup"
 DISPATCH = "Dispatch Spaceships"
@@ -160,9 +160,9 @@ def _dispatch(s: State, e: E.Dispatched) -> None:
     if e.parts < 1 or e.parts > seat.left:
         fail("dispatch.parts", f"{who} has {seat.left} spaceship part(s) left but dispatches a ship of {e.parts}",
              DISPATCH)
-    if any(ship.seat == e.by for ship in s.planets[e.planet - 1].ships):
+    if has_ship(s.planets[e.planet - 1], e.by):
         fail("dispatch.own-ship", f"{who} already has a spaceship at planet {e.planet}", DISPATCH)
-    free = sum(1 for p in s.planets if all(ship.seat != e.by for ship in p.ships)) - 1
+    free = len(unvisited(s, e.by)) - 1
     if seat.left - e.parts > 0 and free == 0:
         fail("dispatch.strand", f"planet {e.planet} is the last planet {who} can still visit, so the ship must carry "
              f"all {seat.left} remaining parts, not {e.parts}", DISPATCH)

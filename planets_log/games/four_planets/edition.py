@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 
 import msgspec
 
@@ -67,7 +68,13 @@ class FourPlanetsEdition(msgspec.Struct, frozen=True, forbid_unknown_fields=True
 
     def deck(self) -> tuple[str, ...]:
         """Every specialist's code, one per physical card, sorted."""
-        return tuple(sorted(entry.code for entry in self.cards for _ in range(entry.count)))
+        return _deck(tuple(self.cards))
+
+
+@lru_cache(maxsize=16)
+def _deck(cards: tuple[CardEntry, ...]) -> tuple[str, ...]:
+    """The sorted deck of these card entries (every record of an edition starts from it)."""
+    return tuple(sorted(entry.code for entry in cards for _ in range(entry.count)))
 
 
 def _check_cards(cards: list[CardEntry]) -> None:

@@ -9,7 +9,7 @@ from . import events as E
 from .edition import TILE_KINDS
 from .state import (
     MAX_MOVES, PLANETS, ROUNDS, Pending, Planet, Ship, State, Tile, coins_supply, column_symbols,
-    effective_cost, minus, other, plus, replace, take_piles, with_seat,
+    effective_cost, has_ship, minus, other, plus, replace, take_piles, with_item, with_seat,
 )
 
 PENDING_EVENT = {
@@ -94,8 +94,7 @@ def _revealed(s: State, e: E.Revealed) -> State:
 def _dispatch(s: State, e: E.Dispatched) -> State:
     i = e.planet - 1
     planet = s.planets[i]
-    planets = tuple(replace(planet, ships=planet.ships + (Ship(e.by, e.parts),)) if j == i else p
-                    for j, p in enumerate(s.planets))
+    planets = with_item(s.planets, i, replace(planet, ships=planet.ships + (Ship(e.by, e.parts),)))
     seats = with_seat(s, e.by, replace(s.seats[e.by], left=s.seats[e.by].left - e.parts))
     s = replace(s, planets=planets, seats=seats)
     if seats[other(e.by)].left > 0:
@@ -125,9 +124,9 @@ def _recruit(s: State, e: E.Recruited) -> State:
     seats = list(s.seats)
     seats[e.by] = replace(seats[e.by], hand=plus(seats[e.by].hand, [e.card]))
     low = other(e.by)
-    if rest and any(ship.seat == low for ship in planet.ships):
+    if rest and has_ship(planet, low):
         seats[low] = replace(seats[low], hand=plus(seats[low].hand, [rest.pop(0)]))
-    planets = tuple(replace(p, cards=()) if j == s.cursor else p for j, p in enumerate(s.planets))
+    planets = with_item(s.planets, s.cursor, replace(planet, cards=()))
     s = replace(s, seats=tuple(seats), planets=planets, discard=plus(s.discard, rest), cursor=s.cursor + 1)
     return advance_recruit(s)
 
@@ -140,7 +139,7 @@ def _play(s: State, e: E.Played) -> State:
     price = effective_cost(seat, e.card)
     ci = C.colour_index(e.card[0])
     before = column_symbols(seat, ci)
-    up = tuple(col + (e.card,) if j == ci else col for j, col in enumerate(seat.up))
+    up = with_item(seat.up, ci, seat.up[ci] + (e.card,))
     seat = replace(seat, hand=minus(seat.hand, (e.card, *e.discards)), up=up, coins_used=seat.coins_used + e.coins)
     credit = s.credit + sum(C.bp(d) for d in e.discards) + e.coins - price
     s = replace(s, seats=with_seat(s, e.by, seat), discard=plus(s.discard, e.discards), credit=credit)
@@ -173,7 +172,7 @@ def _place(s: State, e: E.Placed) -> State:
     seat = s.seats[e.by]
     ci = C.colour_index(e.colour)
     before = column_symbols(seat, ci)
-    down = tuple(col + s.pending.cards if j == ci else col for j, col in enumerate(seat.down))
+    down = with_item(seat.down, ci, seat.down[ci] + s.pending.cards)
     s = replace(s, seats=with_seat(s, e.by, replace(seat, down=down)), pending=None)
     return after_column(s, e.by, ci, before)
 

@@ -8,7 +8,7 @@ from itertools import product
 from . import cards as C
 from . import events as E
 from .flow import to_move
-from .state import PLANETS, Seat, State, column_size, effective_cost, minus
+from .state import PLANETS, Seat, State, column_size, effective_cost, minus, unvisited
 
 
 def legal(state: State) -> list:
@@ -31,7 +31,7 @@ def legal(state: State) -> list:
 
 def _dispatches(state: State, by: int) -> list:
     left = state.seats[by].left
-    free = [i for i, p in enumerate(state.planets) if all(ship.seat != by for ship in p.ships)]
+    free = unvisited(state, by)
     out = []
     for i in free:
         for parts in range(1, left + 1):

@@ -8,7 +8,7 @@ from typing import Any
 from planets_log.core.events import Header
 from planets_log.core.game import Option, Rules, ScoreSheet
 
-from . import chance, checks, flow, legal, notation, scoring, view
+from . import chance, checks, flow, scoring, view
 from .edition import FourPlanetsEdition
 from .events import EVENTS
 from .state import State, setup
@@ -40,6 +40,8 @@ class FourPlanets(Rules):
 
     def legal(self, state: State) -> list:
         """Exactly the actions check() accepts (chance: only the start tile's two outcomes)."""
+        from . import legal  # imported when first needed: replay and validate never list moves
+
         return legal.legal(state)
 
     def check(self, state: State, event) -> None:
@@ -68,10 +70,14 @@ class FourPlanets(Rules):
 
     def parse(self, text: str, state: State):
         """Read a move or outcome in the notation."""
+        from . import notation  # imported when first needed, like `legal`
+
         return notation.parse(text, state)
 
     def format(self, event, state: State) -> str:
         """Write an event in the notation."""
+        from . import notation
+
         return notation.format_event(event, state)
 
     def render(self, state: State, seat: int | None = None) -> str:

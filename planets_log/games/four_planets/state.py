@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Iterable
 
 import msgspec
@@ -104,10 +103,14 @@ def setup(header: Header, edition: FourPlanetsEdition, first_game: bool) -> Stat
 
 
 def minus(pile: Iterable[str], cards: Iterable[str]) -> tuple[str, ...]:
-    """`pile` without `cards` (each removed once); the caller has checked they are there."""
-    count = Counter(pile)
-    count.subtract(cards)
-    return tuple(sorted(count.elements()))
+    """`pile` without `cards` (each removed once; one not there is ignored), sorted."""
+    rest = list(pile)
+    for card in cards:
+        try:
+            rest.remove(card)
+        except ValueError:
+            pass  # not in the pile: nothing to remove
+    return tuple(sorted(rest))
 
 
 def plus(pile: Iterable[str], cards: Iterable[str]) -> tuple[str, ...]:
@@ -117,9 +120,13 @@ def plus(pile: Iterable[str], cards: Iterable[str]) -> tuple[str, ...]:
 
 def contains(pile: Iterable[str], cards: Iterable[str]) -> bool:
     """True when every card of `cards` (with repeats) is in `pile`."""
-    need = Counter(cards)
-    have = Counter(pile)
-    return all(have[k] >= n for k, n in need.items())
+    rest = list(pile)
+    for card in cards:
+        try:
+            rest.remove(card)
+        except ValueError:
+            return False
+    return True
 
 
 def take_piles(deck: tuple[str, ...], discard: tuple[str, ...], cards: tuple[str, ...]) -> tuple[tuple, tuple]:
@@ -144,7 +151,10 @@ def column_size(seat: Seat, index: int) -> int:
 
 def column_symbols(seat: Seat, index: int) -> int:
     """Symbols in a column: printed ones on face-up cards plus one per face-down card."""
-    return sum(C.symbols(code) for code in seat.up[index]) + len(seat.down[index])
+    total = len(seat.down[index])
+    for code in seat.up[index]:
+        total += C.symbols(code)
+    return total
 
 
 def played(seat: Seat) -> int:
@@ -159,7 +169,7 @@ def coins_supply(state: State) -> int:
 
 def discounts(seat: Seat, letter: str) -> int:
     """How many discount tiles (a copy counts) are attached to the column of `letter`."""
-    return sum(1 for tile in seat.tiles if tile.colour == letter)
+    return [tile.colour for tile in seat.tiles].count(letter)
 
 
 def effective_cost(seat: Seat, code: str) -> int:
@@ -181,7 +191,28 @@ def marker(seat_index: int, moves: int) -> int:
 
 def with_seat(state: State, index: int, seat: Seat) -> tuple[Seat, ...]:
     """The seats tuple with one seat replaced."""
-    return tuple(seat if i == index else s for i, s in enumerate(state.seats))
+    return with_item(state.seats, index, seat)
+
+
+def with_item(items: tuple, index: int, item) -> tuple:
+    """`items` with the one at `index` replaced by `item` (an index outside 0..len-1 changes nothing)."""
+    out = list(items)
+    if 0 <= index < len(out):
+        out[index] = item
+    return tuple(out)
+
+
+def has_ship(planet: Planet, seat: int) -> bool:
+    """True when `seat` has a spaceship at `planet`."""
+    for ship in planet.ships:
+        if ship.seat == seat:
+            return True
+    return False
+
+
+def unvisited(state: State, seat: int) -> list[int]:
+    """Indexes of the planets where `seat` has no spaceship yet."""
+    return [i for i, planet in enumerate(state.planets) if not has_ship(planet, seat)]
 
 
 def owned_ids(seat: Seat) -> tuple[str, ...]:

@@ -8,6 +8,7 @@ bottom-left slot, `c3` the top-right one.
 
 from __future__ import annotations
 
+from functools import cache, lru_cache
 from itertools import permutations
 
 from .edition import COLOURS, JOKER
@@ -17,13 +18,16 @@ HEIGHT = 3
 Board = tuple[str, str, str]
 EMPTY: Board = ("", "", "")
 CELLS = tuple(f"{col}{row}" for row in (1, 2, 3) for col in COLUMNS)
+XY = {f"{col}{row + 1}": (x, row) for row in range(HEIGHT) for x, col in enumerate(COLUMNS)}
+"""Each cell's column index and row index (0-based, bottom row 0)."""
 
 
 def cell_xy(cell: str) -> tuple[int, int]:
     """Column index and row index (0-based, bottom row 0) of a cell name like `b2`."""
-    if len(cell) != 2 or cell[0] not in COLUMNS or cell[1] not in "123":
+    xy = XY.get(cell)
+    if xy is None:
         raise ValueError(f"{cell!r} is not a cell (a1..c3)")
-    return COLUMNS.index(cell[0]), int(cell[1]) - 1
+    return xy
 
 
 def token_at(board: Board, cell: str) -> str:
@@ -50,8 +54,9 @@ def free_slots(board: Board) -> int:
 
 def remove(board: Board, cells: list[str] | tuple[str, ...]) -> Board:
     """The board with the tokens of `cells` removed; tokens above fall straight down."""
-    gone = {cell_xy(c) for c in cells}
-    cols = ("".join(t for y, t in enumerate(col) if (x, y) not in gone) for x, col in enumerate(board))
+    cols = list(board)
+    for x, y in sorted({cell_xy(c) for c in cells}, reverse=True):  # the higher first: lower ones keep their row
+        cols[x] = cols[x][:y] + cols[x][y + 1:]
     return tuple(cols)  # type: ignore[return-value]
 
 
@@ -85,7 +90,8 @@ def adjacent(a: str, b: str, kind: str) -> bool:
     return {"h": (dx, dy) == (1, 0), "v": (dx, dy) == (0, 1), "d": (dx, dy) == (1, 1)}[kind]
 
 
-def pairs(kind: str) -> list[tuple[str, str]]:
+@cache
+def pairs(kind: str) -> tuple[tuple[str, str], ...]:
     """Every pair of neighbouring cells of a kind, each written in board order (a1 < b1 < a2...)."""
     order = {c: i for i, c in enumerate(CELLS)}
     out = []
@@ -93,7 +99,7 @@ def pairs(kind: str) -> list[tuple[str, str]]:
         for b in CELLS:
             if order[a] < order[b] and adjacent(a, b, kind):
                 out.append((a, b))
-    return out
+    return tuple(out)
 
 
 def cell_order(cells) -> list[str]:
@@ -138,18 +144,20 @@ def pattern_rows(pattern: str) -> list[str]:
 
 # --- placing new Aliens ----------------------------------------------------------
 
-def placements(board: Board, received: str) -> list[tuple[str, str, str]]:
+@lru_cache(maxsize=4096)
+def placements(board: Board, received: str) -> tuple[tuple[str, str, str], ...]:
     """Every distinct way to drop arriving Aliens into the columns, as what each column gains.
 
     As many Aliens as fit must be placed; only those that do not fit are discarded, and the
-    player chooses which.
+    player chooses which. (Cached: only the columns' heights and the Aliens matter, and
+    self-play asks again and again.)
     """
     room = [HEIGHT - len(col) for col in board]
     keep = min(len(received), sum(room))
     out: set[tuple[str, str, str]] = set()
     for order in set(permutations(received, keep)):
         _spread(order, 0, ["", "", ""], room, out)
-    return sorted(out)
+    return tuple(sorted(out))
 
 
 def _spread(order: tuple[str, ...], i: int, acc: list[str], room: list[int], out: set) -> None:

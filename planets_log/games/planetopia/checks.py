@@ -24,7 +24,9 @@ def effect_of(code: str) -> str:
 
 def supply(state: State, colour: str) -> int:
     """Alien tokens of a colour still in the common supply."""
-    used = sum(col.count(colour) for seat in state.seats for col in seat.board)
+    used = 0
+    for seat in state.seats:
+        used += "".join(seat.board).count(colour)
     return state.config.aliens.get(colour, 0) - used
 
 

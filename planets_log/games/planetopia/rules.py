@@ -7,7 +7,7 @@ from pathlib import Path
 from planets_log.core.game import CHANCE, TERMINAL, Option, Rules
 from planets_log.core.events import Header
 
-from . import checks, moves, notation, reducer, views
+from . import checks, moves, reducer, views
 from .edition import PlanetopiaEdition
 from .events import EVENTS
 from .state import Config, Seat, State
@@ -86,9 +86,13 @@ class PlanetopiaRules(Rules):
         return state.round
 
     def parse(self, text: str, state: State):
+        from . import notation  # imported when first needed: replay and validate never parse
+
         return notation.parse(text, state)
 
     def format(self, event, state: State) -> str:
+        from . import notation
+
         return notation.format(event, state)
 
     def render(self, state: State, seat: int | None = None) -> str:

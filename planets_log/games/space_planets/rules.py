@@ -9,7 +9,7 @@ from planets_log.core.errors import PlanetsLogError
 from planets_log.core.events import Header
 from planets_log.core.game import CHANCE, TERMINAL, Option, Rules, ScoreSheet, SeatScore
 
-from . import moves, notation, views
+from . import moves, views
 from .edition import SpacePlanetsEdition
 from .events import EVENTS, Collected, Dealt, Explored, Landed, Passed, Refilled, Rolled, Rerolled
 from .moves import reroll_card
@@ -134,10 +134,14 @@ class SpacePlanets(Rules):
 
     def parse(self, text: str, state: State):
         """Read one move or outcome (see docs/games/space-planets.md)."""
+        from . import notation  # imported when first needed: replay and validate never parse
+
         return notation.parse(text, state)
 
     def format(self, event: Any, state: State) -> str:
         """Write one move or outcome."""
+        from . import notation
+
         return notation.format(event, state)
 
     def render(self, state: State, seat: int | None = None) -> str:

@@ -94,4 +94,6 @@ class RecordError(PlanetsLogError):
             "code": self.code,
             "message": self.message,
             "rule": self.rule,
+            "offset": self.offset,
+            "path": self.path,
         }

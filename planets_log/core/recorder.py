@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from .engine import Position, Replay
 from .errors import IllegalEvent, RecordError
-from .events import Event, Meta, Note, Penalty, Result, Retract, Ruling, Seal
+from .events import FORMAT, Event, Meta, Note, Penalty, Result, Retract, Ruling, Seal
 from .game import CHANCE
 from .record import append_lines, line_hash
 
@@ -27,7 +27,12 @@ class Recorder:
         self.path = path
         self.replay = Replay(path, edition)
         self.session = self.replay.session
+        self.header = self.replay.header
         self.rules = self.session.rules
+        if self.replay.format != FORMAT:
+            raise RecordError(f"the record is in the older format {self.replay.format}; new lines would be "
+                              f"{FORMAT}, which it cannot mix — copy the game into a new record to go on",
+                              file=path, line=1, seq=0, code="append.old-format", kind="format", rule="format.md")
         self.pos: Position = self.replay.final()
         self.fsync = fsync
 

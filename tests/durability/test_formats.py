@@ -141,13 +141,10 @@ def test_a_newer_format_is_refused_clearly(tmp_path):
         Recorder(str(path))
 
 
-@pytest.mark.xfail(strict=True, reason="recorder.py appends current-format lines to an older-format record; "
-                   "the upcaster then fails on them (see docs/durability.md, open items)")
 def test_appending_to_an_older_format_record_is_refused(tmp_path, old_format):
     path = _old_record(tmp_path)
     data = path.read_bytes()
-    try:
+    with pytest.raises(RecordError) as err:
         Recorder(str(path)).annotate(0, "hello")
-    except RecordError as exc:
-        assert "format" in exc.message
+    assert err.value.code == "append.old-format" and "older format" in err.value.message
     assert path.read_bytes() == data

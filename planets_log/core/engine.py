@@ -340,7 +340,7 @@ class Replay:
         first = next(self._lines, None)
         if first is None:
             raise RecordError("the record is empty (no header line)", file=self.name, line=1, code="header.missing",
-                              kind="format", rule=FORMAT_RULE)
+                              kind="format", rule=FORMAT_RULE, offset=0)
         self.header_line = first
         self.format = _format_of(first.data) or FORMAT
         """The format the file is written in (the header is read upcast to the current one)."""
@@ -348,13 +348,13 @@ class Replay:
         self.header = decode_header(first.data, self.name)
         if self.header.seq != 0:
             raise RecordError("the header must have seq 0", file=self.name, line=1, seq=self.header.seq,
-                              code="seq", kind="format", rule=FORMAT_RULE)
+                              code="seq", kind="format", rule=FORMAT_RULE, offset=0)
         try:
             self.session = Session.open(self.header, edition_path)
         except PlanetsLogError as exc:
-            if exc.exit_code != 1:
+            if exc.exit_code != 1 and exc.code != "game.unknown":  # a bad --edition path is the caller's
                 raise
-            raise RecordError.at(self.name, 1, 0, exc) from None
+            raise RecordError.at(self.name, 1, 0, exc, offset=0) from None
         self.start = self.session.start(first.data)
 
     def steps(self, errors: list[RecordError] | None = None) -> Iterator[Step]:
@@ -372,7 +372,7 @@ class Replay:
                 pos = pos.advanced(_seq_of(line.data, pos.seq + 1), head)
                 continue
             except IllegalEvent as exc:
-                err = RecordError.at(self.name, line.number, event.seq, exc)
+                err = RecordError.at(self.name, line.number, event.seq, exc, offset=line.offset)
                 if errors is None:
                     raise err from None
                 errors.append(err)
@@ -391,7 +391,7 @@ class Replay:
             try:
                 return self.session.step(pos, fixed, head)
             except IllegalEvent as again:
-                errors.append(RecordError.at(self.name, line.number, event.seq, again))
+                errors.append(RecordError.at(self.name, line.number, event.seq, again, offset=line.offset))
         if isinstance(event, Meta) or self.session.to_move(pos) == TERMINAL:
             return None
         try:

@@ -81,7 +81,9 @@ class RecordError(PlanetsLogError):
         if self.seq is not None:
             parts.append(f"seq {self.seq}")
         rule = f" ({self.rule})" if self.rule else ""
-        offset = f" at byte {self.offset}" if self.offset is not None else ""
+        # a byte offset helps with a damaged file, not with a move that breaks a rule
+        shown = self.offset is not None and self.kind in ("format", "torn", "io")
+        offset = f" at byte {self.offset}" if shown else ""
         path = f" at {self.path}" if self.path else ""
         parts.append(f"{self.kind} [{self.code}]: {self.message}{path}{offset}{rule}")
         return ": ".join(parts)

@@ -5,8 +5,6 @@ decision, with `by`) or `Chance` (what randomness revealed). The core adds the m
 events `note` and `retract`, which every game's records may hold.
 """
 
-from __future__ import annotations
-
 from typing import Any
 
 import msgspec

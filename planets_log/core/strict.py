@@ -9,7 +9,6 @@ raise RecursionError.
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
@@ -100,6 +99,8 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict:
 def strict_checks(raw: bytes) -> None:
     """What msgspec lets through: duplicate keys, NaN and Infinity (decoded the slow way)."""
     try:
+        import json  # only lines that are not in planets-log's own encoding come here
+
         json.loads(raw.decode("utf-8"), object_pairs_hook=_no_duplicates, parse_constant=_reject_constant)
     except (ValueError, RecursionError) as exc:
         if isinstance(exc, LineError):

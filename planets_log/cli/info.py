@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from contextlib import nullcontext
 from pathlib import Path
 
 import click
@@ -66,9 +67,8 @@ def selfplay(game, seed, count, players, options, out) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     opts = parse_pairs(options, "--option")
     bar = click.progressbar(range(count), label=f"selfplay {game}", file=sys.stderr) if count > 5 and sys.stderr.isatty() else None
-    items = bar if bar is not None else range(count)
     written = 0
-    with bar if bar is not None else _Null():
+    with bar if bar is not None else nullcontext(range(count)) as items:
         for i in items:
             build = play(game, seed + i, names, opts)
             target = folder / f"{game}-{seed + i}.jsonl"
@@ -77,14 +77,6 @@ def selfplay(game, seed, count, players, options, out) -> None:
             tmp.replace(target)
             written += 1
     click.echo(f"wrote {written} {rules.title} record(s) to {folder}/")
-
-
-class _Null:
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        return False
 
 
 @click.command()

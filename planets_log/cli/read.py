@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from contextlib import nullcontext
 
 import click
 
@@ -61,7 +62,7 @@ def validate(logs, as_json, lenient, quiet, edition) -> None:
 
     reports = []
     show_bar = len(logs) > 20 and sys.stderr.isatty()
-    with click.progressbar(logs, label="validating", file=sys.stderr) if show_bar else _plain(logs) as items:
+    with click.progressbar(logs, label="validating", file=sys.stderr) if show_bar else nullcontext(logs) as items:
         for path in items:
             reports.append(validate_file(path, edition, lenient=lenient))
     if as_json:
@@ -74,17 +75,6 @@ def validate(logs, as_json, lenient, quiet, edition) -> None:
             click.echo(f"{len(reports)} records: {len(reports) - bad} valid, {bad} invalid")
     if any(not r.valid for r in reports):
         sys.exit(1)
-
-
-class _plain:
-    def __init__(self, items):
-        self.items = items
-
-    def __enter__(self):
-        return self.items
-
-    def __exit__(self, *exc):
-        return False
 
 
 def _print_report(r, quiet: bool) -> None:

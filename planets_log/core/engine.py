@@ -7,6 +7,7 @@ games), then the game's own `check`, then `apply`.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Iterator, Union
@@ -18,7 +19,7 @@ from .errors import IllegalEvent, PlanetsLogError, RecordError
 from .events import (CORE_EVENTS, FORMAT, GLYPHS, Action, Chance, Event, Header, Meta, Note, Penalty, Result, Retract,
                      Ruling, Seal, strip_place)
 from .game import CHANCE, TERMINAL, Rules
-from .record import RawLine, iter_lines, line_hash
+from .record import RawLine, iter_lines, line_hash, seq_of
 from .registry import get_rules
 from .rng import chance_stream
 from .strict import LineError, decode_line
@@ -369,7 +370,7 @@ class Replay:
                 if errors is None:
                     raise
                 errors.append(exc)
-                pos = pos.advanced(_seq_of(line.data, pos.seq + 1), head)
+                pos = pos.advanced(seq_of(line.data, pos.seq + 1), head)
                 continue
             except IllegalEvent as exc:
                 err = RecordError.at(self.name, line.number, event.seq, exc, offset=line.offset)
@@ -406,7 +407,7 @@ class Replay:
             raw = upcast_line(line.data, self._upcast) if self._upcast else line.data
             return decode_line(self.session.decoder, raw)
         except LineError as exc:
-            raise exc.placed(self.name, line.number, _seq_of(line.data, None), line.offset) from None
+            raise exc.placed(self.name, line.number, seq_of(line.data, None), line.offset) from None
 
     def final(self) -> Position:
         """Replay to the end (strict) and return the last position."""
@@ -435,19 +436,6 @@ class Replay:
         return pos
 
 
-def _seq_of(raw: bytes, default: int | None) -> int | None:
-    try:
-        return msgspec.json.decode(raw, type=_SeqOnly).seq
-    except (msgspec.DecodeError, msgspec.ValidationError, RecursionError):
-        return default
-
-
-class _SeqOnly(msgspec.Struct):
-    seq: int
-
-
-def digest(rules: Rules, state: Any) -> str:
+def digest(state: Any) -> str:
     """A canonical digest of a game state, for comparing two replays."""
-    import hashlib
-
     return hashlib.sha256(msgspec.json.encode(state, order="sorted")).hexdigest()

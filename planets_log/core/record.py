@@ -165,10 +165,7 @@ def _check_tail(fd: int, size: int, name: str, expect_seq: int, expect_head: str
             code="torn-tail", kind="torn", rule="format.md: torn writes",
         )
     last = _last_line(fd, size)
-    try:
-        seq = msgspec.json.decode(last, type=_SeqOnly).seq
-    except (msgspec.DecodeError, msgspec.ValidationError, RecursionError):
-        seq = None
+    seq = seq_of(last)
     if seq != expect_seq or line_hash(last) != expect_head:
         raise StaleWriter(
             f"the record changed since it was read (expected it to end at seq {expect_seq}, "
@@ -179,6 +176,14 @@ def _check_tail(fd: int, size: int, name: str, expect_seq: int, expect_head: str
 
 class _SeqOnly(msgspec.Struct):
     seq: int
+
+
+def seq_of(raw: bytes, default: int | None = None) -> int | None:
+    """The `seq` of a line, read without decoding the rest of it, or `default`."""
+    try:
+        return msgspec.json.decode(raw, type=_SeqOnly).seq
+    except (msgspec.DecodeError, msgspec.ValidationError, RecursionError):
+        return default
 
 
 def create_record(path: str | Path, lines: list[bytes]) -> None:

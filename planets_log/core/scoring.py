@@ -21,16 +21,10 @@ def adjusted_sheet(session: Session, pos: Position) -> ScoreSheet:
         s.total += p.points
     best = max(s.total for s in scores)
     top = [s.seat for s in scores if s.total == best]
-    winners, tiebreak = top, None
-    if len(top) > 1:
-        kept = [w for w in sheet.winners if w in top]
-        if kept and len(kept) < len(top):
-            winners, tiebreak = kept, sheet.tiebreak
-    elif top != sheet.winners:
-        tiebreak = None
-    if sorted(winners) == sorted(sheet.winners) and len(top) > 1:
-        tiebreak = sheet.tiebreak
-    return ScoreSheet(scores=scores, winners=winners, tiebreak=tiebreak, final=sheet.final)
+    kept = [w for w in sheet.winners if w in top]
+    if len(top) > 1 and kept:  # still tied: the game's own tie-break decides among them
+        return ScoreSheet(scores=scores, winners=kept, tiebreak=sheet.tiebreak, final=sheet.final)
+    return ScoreSheet(scores=scores, winners=top, tiebreak=None, final=sheet.final)
 
 
 def result_check(session: Session, pos: Position) -> tuple[str, str]:

@@ -52,9 +52,9 @@ def test_playouts_validate_and_replay_identically(game, n, tmp_path):
         report = validate_file(str(path))
         assert report.valid, [str(e) for e in report.errors]
         assert report.finished
-        first = digest(build.session.rules, Replay(str(path)).final().state)
-        second = digest(build.session.rules, Replay(str(path)).final().state)
-        assert first == second == digest(build.session.rules, build.pos.state)
+        first = digest(Replay(str(path)).final().state)
+        second = digest(Replay(str(path)).final().state)
+        assert first == second == digest(build.pos.state)
 
 
 @pytest.mark.parametrize("game,n", list(cases()))
@@ -172,7 +172,7 @@ def test_any_seed_plays_to_a_valid_end(game, seed, tmp_path):
     build = selfplay(game, seed, [f"P{i + 1}" for i in range(max(2, rules.min_players) if rules.max_players > 1 else 1)])
     path = write_lines(tmp_path / f"h{seed}.jsonl", build.lines)
     assert validate_file(str(path)).valid
-    assert digest(rules, Replay(str(path)).final().state) == digest(rules, build.pos.state)
+    assert digest(Replay(str(path)).final().state) == digest(build.pos.state)
 
 
 HYPOTHESIS = settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -191,27 +191,12 @@ def create_record(path: str | Path, lines: list[bytes]) -> None:
     path = Path(path)
     if path.exists():
         raise UsageError(f"{path} already exists; choose another file name", code="file.exists")
-    folder = path.parent if str(path.parent) else Path(".")
-    tmp = folder / f".{path.name}.{os.getpid()}.tmp"
-    blob = b"".join(line + b"\n" for line in lines)
     try:
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
-        try:
-            os.write(fd, blob)
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        os.link(tmp, path)
+        _write_durably(path, b"".join(line + b"\n" for line in lines))
     except FileExistsError:
         raise UsageError(f"{path} already exists; choose another file name", code="file.exists") from None
     except OSError as exc:
         raise UsageError(f"cannot write {path}: {exc.strerror}", code="file.write") from None
-    finally:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-    fsync_dir(folder)
 
 
 def fsync_dir(folder: Path) -> None:

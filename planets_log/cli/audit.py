@@ -97,10 +97,11 @@ def audit(paths, key_files, results, editions, jobs, as_json, as_csv, quiet) -> 
     """
     import os
 
-    from planets_log.core.audit import AuditConfig, audit as run, collect, edition_ref
+    from planets_log.core.audit import AuditConfig, collect, edition_ref
     from planets_log.core.errors import PlanetsLogError, UsageError
     from planets_log.core.registry import get_rules
     from planets_log.core.seal import load_key
+    from planets_log.core.tournament import audit as run
 
     from .common import parse_pairs
 

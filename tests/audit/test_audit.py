@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from planets_log.cli.main import cli
-from planets_log.core.audit import AuditConfig, audit, collect
+from planets_log.core.audit import AuditConfig, collect
+from planets_log.core.tournament import audit
 from planets_log.core.events import Result
 from planets_log.core.play import selfplay
 from planets_log.core.record import line_hash

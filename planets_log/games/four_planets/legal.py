@@ -7,7 +7,7 @@ from itertools import product
 
 from . import cards as C
 from . import events as E
-from .flow import to_move
+from .apply import to_move
 from .state import PLANETS, Seat, State, column_size, effective_cost, minus, unvisited
 
 

@@ -8,7 +8,7 @@ from planets_log.core.errors import NotationError
 
 from . import cards as C
 from . import events as E
-from .flow import to_move
+from .apply import to_move
 from .state import State
 
 DISPATCH_RE = re.compile(r"^d\s*(\d+)\s*(?:x\s*(\d+))?$", re.I)

@@ -8,7 +8,7 @@ from typing import Any
 from planets_log.core.events import Header
 from planets_log.core.game import Option, Rules, ScoreSheet
 
-from . import chance, checks, flow, scoring, view
+from . import apply, chance, check, score, view
 from .edition import FourPlanetsEdition
 from .events import EVENTS
 from .state import State, setup
@@ -36,7 +36,7 @@ class FourPlanets(Rules):
 
     def to_move(self, state: State) -> int:
         """The seat to act, CHANCE or TERMINAL."""
-        return flow.to_move(state)
+        return apply.to_move(state)
 
     def legal(self, state: State) -> list:
         """Exactly the actions check() accepts (chance: only the start tile's two outcomes)."""
@@ -46,11 +46,11 @@ class FourPlanets(Rules):
 
     def check(self, state: State, event) -> None:
         """Raise IllegalEvent naming the rulebook section the event breaks."""
-        checks.check(state, event)
+        check.check(state, event)
 
     def apply(self, state: State, event) -> State:
         """The next state (pure)."""
-        return flow.apply(state, event)
+        return apply.apply(state, event)
 
     def chance(self, state: State, rng) -> Any:
         """The seeded outcome at this chance point."""
@@ -62,7 +62,7 @@ class FourPlanets(Rules):
 
     def score(self, state: State) -> ScoreSheet:
         """The score sheet (final once the game is over)."""
-        return scoring.score(state)
+        return score.score(state)
 
     def round_of(self, state: State) -> int:
         """The round 1..5 (a deal between rounds belongs to the round it ends)."""

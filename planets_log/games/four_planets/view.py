@@ -7,8 +7,8 @@ from typing import Any
 import msgspec
 
 from . import cards as C
-from .flow import superior, to_move
-from .scoring import score
+from .apply import superior, to_move
+from .score import score
 from .state import State, coins_supply, marker, seen_positions
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 from planets_log.core.game import CHANCE, TERMINAL, Option, Rules
 from planets_log.core.events import Header
 
-from . import checks, moves, reducer, views
+from . import apply, check, legal, view
 from .edition import PlanetopiaEdition
 from .events import EVENTS
 from .state import Config, Seat, State
@@ -56,16 +56,16 @@ class PlanetopiaRules(Rules):
     def legal(self, state: State) -> list:
         if state.over:
             return []
-        return moves.legal_chance(state) if state.due else moves.legal_actions(state)
+        return legal.legal_chance(state) if state.due else legal.legal_actions(state)
 
     def check(self, state: State, event) -> None:
-        checks.check(state, event)
+        check.check(state, event)
 
     def apply(self, state: State, event) -> State:
-        return reducer.apply(state, event)
+        return apply.apply(state, event)
 
     def chance(self, state: State, rng) -> object:
-        return moves.chance(state, rng)
+        return legal.chance(state, rng)
 
     def chance_hint(self, state: State) -> str:
         hints = {
@@ -80,7 +80,7 @@ class PlanetopiaRules(Rules):
         return hints.get(state.due, "no chance outcome is due")
 
     def score(self, state: State):
-        return views.score(state)
+        return view.score(state)
 
     def round_of(self, state: State) -> int:
         return state.round
@@ -96,10 +96,10 @@ class PlanetopiaRules(Rules):
         return notation.format(event, state)
 
     def render(self, state: State, seat: int | None = None) -> str:
-        return views.render(state, seat)
+        return view.render(state, seat)
 
     def view(self, state: State, seat: int | None = None):
-        return views.view(state, seat)
+        return view.view(state, seat)
 
 
 RULES = PlanetopiaRules()

@@ -9,7 +9,7 @@ from planets_log.core.errors import PlanetsLogError
 from planets_log.core.events import Header
 from planets_log.core.game import CHANCE, TERMINAL, Option, Rules, ScoreSheet, SeatScore
 
-from . import moves, views
+from . import moves, view
 from .edition import SpacePlanetsEdition
 from .events import EVENTS, Collected, Dealt, Explored, Landed, Passed, Refilled, Rolled, Rerolled
 from .moves import reroll_card
@@ -146,11 +146,11 @@ class SpacePlanets(Rules):
 
     def render(self, state: State, seat: int | None = None) -> str:
         """The position as text (Space Planets hides nothing but the deck's order)."""
-        return views.render(state, seat)
+        return view.render(state, seat)
 
     def view(self, state: State, seat: int | None = None) -> Any:
         """The position as JSON-able data (the same for every seat: nothing is hidden)."""
-        return views.view(state, seat)
+        return view.view(state, seat)
 
 
 RULES = SpacePlanets()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from planets_log.core.game import CHANCE
-from planets_log.games.four_planets.scoring import tiles_vp
+from planets_log.games.four_planets.score import tiles_vp
 from planets_log.games.four_planets.state import Tile, replace
 
 from .fp_helpers import R, cols, legal_texts, position, refuse, step

@@ -8,7 +8,7 @@ from planets_log.core.errors import IllegalEvent
 
 from . import cards as C
 from . import events as E
-from .flow import expected
+from .apply import expected
 from .state import DEAL, LOOK, PLANETS, State, column_size, contains, effective_cost, has_ship, minus, unvisited
 
 SETUP = "Setup"

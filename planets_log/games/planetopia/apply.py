@@ -5,7 +5,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from . import board as bd
-from .checks import effect_of, next_to_deal
+from .check import effect_of, next_to_deal
 from .edition import JOKER
 from .events import (
     Atomized, Combo, Ended, ExtraTurn, HandDealt, JokerPlaced, Played, Recovered, Refilled, Revealed, RowDealt,

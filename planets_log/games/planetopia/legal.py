@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from . import board as bd
-from .checks import SWAP_KIND, effect_of, next_to_deal, received, supply
+from .check import SWAP_KIND, effect_of, next_to_deal, received, supply
 from .edition import COLOURS, JOKER
 from .events import (
     Atomized, Combo, Ended, ExtraTurn, HandDealt, JokerPlaced, Played, Recovered, Refilled, Revealed, RowDealt,

@@ -7,8 +7,10 @@ game's hooks only ever see an event that is at least in turn.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, Callable, ClassVar
 
 import msgspec
 
@@ -55,13 +57,46 @@ class SeatScore(msgspec.Struct):
     breakdown: dict[str, int]
 
 
+OUTCOMES = ("win", "shared", "solo-win", "solo-loss", "nobody", "leads")
+"""What a score sheet says: one winner, a shared win, a solo game won or lost against its
+target, nobody wins; `leads` on a provisional sheet (game not over), which never names a winner."""
+
+
+class Ranking(msgspec.Struct, frozen=True):
+    """A game's verdict on a set of totals: the winners (or leaders), the kind of result, the tie-break used."""
+
+    winners: list[int]
+    outcome: str = "win"
+    tiebreak: str | None = None
+
+
 class ScoreSheet(msgspec.Struct):
-    """The score sheet: totals with their breakdown, the winners and the tie-break used."""
+    """The score sheet: totals with their breakdown, the winners and the tie-break used.
+
+    `outcome` is one of OUTCOMES. A provisional sheet (`final` false) has `outcome`
+    "leads", its `winners` empty and `leaders` naming who is ahead.
+    """
 
     scores: list[SeatScore]
     winners: list[int]
     tiebreak: str | None = None
     final: bool = True
+    outcome: str = "win"
+    leaders: list[int] = []
+
+
+@dataclass(frozen=True)
+class Outcomes:
+    """The chance outcomes possible at a chance point.
+
+    Either `listed`: every outcome with its probability (summing to 1), or, where listing
+    is impractical (a shuffled deck), `count` (how many outcomes) and `sampler(rng)`,
+    which draws one with the right probabilities from a core random stream.
+    """
+
+    listed: tuple[tuple[Chance, Fraction], ...] | None = None
+    count: int | None = None
+    sampler: Callable[[Any], Chance] | None = None
 
 
 class Rules:
@@ -75,6 +110,15 @@ class Rules:
     options: ClassVar[dict[str, Option]] = {}
     selfplay_options: ClassVar[dict[str, Any]] = {}
     """Option values self-play uses unless told otherwise (e.g. a safeguard that random play needs)."""
+    rules_versions: ClassVar[tuple[int, ...]] = (1,)
+    """Every rules version this code still replays; a new record gets the newest
+    (`rules_version`), an old one is replayed with the behaviour of the version it names
+    (the state carries `header.rules`)."""
+    hidden_information: ClassVar[bool] = False
+    """True when some seat may not see everything: the game must then give its own per-seat
+    `view`, `render`, `format(event, state, seat)` and `resample_hidden`."""
+    options_type: ClassVar[type | None] = None
+    """The game's options as a msgspec Struct (constraints via msgspec.Meta); optional."""
     events: ClassVar[tuple[type[Event], ...]] = ()
     edition_type: ClassVar[type]
     edition_dir: ClassVar[Path]
@@ -91,8 +135,16 @@ class Rules:
 
     # --- the rules ------------------------------------------------------------
     def legal(self, state: Any) -> list[Event]:
-        """Every legal action of the seat to move; at a chance point, every possible outcome
-        when there are few (a die), else an empty list (see `chance_hint`)."""
+        """Every legal action of the seat to move (never called at a chance point)."""
+        raise NotImplementedError
+
+    def candidates(self, state: Any) -> list[Event]:
+        """Plausible actions, illegal ones included: the suite checks that `legal` is
+        exactly the candidates that `check` accepts."""
+        raise NotImplementedError
+
+    def chance_outcomes(self, state: Any) -> Outcomes:
+        """The outcomes possible at this chance point, with their probabilities."""
         raise NotImplementedError
 
     def check(self, state: Any, event: Event) -> None:
@@ -116,6 +168,11 @@ class Rules:
         """The score sheet now (final when the game is over)."""
         raise NotImplementedError
 
+    def rank(self, state: Any, totals: list[int]) -> Ranking:
+        """Rank `totals` (the sheet's totals after the arbiter's adjustments) with the
+        game's own tie-breaks; at a game not over, `outcome` "leads"."""
+        raise NotImplementedError
+
     def round_of(self, state: Any) -> int:
         """The round the state is in (1-based), for `replay --round`."""
         return 1
@@ -124,9 +181,14 @@ class Rules:
         """Read one move or outcome in the game's notation (raise `NotationError`)."""
         raise NotImplementedError
 
-    def format(self, event: Event, state: Any) -> str:
-        """Write `event` (about to be applied to `state`) in the game's notation."""
+    def format(self, event: Event, state: Any, seat: int | None = None) -> str:
+        """Write `event` (about to be applied to `state`) in the game's notation; with a
+        seat, as that seat sees it (a hidden card as `?`)."""
         raise NotImplementedError
+
+    def resample_hidden(self, state: Any, seat: int, rng: Any) -> Any:
+        """A state `seat` cannot tell apart from `state`: what it may not see redrawn from `rng`."""
+        return state
 
     def render(self, state: Any, seat: int | None = None) -> str:
         """The position as text; with a seat, only what that seat may know."""

@@ -28,13 +28,14 @@ def parse_pairs(values: tuple[str, ...], what: str) -> dict[str, str]:
 
 
 def seat_index(session: Session, text: str) -> int:
-    """A seat given as a player name or a 0-based index."""
+    """A seat given as a player's name or a number counted from 1."""
+    from planets_log.core.seats import parse_seat, seat_words
+
     players = session.header.players
-    if text in players:
-        return players.index(text)
-    if text.isdigit() and int(text) < len(players):
-        return int(text)
-    raise UsageError(f"no seat {text!r}; players are {', '.join(players)} (or 0–{len(players) - 1})", code="usage")
+    seat = parse_seat(text, players)
+    if seat is None:
+        raise UsageError(f"no seat {text!r}; name {seat_words(players)}", code="usage")
+    return seat
 
 
 def walk_to(replay: Replay, stop: Callable[[Position], bool] | None = None) -> Position:

@@ -63,9 +63,12 @@ def selfplay(game, seed, count, players, options, out) -> None:
     rules = get_rules(game)
     n = players or max(rules.min_players, min(2, rules.max_players))
     names = [f"P{i + 1}" for i in range(n)]
+    opts = parse_pairs(options, "--option")
+    from planets_log.core.play import make_header
+
+    make_header(game, names, seed=seed, options={**rules.selfplay_options, **opts})  # usage problems before any folder
     folder = Path(out)
     folder.mkdir(parents=True, exist_ok=True)
-    opts = parse_pairs(options, "--option")
     bar = click.progressbar(range(count), label=f"selfplay {game}", file=sys.stderr) if count > 5 and sys.stderr.isatty() else None
     written = 0
     with bar if bar is not None else nullcontext(range(count)) as items:

@@ -51,7 +51,8 @@ def moves(log, at, as_json, edition) -> None:
 def validate(logs, as_json, lenient, quiet, edition) -> None:
     """Check that each record in LOGS is well-formed, untampered and legal.
 
-    Exit code 0 when every record is valid, 1 when any is not.
+    Exit code 0 when every record is valid, 1 when any is not, 2 when a file cannot be
+    read at all (missing, unreadable).
 
     \b
     Example:
@@ -73,6 +74,8 @@ def validate(logs, as_json, lenient, quiet, edition) -> None:
         if len(reports) > 1:
             bad = sum(not r.valid for r in reports)
             click.echo(f"{len(reports)} records: {len(reports) - bad} valid, {bad} invalid")
+    if any(r.usage for r in reports):
+        sys.exit(2)
     if any(not r.valid for r in reports):
         sys.exit(1)
 
@@ -93,7 +96,7 @@ def _print_report(r, quiet: bool) -> None:
 @click.argument("log", type=click.Path(dir_okay=False))
 @click.option("--at", "at", type=int, default=None, help="The position after this seq.")
 @click.option("--round", "round_no", type=int, default=None, help="The position at the end of this round.")
-@click.option("--as", "as_seat", default=None, help="Show only what this seat (name or index) may know.")
+@click.option("--as", "as_seat", default=None, help="Show only what this seat (name, or number from 1) may know.")
 @click.option("--each", is_flag=True, help="Every position, one after another, in one pass.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", help="Output format.")
 @edition_option

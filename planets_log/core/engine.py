@@ -217,7 +217,7 @@ class Session:
             arb = msgspec.structs.replace(arb, pending=arb.pending + ((event.target, event.reason),))
         elif isinstance(event, Penalty):
             if not 0 <= event.seat < players:
-                raise IllegalEvent("penalty.seat", f"no seat {event.seat} in a {players}-player game", "arbiter penalties")
+                raise IllegalEvent("penalty.seat", f"no seat {event.seat + 1} in a {players}-player game", "arbiter penalties")
             if not event.reason.strip():
                 raise IllegalEvent("penalty.reason", "a penalty needs a reason", "arbiter penalties")
             arb = msgspec.structs.replace(arb, penalties=arb.penalties + (event,))
@@ -229,7 +229,7 @@ class Session:
             arb = msgspec.structs.replace(arb, seal=event)
         elif isinstance(event, Result):
             if not event.winners or any(not 0 <= w < players for w in event.winners) or len(set(event.winners)) != len(event.winners):
-                raise IllegalEvent("result.winners", f"winners must be distinct seats 0–{players - 1}", "declared results")
+                raise IllegalEvent("result.winners", f"winners must be distinct seats 1–{players}", "declared results")
             if event.declared_by not in ("players", "arbiter"):
                 raise IllegalEvent("result.by", "a result is declared by 'players' or 'arbiter'", "declared results")
             arb = msgspec.structs.replace(arb, result=event)

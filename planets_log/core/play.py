@@ -10,12 +10,13 @@ import msgspec
 
 from .edition import load_edition
 from .engine import Position, Session, check_options, check_players
-from .errors import PlanetsLogError
+from .errors import PlanetsLogError, UsageError
 from .events import FORMAT, Event, Header
 from .game import CHANCE, TERMINAL, Rules
 from .record import line_hash
 from .registry import get_rules
 from .rng import rng
+from .seats import check_new_names
 
 
 def make_header(
@@ -30,10 +31,14 @@ def make_header(
 ) -> tuple[Header, Session]:
     """A checked header with every option filled in, and its session."""
     rules = get_rules(game)
-    check_players(rules, players)
-    opts = {key: spec.default for key, spec in rules.options.items()}
-    opts.update(coerce_options(rules, options or {}))
-    check_options(rules, opts)
+    try:
+        check_new_names(players)
+        check_players(rules, players)
+        opts = {key: spec.default for key, spec in rules.options.items()}
+        opts.update(coerce_options(rules, options or {}))
+        check_options(rules, opts)
+    except PlanetsLogError as exc:  # at `new` these are the caller's choices: usage, exit 2
+        raise UsageError(exc.message, code=exc.code, rule=exc.rule) from None
     edition = load_edition(rules, edition_path)
     header = Header(
         log_id=log_id or secrets.token_hex(16), game=game, rules=rules.rules_version, edition=edition.ref,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from planets_log.core.errors import NotationError
+from planets_log.core.seats import parse_seat, seat_label, seat_words
 
 from . import cards as C
 from . import events as E
@@ -117,15 +118,10 @@ def _parse_deal(text: str, args: list[str], state: State) -> E.Dealt:
 
 
 def _parse_start(text: str, who: str, state: State) -> E.StartTile:
-    for i, player in enumerate(state.players):
-        if who == player:
-            return E.StartTile(seat=i)
-    for i, player in enumerate(state.players):
-        if who.casefold() == player.casefold():
-            return E.StartTile(seat=i)
-    if who.isdigit() and 1 <= int(who) <= len(state.players):
-        return E.StartTile(seat=int(who) - 1)
-    raise NotationError(text, f"{who!r} is not a player ({', '.join(state.players)}) or a seat number 1..2")
+    seat = parse_seat(who, list(state.players))
+    if seat is None:
+        raise NotationError(text, f"{who!r} is not a player: name {seat_words(list(state.players))}")
+    return E.StartTile(seat=seat)
 
 
 def _parse_draw(text: str, args: list[str], state: State) -> E.Drawn:
@@ -157,9 +153,7 @@ def _format_deal(e: E.Dealt) -> str:
 
 
 def _format_start(e: E.StartTile, s: State) -> str:
-    if 0 <= e.seat < len(s.players) and s.players[e.seat] == s.players[e.seat].strip():
-        return f"start {s.players[e.seat]}"
-    return f"start {e.seat + 1}"
+    return f"start {seat_label(e.seat, list(s.players))}"
 
 
 FORMATTERS = {

@@ -98,21 +98,28 @@ def _move_texts(moves: tuple[str, ...]):
 
 @click.command()
 @click.argument("log", type=click.Path(dir_okay=False))
-@click.option("--reason", default=None, help="Why the move is taken back (kept in the record).")
+@click.option("--reason", default=None, help="Why the line is taken back (kept in the record).")
+@click.option("--to", "to", type=int, default=None, help="Take back every line after this seq.")
 @edition_option
-def undo(log, reason, edition) -> None:
-    """Take back the last action (and the chance outcomes after it) in LOG.
+def undo(log, reason, to, edition) -> None:
+    """Take back the last line typed in LOG: a move, or a chance outcome entered at the table.
 
-    Nothing is deleted: a `retract` line is appended, so the record keeps what happened.
+    Setup lines too (a mistyped `bonus` or `deal`). With --to SEQ, everything after SEQ
+    is taken back. Nothing is deleted: a `retract` line is appended, so the record keeps
+    what happened. In a seeded game the engine's outcomes go with the move that caused them.
 
     \b
     Example:
       planets-log undo game.jsonl --reason "misread the card"
+      planets-log undo game.jsonl --to 12 --reason "Ben dispatched to planet 2, not 3"
     """
+    from planets_log.core.errors import UsageError
     from planets_log.core.recorder import Recorder
 
+    if to is not None and to < 0:
+        raise UsageError("--to takes a seq of 0 or more", code="usage")
     rec = Recorder(log, edition)
-    for entry in rec.undo(reason):
+    for entry in rec.undo(reason, to):
         click.echo(f"{entry.seq:>4}  {entry.text}")
     click.echo(mover_text(rec.session, rec.pos))
 

@@ -158,7 +158,9 @@ class Session:
                     raise IllegalEvent("chance.tampered", "this outcome is not the one the seed gives "
                                        f"(the seed gives: {self.rules.format(want, state)})", "DESIGN §1 seeded games")
             arbiter = self._checked(pos, event)
-            return Position(self._apply(state, event), event.seq, head, pos.chances + 1, pos.undo, arbiter)
+            # a typed outcome (table game) can be taken back on its own; a seed's goes with its action
+            undo = pos.undo if self.seeded else Undo(event.seq, state, pos.chances, pos.undo)
+            return Position(self._apply(state, event), event.seq, head, pos.chances + 1, undo, arbiter)
         if not isinstance(event, Action):
             raise IllegalEvent("type", f"{type(event).__name__} is neither an action nor a chance outcome", FORMAT_RULE)
         if mover == CHANCE:
@@ -198,11 +200,13 @@ class Session:
             return pos.advanced(event.seq, head)
         if isinstance(event, Retract):
             if pos.undo is None:
-                raise IllegalEvent("retract.nothing", "there is no action left to take back", FORMAT_RULE)
-            if event.target != pos.undo.seq:
-                raise IllegalEvent("retract.target", f"only the last standing action (seq {pos.undo.seq}) can be taken "
-                                   f"back, not seq {event.target}", FORMAT_RULE)
+                raise IllegalEvent("retract.nothing", "there is no line left to take back", FORMAT_RULE)
             u = pos.undo
+            while u is not None and u.seq > event.target:
+                u = u.parent
+            if u is None or u.seq != event.target:
+                raise IllegalEvent("retract.target", f"seq {event.target} is not a standing line that can be taken back "
+                                   f"(the last one is seq {pos.undo.seq})", FORMAT_RULE)
             return Position(u.state, event.seq, head, u.chances, u.parent, pos.arbiter)
         return self._arbiter(pos, event, head)
 
@@ -429,7 +433,8 @@ class Replay:
             if isinstance(event, Meta):
                 pos = session._meta(pos, event, head)
             elif isinstance(event, Chance):
-                pos = Position(rules.apply(pos.state, event), event.seq, head, pos.chances + 1, pos.undo, pos.arbiter)
+                undo = pos.undo if session.seeded else Undo(event.seq, pos.state, pos.chances, pos.undo)
+                pos = Position(rules.apply(pos.state, event), event.seq, head, pos.chances + 1, undo, pos.arbiter)
             else:
                 undo = Undo(event.seq, pos.state, pos.chances, pos.undo)
                 pos = Position(rules.apply(pos.state, event), event.seq, head, pos.chances, undo, pos.arbiter)

@@ -44,7 +44,8 @@ class Note(Meta, tag="note"):
 
 
 class Retract(Meta, tag="retract"):
-    """Takes back the action at `target` (the last one standing) and the chance after it."""
+    """Takes back the standing line `target` and every line after it (a table game's typed
+    outcomes included; a seeded game's outcomes go with their action)."""
 
     target: int
     reason: str | None = None

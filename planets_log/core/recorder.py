@@ -8,6 +8,7 @@ from .engine import Position, Replay
 from .errors import IllegalEvent, RecordError
 from .events import FORMAT, Event, Meta, Note, Penalty, Result, Retract, Ruling, Seal
 from .game import CHANCE
+from .implied import only_outcome
 from .record import append_lines, line_hash
 
 
@@ -82,17 +83,31 @@ class Recorder:
             by = f" ({event.author})" if event.author else ""
             return f"note on seq {event.target}{glyph}: {event.text}{by}"
         if isinstance(event, Retract):
-            return f"retract seq {event.target}" + (f": {event.reason}" if event.reason else "")
+            span = f"seq {event.target}" if event.target >= pos.seq else f"seq {event.target}–{pos.seq}"
+            return f"retract {span}" + (f": {event.reason}" if event.reason else "")
         if isinstance(event, Meta):
             return describe_arbiter(event, self.session)
         return self.rules.format(event, pos.state)
 
-    def undo(self, reason: str | None = None) -> list[Entry]:
-        """Take back the last standing action and the chance outcomes after it."""
-        if self.pos.undo is None:
-            raise RecordError("there is no action left to take back", file=self.path, line=self.pos.seq + 2,
+    def undo(self, reason: str | None = None, to: int | None = None) -> list[Entry]:
+        """Take back the last typed line (action or table outcome), or every line after seq `to`.
+
+        Lines the recorder wrote because they were the only possible outcome are passed over:
+        they were never typed. In a seeded game an action takes its seed's outcomes with it.
+        """
+        u, target = self.pos.undo, None
+        if to is None:
+            while u is not None and only_outcome(self.rules, u.state) is not None:
+                u = u.parent
+            target = u.seq if u is not None else None
+        else:
+            while u is not None and u.seq > to:
+                target, u = u.seq, u.parent
+        if target is None:
+            after = "" if to is None else f" after seq {to}"
+            raise RecordError(f"there is no typed line{after} left to take back", file=self.path, line=self.pos.seq + 2,
                               seq=self.pos.seq + 1, code="retract.nothing", rule="format.md")
-        return self.add(Retract(target=self.pos.undo.seq, reason=reason or None))
+        return self.add(Retract(target=target, reason=reason or None))
 
     def rule(self, text: str, reason: str, arbiter: str | None = None) -> list[Entry]:
         """Append a ruling and the move it lets stand, as one write."""

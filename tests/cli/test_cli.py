@@ -105,7 +105,7 @@ def test_undo_retracts_and_keeps_the_line(runner, game):
 
 def test_undo_with_nothing_to_take_back(runner, game):
     res = run(runner, "undo", str(game))
-    assert res.exit_code == 1 and "no action left" in res.output
+    assert res.exit_code == 1 and "no typed line left" in res.output
 
 
 def test_moves_lists_legal_moves(runner, game):

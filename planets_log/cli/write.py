@@ -55,17 +55,21 @@ def new(game, out, players, seed, table, options, meta, edition) -> None:
 @click.option("--interactive", "-i", is_flag=True, help="Prompt for moves; '?' lists legal moves, 'undo', 'note TEXT'.")
 @click.option("--expect-seq", type=int, default=None, help="Refuse to write unless the record ends at this seq.")
 @click.option("--no-fsync", is_flag=True, help="Do not wait for the disk before acknowledging (faster, less safe).")
+@click.option("--by", "by", default=None, help="The player making MOVES (name or number from 1): refused if not their turn.")
 @edition_option
-def record(log, moves, interactive, expect_seq, no_fsync, edition) -> None:
+def record(log, moves, interactive, expect_seq, no_fsync, by, edition) -> None:
     """Append MOVES (in the game's notation) to the record LOG.
 
     Each move is checked against the rules before anything is written; a refused
     move leaves the file unchanged and the moves before it stay recorded. Use '-'
-    to read moves from standard input, one per line ('#' starts a comment).
+    to read moves from standard input, one per line ('#' starts a comment). A move
+    may name its player, 'Ann: d1x2' (or --by Ann): it is refused if it is not
+    that player's turn, so a forgotten move cannot shift the later ones.
 
     \b
     Example:
       planets-log record game.jsonl d3 d1x2
+      planets-log record game.jsonl "Ann: d3" "Ben: d1x2"
       printf 'd3\\nd1x2\\n' | planets-log record game.jsonl -
       planets-log record game.jsonl --interactive
     """
@@ -80,7 +84,7 @@ def record(log, moves, interactive, expect_seq, no_fsync, edition) -> None:
         run_interactive(rec)
         return
     for text in _move_texts(moves):
-        for entry in rec.play(text):
+        for entry in rec.play(text, by):
             click.echo(f"{entry.seq:>4}  {entry.text}")
     click.echo(mover_text(rec.session, rec.pos))
 

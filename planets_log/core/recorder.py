@@ -9,6 +9,7 @@ from .errors import IllegalEvent, RecordError
 from .events import FORMAT, Event, Meta, Note, Penalty, Result, Retract, Ruling, Seal
 from .game import CHANCE
 from .implied import only_outcome
+from .seats import parse_seat, seat_words
 from .record import append_lines, line_hash
 
 
@@ -43,13 +44,37 @@ class Recorder:
             raise RecordError(f"the record ends at seq {self.pos.seq}, not {seq} as expected; nothing was written",
                               file=self.path, seq=self.pos.seq, code="append.stale", kind="conflict")
 
-    def play(self, text: str) -> list[Entry]:
-        """Read one move in notation and append it (with the seed's chance that follows)."""
+    def play(self, text: str, by: str | None = None) -> list[Entry]:
+        """Read one move in notation and append it (with the seed's chance that follows).
+
+        The move may name its player (`Ann: d1x2`, or `by`): it is refused unless that
+        player is the one to move.
+        """
+        named, move = split_player(text, self.header.players)
         try:
-            event = self.rules.parse(text.strip(), self.pos.state)
+            if by is not None:
+                named = self._seat(by)
+            if named is not None:
+                self._check_named(named)
+            event = self.rules.parse(move.strip(), self.pos.state)
         except IllegalEvent as exc:
             raise self._placed(exc, text) from None
         return self.add(event, text)
+
+    def _seat(self, word: str) -> int:
+        seat = parse_seat(word, self.header.players)
+        if seat is None:
+            raise IllegalEvent("turn.named", f"{word!r} is not a player: name {seat_words(self.header.players)}", "turn order")
+        return seat
+
+    def _check_named(self, seat: int) -> None:
+        mover = self.session.to_move(self.pos)
+        if mover == CHANCE:
+            raise IllegalEvent("turn.named", f"a chance outcome is due ({self.rules.chance_hint(self.pos.state)}), "
+                               f"not a move by {self.session.name(seat)}", "turn order")
+        if mover != seat:
+            raise IllegalEvent("turn.named", f"it is {self.session.name(mover)}'s turn, not {self.session.name(seat)}'s",
+                               "turn order")
 
     def add(self, event: Event, text: str | None = None, *, before: tuple[Event, ...] = ()) -> list[Entry]:
         """Gate and append `before` + `event`, then every chance outcome the seed gives after it."""
@@ -128,6 +153,16 @@ class Recorder:
         if text is not None and exc.code != "notation":
             err.message = f"{text.strip()!r}: {err.message}"
         return err
+
+
+def split_player(text: str, players: list[str]) -> tuple[int | None, str]:
+    """`Ann: d1x2` as (Ann's seat, "d1x2"); a text naming no player as (None, text)."""
+    who, sep, rest = text.partition(":")
+    if sep and who.strip() and rest.strip():
+        seat = parse_seat(who, players)
+        if seat is not None:
+            return seat, rest
+    return None, text
 
 
 def describe_arbiter(event: Meta, session) -> str:

@@ -13,6 +13,7 @@ from .engine import Position, Session, check_options, check_players
 from .errors import PlanetsLogError, UsageError
 from .events import FORMAT, Event, Header
 from .game import CHANCE, TERMINAL, Rules
+from .implied import only_outcome
 from .record import line_hash
 from .registry import get_rules
 from .rng import rng
@@ -101,9 +102,12 @@ class Builder:
         return raw
 
     def draw_chance(self) -> list[bytes]:
-        """In a seeded game, append every chance outcome now due."""
+        """Append every chance outcome now due in a seeded game; in a table game, those
+        that are the only one possible."""
         out = []
         if not self.session.seeded:
+            while (forced := only_outcome(self.session.rules, self.pos.state)) is not None:
+                out.append(self.add(forced))
             return out
         while self.session.to_move(self.pos) == CHANCE:
             out.append(self.add(self.session.expected_chance(self.pos)))

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from .engine import Position, Replay
 from .errors import IllegalEvent, RecordError
-from .events import FORMAT, Event, Meta, Note, Penalty, Result, Retract, Ruling, Seal
+from .events import FORMAT, Chance, Event, Meta, Note, Penalty, Result, Retract, Ruling, Seal, strip_place
 from .game import CHANCE
 from .implied import only_outcome
 from .seats import parse_seat, seat_words
@@ -56,10 +56,27 @@ class Recorder:
                 named = self._seat(by)
             if named is not None:
                 self._check_named(named)
-            event = self.rules.parse(move.strip(), self.pos.state)
+            parsed = self.rules.parse(move.strip(), self.pos.state)
         except IllegalEvent as exc:
             raise self._placed(exc, text) from None
-        return self.add(event, text)
+        if isinstance(parsed, Chance) and self.session.to_move(self.pos) != CHANCE:
+            written = self._written_for_you(parsed)
+            if written is not None:  # typed out of habit: the recorder already wrote it
+                return [Entry(written, parsed, f"{self.rules.format(parsed, self.pos.state)} (already written: "
+                              "the only possible outcome)")]
+        if isinstance(parsed, tuple):  # a line that implies the ones before it (`land 5 3` implies `roll`)
+            return self.add(parsed[-1], text, before=parsed[:-1])
+        return self.add(parsed, text)
+
+    def _written_for_you(self, event: Event) -> int | None:
+        """The seq of a line at the end of the record that the recorder wrote as the only
+        possible outcome and that equals `event`, or None."""
+        u = self.pos.undo
+        while u is not None and (forced := only_outcome(self.rules, u.state)) is not None:
+            if strip_place(forced) == strip_place(event):
+                return u.seq
+            u = u.parent
+        return None
 
     def _seat(self, word: str) -> int:
         seat = parse_seat(word, self.header.players)
@@ -77,15 +94,19 @@ class Recorder:
                                "turn order")
 
     def add(self, event: Event, text: str | None = None, *, before: tuple[Event, ...] = ()) -> list[Entry]:
-        """Gate and append `before` + `event`, then every chance outcome the seed gives after it."""
+        """Gate and append `before` + `event`, then every chance outcome the seed gives after it
+        (in a table game: every outcome that is the only one possible)."""
         pos, lines, entries = self.pos, [], []
         try:
-            for meta in before:
-                pos = self._step(pos, meta, lines, entries)
+            for earlier in before:
+                pos = self._step(pos, earlier, lines, entries)
             pos = self._step(pos, event, lines, entries)
             if self.session.seeded:
                 while self.session.to_move(pos) == CHANCE:
                     pos = self._step(pos, self.session.expected_chance(pos), lines, entries)
+            elif not isinstance(event, Meta) or isinstance(event, Retract):
+                while (forced := only_outcome(self.rules, pos.state)) is not None:
+                    pos = self._step(pos, forced, lines, entries)
         except IllegalEvent as exc:
             raise self._placed(exc, text) from None
         append_lines(self.path, lines, self.pos.seq, self.pos.head, fsync=self.fsync)

@@ -167,12 +167,18 @@ def score(log, as_json, edition) -> None:
     pos = rep.final()
     sheet = adjusted_sheet(rep.session, pos)
     status, words = result_check(rep.session, pos)
+    missing = rep.session.rules.missing_reveals(pos.state)
+    if missing:
+        sheet.final = False
     if as_json:
         import msgspec
 
-        echo_json({**msgspec.to_builtins(sheet), "declared": {"status": status, "message": words}})
+        echo_json({**msgspec.to_builtins(sheet), "declared": {"status": status, "message": words},
+                   **({"missing_reveals": missing} if missing else {})})
         return
     click.echo(format_sheet(sheet))
+    for what in missing:
+        click.echo(f"not yet revealed: {what}")
     if status != "none":
         click.echo(words)
 

@@ -16,10 +16,12 @@ from .common import edition_option, mover_text, parse_pairs
 @click.option("--player", "players", multiple=True, required=True, help="A player's name, in seat order (repeat).")
 @click.option("--seed", type=int, default=None, help="Seed for a seeded game (default: a random seed, recorded).")
 @click.option("--table", is_flag=True, help="A game at a physical table: you enter the chance outcomes.")
+@click.option("--kept-by", "kept_by", default=None, metavar="SEAT",
+              help="With --table: the record is kept by this player (name or number from 1), who types '?' for what they cannot see.")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help="A variant option of the game (repeat).")
 @click.option("--meta", "meta", multiple=True, metavar="KEY=VALUE", help="Free information: event, round, table, date.")
 @edition_option
-def new(game, out, players, seed, table, options, meta, edition) -> None:
+def new(game, out, players, seed, table, kept_by, options, meta, edition) -> None:
     """Start a new record OUT for GAME.
 
     In a seeded game the engine deals and draws from the seed at once; with --table
@@ -29,6 +31,7 @@ def new(game, out, players, seed, table, options, meta, edition) -> None:
     Example:
       planets-log new four-planets --player Ann --player Ben --seed 7 game.jsonl
       planets-log new four-planets --player Ann --player Ben --table --meta event="Club night" t1.jsonl
+      planets-log new four-planets --player Ann --player Ben --table --kept-by Ann mine.jsonl
     """
     from planets_log.core.errors import UsageError
     from planets_log.core.play import Builder, make_header
@@ -36,15 +39,26 @@ def new(game, out, players, seed, table, options, meta, edition) -> None:
 
     if table and seed is not None:
         raise UsageError("choose --seed or --table, not both", code="usage")
+    if kept_by is not None and not table:
+        raise UsageError("--kept-by is for a game at the table: add --table", code="usage")
+    keeper = None
+    if kept_by is not None:
+        from planets_log.core.seats import parse_seat, seat_words
+
+        keeper = parse_seat(kept_by, list(players))
+        if keeper is None:
+            raise UsageError(f"--kept-by {kept_by!r}: name {seat_words(list(players))}", code="usage")
     if not table and seed is None:
         seed = secrets.randbelow(2**31)
     header, session = make_header(game, list(players), seed=None if table else seed,
                                   options=parse_pairs(options, "--option"), edition_path=edition,
-                                  meta=parse_pairs(meta, "--meta"))
+                                  meta=parse_pairs(meta, "--meta"), kept_by=keeper)
     build = Builder.new(header, session)
     drawn = build.draw_chance()
     create_record(out, build.lines)
     mode = "table game (enter chance outcomes yourself)" if table else f"seeded game, seed {seed}"
+    if keeper is not None:
+        mode = f"table game kept by {players[keeper]} (type '?' for what {players[keeper]} cannot see)"
     click.echo(f"{out}: new {session.rules.title} record, {mode}; {len(drawn)} chance outcome(s) drawn")
     click.echo(mover_text(session, build.pos))
 

@@ -16,7 +16,7 @@ import msgspec
 
 from .edition import Edition, load_edition
 from .errors import IllegalEvent, PlanetsLogError, RecordError
-from .events import (CORE_EVENTS, FORMAT, GLYPHS, Action, Chance, Event, Header, Meta, Note, Penalty, Result, Retract,
+from .events import (CORE_EVENTS, FORMAT, GLYPHS, Action, Chance, Disclosure, Event, Header, Meta, Note, Penalty, Result, Retract,
                      Ruling, Seal, strip_place)
 from .game import CHANCE, TERMINAL, Rules
 from .record import RawLine, iter_lines, line_hash, seq_of
@@ -109,6 +109,7 @@ class Session:
                 f"version {rules.rules_version}", code="header.rules", rule=FORMAT_RULE)
         check_players(rules, header.players)
         check_options(rules, header.options)
+        check_kept_by(rules, header)
         edition = load_edition(rules, edition_path)
         if edition.ref.sha256 != header.edition.sha256:
             raise PlanetsLogError(
@@ -146,6 +147,10 @@ class Session:
         if isinstance(event, Meta):
             return self._meta(pos, event, head)
         state = pos.state
+        if isinstance(event, Disclosure):  # a kept record's reveal: at any point, after the end too
+            arbiter = self._checked(pos, event)
+            undo = Undo(event.seq, state, pos.chances, pos.undo)
+            return Position(self._apply(state, event), event.seq, head, pos.chances, undo, arbiter)
         mover = self.rules.to_move(state)
         if mover == TERMINAL:
             raise IllegalEvent("game-over", "the game is over; no further moves", "game end")
@@ -282,6 +287,19 @@ def check_players(rules: Rules, players: list[str]) -> None:
         raise PlanetsLogError(f"{rules.title} is for {span} players, not {n}", code="header.players", rule="Setup")
     if len(set(players)) != n or any(not p.strip() for p in players):
         raise PlanetsLogError("player names must be distinct and not empty", code="header.players", rule="Setup")
+
+
+def check_kept_by(rules: Rules, header: Header) -> None:
+    """A record kept by one player: a table game, a real seat, a game that supports it."""
+    seat = header.kept_by
+    if seat is msgspec.UNSET:
+        return
+    if not rules.supports_kept_by:
+        raise PlanetsLogError(f"{rules.title} has no record kept by one player", code="header.kept-by")
+    if header.seed is not None:
+        raise PlanetsLogError("a seeded game is not kept by one player (the seed deals everything)", code="header.kept-by")
+    if not 0 <= seat < len(header.players):
+        raise PlanetsLogError(f"kept_by {seat} is not a seat of this game", code="header.kept-by")
 
 
 def check_options(rules: Rules, options: dict[str, Any]) -> None:

@@ -30,6 +30,18 @@ class Chance(Event):
     """An outcome of chance: a deal, a draw, a die landing."""
 
 
+UNKNOWN = "?"
+"""What a record kept by one player (`kept_by`) types for a part of an outcome that player cannot see."""
+
+
+class Disclosure(Event):
+    """A later line of a kept record naming what it typed as `?` (a card shown, played or scored).
+
+    Not an action nor a chance outcome: it may come at any point, after the game's end too;
+    the game checks that the card was possible when it was hidden.
+    """
+
+
 class Meta(Event):
     """An event about the record rather than the table; never changes the game state."""
 
@@ -120,6 +132,9 @@ class Header(msgspec.Struct, tag_field="type", tag="header", frozen=True, forbid
     players: list[str]
     seed: int | None
     meta: dict[str, str] = {}
+    kept_by: int | msgspec.UnsetType = msgspec.UNSET
+    """The seat of the player keeping this record (`new --kept-by`): outcomes that player cannot
+    see are `?`. Left out of the line when unset, so other records keep their bytes."""
 
 
 def is_action(event: Event) -> bool:

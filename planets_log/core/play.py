@@ -9,7 +9,7 @@ from typing import Any
 import msgspec
 
 from .edition import load_edition
-from .engine import Position, Session, check_options, check_players
+from .engine import Position, Session, check_kept_by, check_options, check_players
 from .errors import PlanetsLogError, UsageError
 from .events import FORMAT, Event, Header
 from .game import CHANCE, TERMINAL, Rules
@@ -29,6 +29,7 @@ def make_header(
     edition_path: str | None = None,
     meta: dict[str, str] | None = None,
     log_id: str | None = None,
+    kept_by: int | None = None,
 ) -> tuple[Header, Session]:
     """A checked header with every option filled in, and its session."""
     rules = get_rules(game)
@@ -44,7 +45,12 @@ def make_header(
     header = Header(
         log_id=log_id or secrets.token_hex(16), game=game, rules=rules.rules_version, edition=edition.ref,
         options=opts, players=list(players), seed=seed, meta=dict(meta or {}), format=FORMAT,
+        kept_by=msgspec.UNSET if kept_by is None else kept_by,
     )
+    try:
+        check_kept_by(rules, header)
+    except PlanetsLogError as exc:
+        raise UsageError(exc.message, code=exc.code) from None
     return header, Session(header, rules, edition)
 
 

@@ -14,7 +14,7 @@ from typing import Any, Iterator, Union
 
 import msgspec
 
-from .edition import Edition, load_edition
+from .edition import Edition, load_edition, load_embedded
 from .errors import IllegalEvent, PlanetsLogError, RecordError
 from .events import (CORE_EVENTS, FORMAT, GLYPHS, Action, Chance, Disclosure, Event, Header, Meta, Note, Penalty, Result, Retract,
                      Ruling, Seal, strip_place)
@@ -110,6 +110,8 @@ class Session:
         check_players(rules, header.players)
         check_options(rules, header.options)
         check_kept_by(rules, header)
+        if edition_path is None and header.edition_file is not msgspec.UNSET:
+            return cls(header, rules, load_embedded(rules, header.edition_file, header.edition))
         edition = load_edition(rules, edition_path)
         if edition.ref.sha256 != header.edition.sha256:
             raise PlanetsLogError(

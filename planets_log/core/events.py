@@ -119,6 +119,13 @@ class EditionRef(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     sha256: str
 
 
+class EmbeddedEdition(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """The component data file a record was made with, when it is not the reference edition."""
+
+    suffix: str
+    text: str
+
+
 class Header(msgspec.Struct, tag_field="type", tag="header", frozen=True, forbid_unknown_fields=True, kw_only=True):
     """Line 1 of every record."""
 
@@ -132,6 +139,9 @@ class Header(msgspec.Struct, tag_field="type", tag="header", frozen=True, forbid
     players: list[str]
     seed: int | None
     meta: dict[str, str] = {}
+    edition_file: EmbeddedEdition | msgspec.UnsetType = msgspec.UNSET
+    """The edition's file itself, for a record not made with the reference edition (its
+    SHA-256 is `edition.sha256`), so the record replays anywhere without `--edition`."""
     kept_by: int | msgspec.UnsetType = msgspec.UNSET
     """The seat of the player keeping this record (`new --kept-by`): outcomes that player cannot
     see are `?`. Left out of the line when unset, so other records keep their bytes."""

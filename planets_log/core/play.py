@@ -8,7 +8,7 @@ from typing import Any
 
 import msgspec
 
-from .edition import load_edition
+from .edition import embedding, load_edition
 from .engine import Position, Session, check_kept_by, check_options, check_players
 from .errors import PlanetsLogError, UsageError
 from .events import FORMAT, Event, Header
@@ -46,6 +46,7 @@ def make_header(
         log_id=log_id or secrets.token_hex(16), game=game, rules=rules.rules_version, edition=edition.ref,
         options=opts, players=list(players), seed=seed, meta=dict(meta or {}), format=FORMAT,
         kept_by=msgspec.UNSET if kept_by is None else kept_by,
+        edition_file=(embedding(edition, rules) or msgspec.UNSET) if edition_path is not None else msgspec.UNSET,
     )
     try:
         check_kept_by(rules, header)

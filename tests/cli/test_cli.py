@@ -207,7 +207,7 @@ def test_diff_identical_and_diverging(runner, game, tmp_path):
     assert res.exit_code == 1
     assert "first difference at seq 2" in res.output
     assert "take 3" in res.output and "take 2" in res.output
-    assert "$.pile: 9  |  10" in res.output
+    assert "$.pile: 9 → 10" in res.output
 
 
 def test_schema_and_games(runner):

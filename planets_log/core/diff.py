@@ -85,7 +85,8 @@ def diff_records(path_a: str, path_b: str, edition: str | None = None, at: int |
             out.seq = (a or b).event.seq
             out.a_move = _move(ra, a) if a else _ended(sa)
             out.b_move = _move(rb, b) if b else _ended(sb)
-            out.a_line, out.b_line = (a.line.number if a else None), (b.line.number if b else None)
+            out.a_line = a.line.number if a else sa.error.line if sa.error else None
+            out.b_line = b.line.number if b else sb.error.line if sb.error else None
             if a:
                 last_a = a.after
             if b:

@@ -7,7 +7,7 @@ from contextlib import nullcontext
 
 import click
 
-from .common import echo_json, edition_option, mover_text, position_at, seat_index
+from .common import complete_seat, echo_json, edition_option, mover_text, position_at, seat_index
 
 
 @click.command()
@@ -96,7 +96,7 @@ def _print_report(r, quiet: bool) -> None:
 @click.argument("log", type=click.Path(dir_okay=False))
 @click.option("--at", "at", type=int, default=None, help="The position after this seq.")
 @click.option("--round", "round_no", type=int, default=None, help="The position at the end of this round.")
-@click.option("--as", "as_seat", default=None, help="Show only what this seat (name, or number from 1) may know.")
+@click.option("--as", "as_seat", default=None, shell_complete=complete_seat, help="Show only what this seat (name, or number from 1) may know.")
 @click.option("--each", is_flag=True, help="Every position, one after another, in one pass.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", help="Output format.")
 @edition_option

@@ -7,16 +7,16 @@ import sys
 
 import click
 
-from .common import edition_option, mover_text, parse_pairs
+from .common import complete_game, complete_seat, edition_option, mover_text, parse_pairs
 
 
 @click.command()
-@click.argument("game")
+@click.argument("game", shell_complete=complete_game)
 @click.argument("out", type=click.Path(dir_okay=False))
 @click.option("--player", "players", multiple=True, required=True, help="A player's name, in seat order (repeat).")
 @click.option("--seed", type=int, default=None, help="Seed for a seeded game (default: a random seed, recorded).")
 @click.option("--table", is_flag=True, help="A game at a physical table: you enter the chance outcomes.")
-@click.option("--kept-by", "kept_by", default=None, metavar="SEAT",
+@click.option("--kept-by", "kept_by", default=None, metavar="SEAT", shell_complete=complete_seat,
               help="With --table: the record is kept by this player (name or number from 1), who types '?' for what they cannot see.")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help="A variant option of the game (repeat).")
 @click.option("--meta", "meta", multiple=True, metavar="KEY=VALUE", help="Free information: event, round, table, date.")
@@ -69,7 +69,7 @@ def new(game, out, players, seed, table, kept_by, options, meta, edition) -> Non
 @click.option("--interactive", "-i", is_flag=True, help="Prompt for moves; '?' lists legal moves, 'undo', 'note TEXT'.")
 @click.option("--expect-seq", type=int, default=None, help="Refuse to write unless the record ends at this seq.")
 @click.option("--no-fsync", is_flag=True, help="Do not wait for the disk before acknowledging (faster, less safe).")
-@click.option("--by", "by", default=None, help="The player making MOVES (name or number from 1): refused if not their turn.")
+@click.option("--by", "by", default=None, shell_complete=complete_seat, help="The player making MOVES (name or number from 1): refused if not their turn.")
 @edition_option
 def record(log, moves, interactive, expect_seq, no_fsync, by, edition) -> None:
     """Append MOVES (in the game's notation) to the record LOG.

@@ -112,6 +112,8 @@ def _dispatch(rec: Recorder, comp: Completions, line: str) -> None:
         moves = comp.legal()
         if rec.session.to_move(rec.pos) == CHANCE:
             click.echo(rec.rules.chance_hint(rec.pos.state))
+        if rec.rules.notation_key:
+            click.echo(rec.rules.notation_key)
         click.echo("  ".join(moves) if moves else "(no move to list)")
         click.echo(PROMPT_KEY)
         return

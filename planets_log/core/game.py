@@ -117,6 +117,8 @@ class Rules:
     hidden_information: ClassVar[bool] = False
     """True when some seat may not see everything: the game must then give its own per-seat
     `view`, `render`, `format(event, state, seat)` and `resample_hidden`."""
+    notation_key: ClassVar[str] = ""
+    """What the placeholder letters of `chance_hint` stand for (shown by the prompt's `?`)."""
     supports_kept_by: ClassVar[bool] = False
     """True when the game accepts records kept by one player (`?` for hidden outcomes, later reveals)."""
     options_type: ClassVar[type | None] = None

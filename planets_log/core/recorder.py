@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from .engine import Position, Replay
 from .errors import IllegalEvent, RecordError
-from .events import FORMAT, Chance, Event, Meta, Note, Penalty, Result, Retract, Ruling, Seal, strip_place
+from .events import FORMAT, Action, Chance, Event, Meta, Note, Penalty, Result, Retract, Ruling, Seal, strip_place
 from .game import CHANCE
 from .implied import only_outcome
 from .seats import parse_seat, seat_words
@@ -133,7 +133,8 @@ class Recorder:
             return f"retract {span}" + (f": {event.reason}" if event.reason else "")
         if isinstance(event, Meta):
             return describe_arbiter(event, self.session)
-        return self.rules.format(event, pos.state)
+        text = self.rules.format(event, pos.state)
+        return f"{self.session.name(event.by)}: {text}" if isinstance(event, Action) else text
 
     def undo(self, reason: str | None = None, to: int | None = None) -> list[Entry]:
         """Take back the last typed line (action or table outcome), or every line after seq `to`.

@@ -27,6 +27,7 @@ class FourPlanets(Rules):
     }
     events = EVENTS
     supports_kept_by = True
+    notation_key = chance.KEY
     edition_type = FourPlanetsEdition
     edition_dir = Path(__file__).parent / "editions"
     rulebook = "four-planets.txt"

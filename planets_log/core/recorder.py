@@ -129,7 +129,8 @@ class Recorder:
             by = f" ({event.author})" if event.author else ""
             return f"note on seq {event.target}{glyph}: {event.text}{by}"
         if isinstance(event, Retract):
-            span = f"seq {event.target}" if event.target >= pos.seq else f"seq {event.target}–{pos.seq}"
+            last = pos.undo.seq if pos.undo is not None else event.target
+            span = f"seq {event.target}" if event.target >= last else f"seq {event.target}–{last}"
             return f"retract {span}" + (f": {event.reason}" if event.reason else "")
         if isinstance(event, Meta):
             return describe_arbiter(event, self.session)

@@ -176,16 +176,19 @@ def score(log, as_json, edition) -> None:
         echo_json({**msgspec.to_builtins(sheet), "declared": {"status": status, "message": words},
                    **({"missing_reveals": missing} if missing else {})})
         return
-    click.echo(format_sheet(sheet))
+    from planets_log.core.game import TERMINAL
+
+    over = rep.session.to_move(pos) == TERMINAL
+    click.echo(format_sheet(sheet, "the game is over but reveals are missing" if missing and over else None))
     for what in missing:
         click.echo(f"not yet revealed: {what}")
     if status != "none":
         click.echo(words)
 
 
-def format_sheet(sheet) -> str:
-    """The score sheet as text."""
-    lines = ["Score sheet" + ("" if sheet.final else " (provisional: the game is not over)")]
+def format_sheet(sheet, why: str | None = None) -> str:
+    """The score sheet as text; `why` says why a sheet is provisional when it is not the game's end."""
+    lines = ["Score sheet" + ("" if sheet.final else f" (provisional: {why or 'the game is not over'})")]
     keys: list[str] = []
     for s in sheet.scores:
         keys += [k for k in s.breakdown if k not in keys]

@@ -30,6 +30,8 @@ class Option(msgspec.Struct, frozen=True):
     choices: tuple | None = None
     minimum: int | None = None
     maximum: int | None = None
+    seat: bool = False
+    """The value is a seat: people give a player's name or a number from 1; the header stores the 0-based index."""
 
     def problem(self, value: Any) -> str | None:
         """Why `value` is not allowed, or None."""

@@ -17,7 +17,7 @@ from .implied import only_outcome
 from .record import line_hash
 from .registry import get_rules
 from .rng import rng
-from .seats import check_new_names
+from .seats import check_new_names, parse_seat, seat_words
 
 
 def make_header(
@@ -37,7 +37,7 @@ def make_header(
         check_new_names(players)
         check_players(rules, players)
         opts = {key: spec.default for key, spec in rules.options.items()}
-        opts.update(coerce_options(rules, options or {}))
+        opts.update(coerce_options(rules, options or {}, players))
         check_options(rules, opts)
     except PlanetsLogError as exc:  # at `new` these are the caller's choices: usage, exit 2
         raise UsageError(exc.message, code=exc.code, rule=exc.rule) from None
@@ -55,15 +55,21 @@ def make_header(
     return header, Session(header, rules, edition)
 
 
-def coerce_options(rules: Rules, options: dict[str, Any]) -> dict[str, Any]:
-    """Convert option values given as text to the type of the option's default."""
+def coerce_options(rules: Rules, options: dict[str, Any], players: list[str] | None = None) -> dict[str, Any]:
+    """Convert option values given as text to the type of the option's default (a seat option
+    from a player's name or a number counted from 1)."""
     out = {}
     for key, value in options.items():
         spec = rules.options.get(key)
         if spec is None or not isinstance(value, str):
             out[key] = value
-            continue
-        out[key] = _coerce(key, value, spec.default)
+        elif spec.seat and players is not None:
+            seat = parse_seat(value, players)
+            if seat is None:
+                raise PlanetsLogError(f"option {key}={value!r}: name {seat_words(players)}", code="header.option")
+            out[key] = seat
+        else:
+            out[key] = _coerce(key, value, spec.default)
     return out
 
 

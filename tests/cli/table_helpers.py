@@ -8,6 +8,7 @@ from pathlib import Path
 from planets_log.cli.main import cli
 from planets_log.core.engine import Replay
 from planets_log.core.events import Meta, Retract
+from planets_log.core.registry import get_rules
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 TABLE_FIXTURES = {game: FIXTURES / game / "table-game.jsonl" for game in ("four-planets", "planetopia", "space-planets")}
@@ -31,7 +32,10 @@ def new_like(runner, fixture: Path, out: Path, *extra: str) -> Path:
     args = ["new", header["game"], "--table", str(out), *extra]
     for name in header["players"]:
         args += ["--player", name]
+    specs = get_rules(header["game"]).options
     for key, value in header["options"].items():
+        if specs[key].seat:
+            value = value + 1  # people count seats from 1
         args += ["--option", f"{key}={str(value).lower() if isinstance(value, bool) else value}"]
     res = runner.invoke(cli, args)
     assert res.exit_code == 0, res.output

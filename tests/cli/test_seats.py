@@ -38,3 +38,19 @@ def test_replay_as_1_is_the_first_player(runner, game):
     as_1 = runner.invoke(cli, ["replay", str(game), "--as", "1", "--format", "json"]).output
     as_ann = runner.invoke(cli, ["replay", str(game), "--as", "Ann", "--format", "json"]).output
     assert as_1 == as_ann
+
+
+@pytest.mark.parametrize("given,stored", [("Ben", 1), ("2", 1), ("1", 0), ("ann", 0)])
+def test_a_seat_option_is_named_like_every_seat(runner, tmp_path, given, stored):
+    """Space Planets' `first`: by name or number from 1 at `new`, the 0-based index in the header."""
+    path = tmp_path / "s.jsonl"
+    res = runner.invoke(cli, ["new", "space-planets", "--player", "Ann", "--player", "Ben", "--table",
+                              "--option", f"first={given}", str(path)])
+    assert res.exit_code == 0, res.output
+    assert json.loads(path.read_text().splitlines()[0])["options"]["first"] == stored
+
+
+def test_a_seat_option_that_names_no_seat_is_usage(runner, tmp_path):
+    res = runner.invoke(cli, ["new", "space-planets", "--player", "Ann", "--player", "Ben", "--table",
+                              "--option", "first=0", str(tmp_path / "s.jsonl")])
+    assert res.exit_code == 2 and "name Ann, Ben (or a number 1–2)" in res.output

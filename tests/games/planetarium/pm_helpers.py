@@ -142,3 +142,19 @@ def greedy(seed: int, players: list[str], options=None, max_events: int = 20000,
             build.add(pick.choice([a for v, a in scored if v == best]))
         build.draw_chance()
     return build
+
+
+def give(build: Builder, seat: int, *cards: str) -> Builder:
+    """Set a seat's hand to exactly `cards`, taking them out of the decks (scenario tests)."""
+    state = build.pos.state
+    edit(build, low=tuple(c for c in state.low if c not in cards), high=tuple(c for c in state.high if c not in cards),
+         final=tuple(c for c in state.final if c not in cards))
+    return edit(build, seat=seat, hand=tuple(sorted(cards)))
+
+
+def mat(build: Builder, seat: int, **planets: str) -> Builder:
+    """Set Matter on a seat's mat: mat(build, 0, B="GRWM")."""
+    current = list(build.pos.state.seats[seat].mat)
+    for letter, matter in planets.items():
+        current["ABCD".index(letter)] = "".join(sorted(matter))
+    return edit(build, seat=seat, mat=tuple(current))

@@ -28,13 +28,13 @@ DISCARDS = {0: "F2", 1: "F4", 2: "F6", 3: "F8"}
 """F2 (14 points) is the highest discard, so Ann starts."""
 
 
-def table(players=("Ann", "Ben"), options=None, matter=MATTER, discards=DISCARDS) -> Builder:
+def table(players=("Ann", "Ben"), options=None, matter=MATTER, discards=DISCARDS, deals=DEALS) -> Builder:
     """A table game (no seed) set up with fixed Matter, fixed deals and discards."""
     header, session = make_header(GAME, list(players), seed=None, options=options, log_id=f"test-{GAME}")
     build = Builder.new(header, session)
     play(build, f"matter {matter}")
     for seat in range(len(players)):
-        play(build, f"deal {seat + 1} {DEALS[seat]}")
+        play(build, f"deal {seat + 1} {deals[seat]}")
     for seat in range(len(players)):
         play(build, f"discard {discards[seat]}")
     return build

@@ -139,8 +139,10 @@ def check_chance(state: State, e) -> None:
 
 def _matter(state: State, e: MatterPlaced) -> None:
     if sorted(e.tokens) != sorted(matter_pool(state)):
-        raise IllegalEvent("matter.tokens", f"the 68 Matter tokens are {state.edition.matter} (one letter per white "
-                           f"dot); {len(e.tokens)} letters were given with another mix", SETUP)
+        mix = ", ".join(f"{n} {m}" for m, n in state.edition.matter.items())
+        got = ", ".join(f"{e.tokens.count(m)} {m}" for m in MATTER)
+        raise IllegalEvent("matter.tokens", f"the Matter tokens are {mix}, one per white dot; the outcome gives "
+                           f"{got} ({len(e.tokens)} letters)", SETUP)
 
 
 def _deal(state: State, e: Dealt) -> None:

@@ -54,7 +54,7 @@ def _in_hand(state: State, cid: str, deck: str | None, rule: str) -> None:
         raise IllegalEvent("card.hand", f"{name} holds no {cid} ({known[cid].name})", rule)
     if deck is not None and known[cid].deck not in deck.split("|"):
         raise IllegalEvent("card.deck", f"{cid} ({known[cid].name}) is a {known[cid].deck} card; "
-                           f"only a {deck.replace('|', ' or ')} card may be played here", rule)
+                           f"only a {deck.replace('|', ' or ')} card is allowed here", rule)
 
 
 def _unseen(state: State, cid: str) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from .board import is_planet
-from .chance import draw_pool, next_to_deal, tied_first
+from .chance import next_to_deal, tied_first
 from .check import drawable
 from .edition import PLANETS
 from .events import (
@@ -13,7 +13,7 @@ from .events import (
     Played, Rolled, UNKNOWN,
 )
 from .moves import dice_moves
-from .state import FACE_DOWN, Placed, State, card, remove, sort_cards, with_seat
+from .state import DECK_INDEX, FACE_DOWN, Placed, State, card, left, remove, sort_cards, with_seat
 
 
 def apply(state: State, event) -> State:
@@ -39,14 +39,40 @@ def _deal(state: State, e: Dealt) -> State:
     state = with_seat(state, e.seat, hand=sort_cards(e.cards))
     state = replace(state, low=_take(state.low, e.cards), high=_take(state.high, e.cards),
                     final=_take(state.final, e.cards))
+    if UNKNOWN in e.cards:
+        kinds = [card(state, c).deck for c in e.cards if c != UNKNOWN]
+        state = _unknown(state, *(2 - kinds.count(k) for k in ("low", "high", "final")))
     if next_to_deal(state) < len(state.players):
         return state
     return replace(state, phase="discard", turn=0)
 
 
+def _unknown(state: State, low: int = 0, high: int = 0, final: int = 0) -> State:
+    """The state with the counts of cards drawn unseen changed."""
+    u = state.unknown
+    return replace(state, unknown=(u[0] + low, u[1] + high, u[2] + final))
+
+
+def _reveal(state: State, seat: int, cid: str) -> State:
+    """The seat's hand without `cid`; a card held as `?` is revealed: out of its deck for good."""
+    hand = state.seats[seat].hand
+    if cid in hand:
+        return with_seat(state, seat, hand=remove(hand, cid))
+    state = with_seat(state, seat, hand=remove(hand, UNKNOWN))
+    return _unseen_out(state, cid)
+
+
+def _unseen_out(state: State, cid: str) -> State:
+    """A card drawn unseen is now known: take it off its deck's list and its `?` count."""
+    kind = card(state, cid).deck
+    state = replace(state, **{kind: _take(getattr(state, kind), (cid,))})
+    delta = [0, 0, 0]
+    delta[DECK_INDEX[kind]] = -1
+    return _unknown(state, *delta)
+
+
 def _discard(state: State, e: Discarded) -> State:
-    seat = state.seats[e.by]
-    state = with_seat(state, e.by, hand=_drop(seat.hand, e.card), discarded=e.card)
+    state = with_seat(_reveal(state, e.by, e.card), e.by, discarded=e.card)
     state = replace(state, final_discard=sort_cards(state.final_discard + (e.card,)))
     if e.by + 1 < len(state.players):
         return replace(state, turn=e.by + 1)
@@ -54,11 +80,6 @@ def _discard(state: State, e: Discarded) -> State:
     if len(tied) > 1:
         return replace(state, phase="first")
     return replace(state, phase="move", turn=tied[0])
-
-
-def _drop(hand: tuple[str, ...], cid: str) -> tuple[str, ...]:
-    """The hand without `cid` (or without one `?` when the card was not known to the record)."""
-    return remove(hand, cid if cid in hand else UNKNOWN)
 
 
 def _first(state: State, e: FirstPlayer) -> State:
@@ -113,10 +134,8 @@ def _pay_and_place(state: State, by: int, cid: str, p: int, marker: str) -> Stat
     else:
         on_card = False
     rows[p].append(Placed(card=cid, by=by, marker=on_card))
-    state = with_seat(state, by, hand=_drop(seat.hand, cid), mat=tuple(mat), markers=markers,
-                      points=seat.points + c.points)
-    state = replace(state, rows=tuple(tuple(r) for r in rows), track=state.track + tuple(c.matter),
-                    low=_take(state.low, (cid,)), high=_take(state.high, (cid,)), final=_take(state.final, (cid,)))
+    state = with_seat(_reveal(state, by, cid), by, mat=tuple(mat), markers=markers, points=seat.points + c.points)
+    state = replace(state, rows=tuple(tuple(r) for r in rows), track=state.track + tuple(c.matter))
     return _balance(state, p)
 
 
@@ -167,9 +186,8 @@ def _final(state: State, e: FinalPlayed) -> State:
 
 
 def _downgrade(state: State, e: Downgraded) -> State:
-    seat = state.seats[e.by]
-    state = with_seat(state, e.by, hand=_drop(seat.hand, e.card))
-    state = replace(state, high_discard=sort_cards(state.high_discard + (e.card,)), high=_take(state.high, (e.card,)))
+    state = _reveal(state, e.by, e.card)
+    state = replace(state, high_discard=sort_cards(state.high_discard + (e.card,)))
     return replace(state, phase="drawn", drawing="low")
 
 
@@ -179,31 +197,34 @@ def _draw(state: State, e: DrawChosen) -> State:
 
 def _drawn(state: State, e: Drawn) -> State:
     kind = state.drawing
-    if kind == "high" and not state.high:
-        state = replace(state, high=state.high_discard, high_discard=())
-    if kind == "final":
-        deck, more = draw_pool(state)
-        if len(deck) < len(e.cards):
-            state = replace(state, final=sort_cards(deck + more), final_discard=())
-        state = replace(state, final=_take(state.final, e.cards))
-        if len(e.cards) == 1:
-            seat = state.seats[state.turn]
-            state = with_seat(state, state.turn, hand=sort_cards(seat.hand + e.cards))
-            return _end_turn(replace(state, drawing=""))
-        return replace(state, phase="keep", pending=e.cards, drawing="")
-    deck = _take(state.low if kind == "low" else state.high, e.cards)
-    state = replace(state, low=deck) if kind == "low" else replace(state, high=deck)
+    hidden = e.cards.count(UNKNOWN)
+    if kind == "high" and not left(state, "high"):
+        state = replace(state, high=sort_cards(state.high + state.high_discard), high_discard=())
+    if kind == "final" and left(state, "final") < len(e.cards):
+        state = replace(state, final=sort_cards(state.final + state.final_discard), final_discard=())
+    state = replace(state, **{kind: _take(getattr(state, kind), e.cards)}, drawing="")
+    state = _unknown(state, *(hidden if k == kind else 0 for k in ("low", "high", "final")))
+    if kind == "final" and len(e.cards) == 2:
+        return replace(state, phase="keep", pending=e.cards)
     seat = state.seats[state.turn]
     state = with_seat(state, state.turn, hand=sort_cards(seat.hand + e.cards))
-    return _end_turn(replace(state, drawing=""))
+    return _end_turn(state)
 
 
 def _keep(state: State, e: Kept) -> State:
     other = list(state.pending)
-    other.remove(e.card if e.card in other else UNKNOWN)
+    if e.card in other:
+        other.remove(e.card)
+    else:  # a card drawn unseen, named when kept
+        other.remove(UNKNOWN)
+        state = _unseen_out(state, e.card)
+    gone = other[0]
+    if gone == UNKNOWN:
+        state = _unseen_out(state, e.discard)
+        gone = e.discard
     seat = state.seats[e.by]
     state = with_seat(state, e.by, hand=sort_cards(seat.hand + (e.card,)))
-    state = replace(state, final_discard=sort_cards(state.final_discard + tuple(other)), pending=())
+    state = replace(state, final_discard=sort_cards(state.final_discard + (gone,)), pending=())
     return _end_turn(state)
 
 

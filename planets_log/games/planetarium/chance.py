@@ -11,7 +11,7 @@ from planets_log.core.game import Outcomes
 
 from .edition import MATTER
 from .events import Dealt, Drawn, FirstPlayer, MatterPlaced, Rolled, UNKNOWN
-from .state import State, card, sort_cards
+from .state import State, card, left, sort_cards
 
 SETUP, DRAW, SOLO = "Set-Up", "Drawing Cards", "Solo Variant"
 
@@ -38,7 +38,7 @@ def draw_pool(state: State) -> tuple[tuple[str, ...], tuple[str, ...]]:
     if state.drawing == "low":
         return state.low, ()
     if state.drawing == "high":
-        return (state.high, ()) if state.high else (state.high_discard, ())
+        return (state.high, ()) if left(state, "high") else (state.high + state.high_discard, ())
     return state.final, state.final_discard
 
 
@@ -46,8 +46,7 @@ def draw_count(state: State) -> int:
     """How many cards the draw due takes: one, or two Finals (fewer if fewer remain)."""
     if state.drawing != "final":
         return 1
-    deck, more = draw_pool(state)
-    return min(2, len(deck) + len(more))
+    return min(2, left(state, "final") + len(state.final_discard))
 
 
 def chance(state: State, rng):
@@ -181,13 +180,15 @@ def _drawn(state: State, e: Drawn) -> None:
                            f"not {len(e.cards)}", DRAW)
     deck, more = draw_pool(state)
     known = [c for c in e.cards if c != UNKNOWN]
-    pool = list(deck) + list(more) if len(deck) < n else list(deck)
+    short = state.drawing == "final" and left(state, "final") < n
+    pool = list(deck) + list(more) if short else list(deck)
     for c in known:
         if c not in pool:
             raise IllegalEvent("drawn.card", f"{c} is not in the {state.drawing} deck now", DRAW)
     if len(set(known)) != len(known):
         raise IllegalEvent("drawn.card", "the same card is drawn twice", DRAW)
-    if 0 < len(deck) < n and known and any(c in more for c in known) and not all(c in known for c in deck):
+    if short and not state.unknown[2] and 0 < len(deck) and any(c in more for c in known) \
+            and len(known) == n and not all(c in known for c in deck):
         raise IllegalEvent("drawn.card", "the deck's last cards are drawn before the discard pile is reshuffled",
                            "Discard Piles")
 

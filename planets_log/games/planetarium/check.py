@@ -11,7 +11,7 @@ from .events import (
     Discarded, Downgraded, DrawChosen, Ended, FinalPlayed, Kept, Moved, Played, UNKNOWN,
 )
 from .moves import matter_targets, planet_targets, sweep_blocked
-from .state import State, card, cards_of, contains, has_marker, matter_on, planet_orbit
+from .state import DECK_INDEX, State, card, cards_of, contains, deck_cards, has_marker, left, matter_on, planet_orbit
 
 SETUP, START, MOVE, PLAY, REQ, GRAVITY, DOWNGRADE, DRAW, HAND, FAQ, FINAL, FINALS, ACCEL = (
     "Set-Up", "Starting the Game", "Making a Move", "Playing a Card", "Card Requirements", "Gravity", "Downgrade",
@@ -59,9 +59,8 @@ def _in_hand(state: State, cid: str, deck: str | None, rule: str) -> None:
 
 def _unseen(state: State, cid: str) -> bool:
     """True when card `cid` may be one of the `?` cards a table record holds (not seen anywhere)."""
-    if cid in state.low or cid in state.high or cid in state.final:
-        return True
-    return False
+    kind = card(state, cid).deck
+    return state.unknown[DECK_INDEX[kind]] > 0 and cid in deck_cards(state, kind)
 
 
 def _planet(letter: str) -> int:
@@ -230,19 +229,19 @@ def _downgrade(state: State, e: Downgraded) -> None:
     _in_hand(state, e.card, None, DOWNGRADE)
     if not card(state, e.card).downgrade:
         raise IllegalEvent("downgrade.icon", f"{e.card} ({card(state, e.card).name}) has no Downgrade icon", DOWNGRADE)
-    if not state.low:
+    if not left(state, "low"):
         raise IllegalEvent("downgrade.empty", "the Low Evolution deck is empty: no Low card can be drawn", DRAW)
 
 
 def drawable(state: State) -> list[str]:
     """The decks the player to move may draw from after playing a card."""
     out = []
-    if state.low:
+    if left(state, "low"):
         out.append("low")
-    if state.high or state.high_discard:
+    if left(state, "high") or state.high_discard:
         out.append("high")
     finals = sum(1 for c in state.seats[state.turn].hand if c != UNKNOWN and card(state, c).deck == "final")
-    if (state.final or state.final_discard) and finals < state.edition.max_finals:
+    if (left(state, "final") or state.final_discard) and finals < state.edition.max_finals:
         out.append("final")
     return out
 
@@ -250,7 +249,7 @@ def drawable(state: State) -> list[str]:
 def _draw(state: State, e: DrawChosen) -> None:
     _phase(state, ("draw",), "drawing", DRAW)
     if e.deck not in drawable(state):
-        why = "holds the most Final cards allowed" if e.deck == "final" and (state.final or state.final_discard) \
+        why = "holds the most Final cards allowed" if e.deck == "final" and (left(state, "final") or state.final_discard) \
             else "cannot draw from it: it is empty"
         raise IllegalEvent("draw.deck", f"{e.deck!r}: {state.players[state.turn]} {why} "
                            f"(possible: {', '.join(drawable(state)) or 'none'})", HAND if "most" in why else DRAW)
@@ -258,9 +257,24 @@ def _draw(state: State, e: DrawChosen) -> None:
 
 def _keep(state: State, e: Kept) -> None:
     _phase(state, ("keep",), "keeping a Final card", DRAW)
-    if e.card not in state.pending and not (e.card == UNKNOWN or UNKNOWN in state.pending):
+    pending = list(state.pending)
+    if e.card in pending or (e.card == UNKNOWN and UNKNOWN in pending):
+        pending.remove(e.card)
+    elif UNKNOWN in pending and e.card in cards_of(state.edition) and _unseen(state, e.card):
+        pending.remove(UNKNOWN)
+    else:
         raise IllegalEvent("keep.card", f"{e.card} is not one of the Final cards drawn "
                            f"({' '.join(state.pending)})", DRAW)
+    other = pending[0] if pending else ""
+    if not e.discard or e.discard == other:
+        if other == UNKNOWN and not e.discard:
+            raise IllegalEvent("keep.discard", "the Final card not kept goes face up to the discard pile: name it "
+                               "(keep CARD discard CARD)", "Discard Piles")
+        return
+    if other != UNKNOWN or e.discard == UNKNOWN or e.discard == e.card or e.discard not in cards_of(state.edition) \
+            or not _unseen(state, e.discard):
+        raise IllegalEvent("keep.discard", f"{e.discard} is not the other Final card drawn "
+                           f"({other or 'none'})", "Discard Piles")
 
 
 def _end(state: State, e: Ended) -> None:

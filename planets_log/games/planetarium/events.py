@@ -95,9 +95,13 @@ class DrawChosen(Action, tag="draw"):
 
 
 class Kept(Action, tag="keep"):
-    """Kept one of the two Final cards drawn; the other goes face up to the Final discard pile."""
+    """Kept one of the two Final cards drawn; the other goes face up to the Final discard pile.
+
+    `discard` names that other card when the record did not see the draw (it is face up for all).
+    """
 
     card: str
+    discard: str = ""
 
 
 class Ended(Action, tag="end"):

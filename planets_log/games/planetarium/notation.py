@@ -157,6 +157,13 @@ def _draw(args, whole, state):
     return DrawChosen(by=state.turn, deck=args[0].lower())
 
 
+def _keep(args, whole, state):
+    if len(args) == 3 and args[1].lower() == "discard":
+        return Kept(by=state.turn, card=_card(args[0], whole), discard=_card(args[2], whole))
+    _args(1, "keep CARD [discard CARD], e.g. keep F5 (or keep ? discard F9 for a draw you could not see)")(args, whole)
+    return Kept(by=state.turn, card=_card(args[0], whole))
+
+
 def _end(args, whole, state):
     _args(0, "end")(args, whole)
     return Ended(by=state.turn)
@@ -165,7 +172,7 @@ def _end(args, whole, state):
 _PARSERS = {
     "matter": _matter, "deal": _deal, "first": _first, "drawn": _drawn, "roll": _roll,
     "discard": _one_card(Discarded), "play": _play, "final": _final, "downgrade": _one_card(Downgraded),
-    "draw": _draw, "keep": _one_card(Kept), "end": _end,
+    "draw": _draw, "keep": _keep, "end": _end,
 }
 
 
@@ -185,13 +192,22 @@ def format(event, state: State, seat: int | None = None) -> str:
     if isinstance(event, (Discarded, Downgraded)):
         return f"{event.__struct_config__.tag} {event.card}"
     if isinstance(event, Kept):
-        hidden = seat is not None and seat != event.by
-        return f"keep {UNKNOWN if hidden else event.card}"
+        return _format_keep(event, state, seat)
     if isinstance(event, DrawChosen):
         return f"draw {event.deck}"
     if isinstance(event, Ended):
         return "end"
     return _format_chance(event, state, seat)
+
+
+def _format_keep(event: Kept, state: State, seat: int | None) -> str:
+    """`keep CARD [discard CARD]`; for another seat the kept card is `?` and the face-up discard is named."""
+    if seat is None or seat == event.by:
+        return f"keep {event.card}" + (f" discard {event.discard}" if event.discard else "")
+    other = list(state.pending)
+    other.remove(event.card if event.card in other else UNKNOWN)
+    gone = event.discard or (other[0] if other else "")
+    return f"keep {UNKNOWN}" + (f" discard {gone}" if gone else "")
 
 
 def _format_chance(event, state: State, seat: int | None) -> str:

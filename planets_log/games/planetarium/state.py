@@ -63,6 +63,9 @@ class State(msgspec.Struct, frozen=True):
     round_limit: int = 0
     dice: tuple[int, ...] = ()
     end_reason: str = ""
+    unknown: tuple[int, int, int] = (0, 0, 0)
+    """Table records kept by one player: cards drawn as `?` from the Low, High and Final decks and not yet
+    revealed. They stay listed in their deck (nobody knows which they are) but are no longer in it."""
 
     @property
     def board(self) -> Board:
@@ -106,6 +109,19 @@ def cards_of(edition: PlanetariumEdition) -> dict[str, CardData]:
 def card(state: State, cid: str) -> CardData:
     """A card's data."""
     return cards_of(state.edition)[cid]
+
+
+DECK_INDEX = {"low": 0, "high": 1, "final": 2}
+
+
+def deck_cards(state: State, kind: str) -> tuple[str, ...]:
+    """The cards listed in a deck (those drawn unseen included)."""
+    return {"low": state.low, "high": state.high, "final": state.final}[kind]
+
+
+def left(state: State, kind: str) -> int:
+    """How many cards a deck really holds (those drawn as `?` are out)."""
+    return len(deck_cards(state, kind)) - state.unknown[DECK_INDEX[kind]]
 
 
 def with_seat(state: State, i: int, **changes) -> State:

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Annotated, Literal
+
+import msgspec
 
 from planets_log.core.events import Header
 from planets_log.core.game import CHANCE, TERMINAL, Option, Rules
@@ -11,6 +14,13 @@ from . import apply, chance, check, score, view
 from .edition import PlanetariumEdition
 from .events import EVENTS
 from .state import CHANCE_PHASES, Seat, State, cards_of
+
+
+class PlanetariumOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Planetarium's options as a typed Struct (the same as `PlanetariumRules.options`)."""
+
+    target: Literal[90, 100, 110] = 100
+    round_limit: Annotated[int, msgspec.Meta(ge=0)] = 0
 
 
 class PlanetariumRules(Rules):
@@ -22,6 +32,7 @@ class PlanetariumRules(Rules):
     max_players = 4
     rules_version = 1
     hidden_information = True
+    options_type = PlanetariumOptions
     options = {
         "target": Option(100, "solo variant: the starting target score (90 easier, 110 harder)", (90, 100, 110)),
         "round_limit": Option(0, "safeguard not in the rulebook: the game also ends after this many rounds "

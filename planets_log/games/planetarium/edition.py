@@ -32,11 +32,12 @@ class TrackData(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 
 class PlanetData(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """A planet: its letter, start space and system (gaseous or terrestrial)."""
+    """A planet: its letter, start space, system (gaseous or terrestrial) and its corner token's starting side."""
 
     letter: str
     start: str
     system: str
+    token: str = "hostile"
 
 
 class CardData(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -103,6 +104,8 @@ def _check_counts(ed: PlanetariumEdition) -> None:
                          "on the final turn (Components, Hand Size, Playing Final Cards)")
     if sorted(p.letter for p in ed.planets) != list(PLANETS):
         raise ValueError("the four planets are A, B, C and D (Set-Up)")
+    if any(p.token != "hostile" for p in ed.planets):
+        raise ValueError("the four corner Habitable/Hostile tokens start Hostile side up (Set-Up)")
     if any(p.system not in SYSTEMS for p in ed.planets):
         raise ValueError(f"a planet's system is one of {', '.join(SYSTEMS)} (Card Requirements)")
     if not 1 <= ed.track.acceleration < ed.track.spaces:

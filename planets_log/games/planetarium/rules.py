@@ -50,6 +50,7 @@ class PlanetariumRules(Rules):
         state = State(players=tuple(header.players), edition=edition,
                       seats=tuple(Seat(markers=edition.markers) for _ in header.players),
                       low=edition.deck("low"), high=edition.deck("high"), final=edition.deck("final"),
+                      habitable=tuple(p.token == "habitable" for p in sorted(edition.planets, key=lambda p: p.letter)),
                       target=int(header.options.get("target", 100)),
                       round_limit=int(header.options.get("round_limit", 0)))
         cells = list(board_cells)

@@ -11,7 +11,7 @@ from planets_log.core.game import Outcomes
 
 from .edition import MATTER
 from .events import Dealt, Drawn, FirstPlayer, MatterPlaced, Rolled, UNKNOWN
-from .state import State, card, left, sort_cards
+from .state import State, card, cards_of, left, sort_cards
 
 SETUP, DRAW, SOLO = "Set-Up", "Drawing Cards", "Solo Variant"
 
@@ -152,18 +152,12 @@ def _deal(state: State, e: Dealt) -> None:
     for c in e.cards:
         if c == UNKNOWN:
             continue
-        if c not in kinds.get(card(state, c).deck if _known(state, c) else "", ()):
+        if c not in cards_of(state.edition) or c not in kinds[card(state, c).deck]:
             raise IllegalEvent("deal.card", f"{c} is not a card left in its deck", SETUP)
         want[card(state, c).deck] -= 1
     if len(e.cards) != 6 or len(set(c for c in e.cards if c != UNKNOWN)) != sum(1 for c in e.cards if c != UNKNOWN) \
             or any(v < 0 for v in want.values()):
         raise IllegalEvent("deal.cards", "each player is dealt 2 Low, 2 High and 2 Final cards", SETUP)
-
-
-def _known(state: State, c: str) -> bool:
-    from .state import cards_of
-
-    return c in cards_of(state.edition)
 
 
 def _first(state: State, e: FirstPlayer) -> None:

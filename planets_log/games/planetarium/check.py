@@ -249,8 +249,8 @@ def drawable(state: State) -> list[str]:
 def _draw(state: State, e: DrawChosen) -> None:
     _phase(state, ("draw",), "drawing", DRAW)
     if e.deck not in drawable(state):
-        why = "holds the most Final cards allowed" if e.deck == "final" and (left(state, "final") or state.final_discard) \
-            else "cannot draw from it: it is empty"
+        full = e.deck == "final" and (left(state, "final") or state.final_discard)
+        why = "holds the most Final cards allowed" if full else "cannot draw from it: it is empty"
         raise IllegalEvent("draw.deck", f"{e.deck!r}: {state.players[state.turn]} {why} "
                            f"(possible: {', '.join(drawable(state)) or 'none'})", HAND if "most" in why else DRAW)
 

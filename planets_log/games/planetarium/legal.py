@@ -52,7 +52,6 @@ def _moves(state: State) -> list:
 
 def _plays(state: State) -> list:
     by, out = state.turn, []
-    seat = state.seats[by]
     for c in _hand(state):
         data = card(state, c)
         if data.deck == "final":
@@ -63,7 +62,6 @@ def _plays(state: State) -> list:
             for marker in _marker_options(state, c, p):
                 out += [Played(by=by, card=c, planet=letter, marker=marker, gravity=g, onto=o)
                         for g, o in _gravity_options(state, data.gravity)]
-    del seat
     return out
 
 

@@ -6,14 +6,15 @@ from pathlib import Path
 from typing import Annotated, Literal
 
 import msgspec
+from msgspec.structs import replace
 
 from planets_log.core.events import Header
 from planets_log.core.game import CHANCE, TERMINAL, Option, Rules
 
 from . import apply, chance, check, score, view
-from .edition import PlanetariumEdition
+from .edition import PLANETS, PlanetariumEdition
 from .events import EVENTS
-from .state import CHANCE_PHASES, Seat, State, cards_of
+from .state import CHANCE_PHASES, Seat, State
 
 
 class PlanetariumOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -46,18 +47,17 @@ class PlanetariumRules(Rules):
 
     def setup(self, header: Header, edition: PlanetariumEdition) -> State:
         """The table before the Matter is placed: planets on A-D, tokens Hostile side up, full decks."""
-        board_cells = [""] * (sum(edition.board.orbits) + edition.board.arms * edition.board.arm)
         state = State(players=tuple(header.players), edition=edition,
                       seats=tuple(Seat(markers=edition.markers) for _ in header.players),
                       low=edition.deck("low"), high=edition.deck("high"), final=edition.deck("final"),
                       habitable=tuple(p.token == "habitable" for p in sorted(edition.planets, key=lambda p: p.letter)),
                       target=int(header.options.get("target", 100)),
                       round_limit=int(header.options.get("round_limit", 0)))
-        cells = list(board_cells)
-        for p, start in enumerate(state.board.starts):
-            cells[start] = "ABCD"[p]
-        cards_of(edition)
-        return _with_cells(state, tuple(cells))
+        board = state.board
+        cells = [""] * len(board.names)
+        for letter, start in zip(PLANETS, board.starts):
+            cells[start] = letter
+        return replace(state, cells=tuple(cells))
 
     def to_move(self, state: State) -> int:
         if state.phase == "over":
@@ -118,12 +118,6 @@ class PlanetariumRules(Rules):
 
     def view(self, state: State, seat: int | None = None):
         return view.view(state, seat)
-
-
-def _with_cells(state: State, cells: tuple[str, ...]) -> State:
-    from msgspec.structs import replace
-
-    return replace(state, cells=cells)
 
 
 RULES = PlanetariumRules()

@@ -53,7 +53,7 @@ def test_seeded_playthroughs_end_with_the_final_turns(name):
 
 
 def test_solo_fixtures_are_one_win_and_one_loss():
-    """Ending the Solo Game: seeded-1p-won beats its target (90 lowered by face-down Matter); seeded-1p-lost does not."""
+    """Ending the Solo Game: seeded-1p-won beats its target (90, lowered by face-down Matter); 1p-lost does not."""
     won = RULES.score(Replay(str(FIXTURES / "seeded-1p-won.jsonl")).final().state)
     lost = RULES.score(Replay(str(FIXTURES / "seeded-1p-lost.jsonl")).final().state)
     assert won.outcome == "solo-win" and won.scores[0].total > won.scores[0].breakdown["target"]

@@ -103,7 +103,7 @@ def test_planets_still_move_one_space_after_acceleration():
 
 
 def test_orbit_seven_arms_end_in_a_last_space():
-    """Card Requirements > Orbit / Solo Variant: orbit 7 is four arms; from an arm's last space only the line leads on."""
+    """Card Requirements > Orbit: orbit 7 is four arms; from an arm's last space only a thin line leads on."""
     build = board(table(), C="7.5")
     assert [m for m in moves(build) if m.startswith("7.5-")] == ["7.5-6.5"]
     assert refused(build, "7.5-7.6").code == "move.unreachable"

@@ -94,3 +94,25 @@ def test_views_and_resampling_keep_only_what_a_seat_knows():
     assert other.seats[1].hand != state.seats[1].hand or other.seats[2].hand != state.seats[2].hand
     pool = sorted(state.low + state.high + state.final + state.seats[1].hand + state.seats[2].hand)
     assert sorted(other.low + other.high + other.final + other.seats[1].hand + other.seats[2].hand) == pool
+
+
+def test_resampled_states_look_the_same_to_the_seat():
+    """Hidden information: through a whole 3-player game, a state resampled for a seat has the same view,
+    rendering and (on that seat's turn) legal moves for it."""
+    import msgspec
+
+    from .pm_helpers import greedy
+    from .test_pm_legal import positions
+
+    build = greedy(2, ["Ann", "Ben", "Cal"])
+    changed = 0
+    for k, state in enumerate(positions(build, every=2)):
+        for seat in range(3):
+            other = RULES.resample_hidden(state, seat, rng(k, f"seat-{seat}"))
+            changed += other != state
+            assert msgspec.json.encode(RULES.view(other, seat), order="sorted") == \
+                msgspec.json.encode(RULES.view(state, seat), order="sorted")
+            assert RULES.render(other, seat) == RULES.render(state, seat)
+            if state.turn == seat and RULES.to_move(state) >= 0:
+                assert RULES.legal(other) == RULES.legal(state)
+    assert changed > 0

@@ -116,6 +116,9 @@ def _check_board(ed: PlanetariumEdition) -> None:
     b = ed.board
     if len(b.orbits) != 6 or b.arms != 4 or b.arm < 1 or any(n < 2 for n in b.orbits):
         raise ValueError("the board has orbits 1-6 and a seventh orbit of four arms (Card Requirements: Orbit)")
+    if any(n > 200 for n in b.orbits) or b.arm > 50 or len(b.lines) > 2000 or ed.track.spaces > 500:
+        raise ValueError("the board and track are board-sized: at most 200 spaces an orbit, 50 an arm, "
+                         "2000 lines, 500 track spaces")
     spaces = set(spaces_of(b))
     for a, z in b.lines:
         if a not in spaces or z not in spaces:

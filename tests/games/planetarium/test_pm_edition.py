@@ -48,6 +48,7 @@ def broken(tmp_path, change):
     (lambda d: d["cards"][-17].update(points=10), "Magnetic Field"),
     (lambda d: d["cards"][0].update(downgrade=True), "Downgrade"),
     (lambda d: d["track"].update(acceleration=40), "acceleration space"),
+    (lambda d: d["board"]["orbits"].__setitem__(0, 10**9), "board-sized"),
 ])
 def test_a_broken_edition_is_refused(tmp_path, change, words):
     """Editions: validate() refuses data that breaks a count or constraint the rulebook states."""

@@ -94,3 +94,14 @@ def test_the_solo_player_takes_the_first_turn():
     """Solo Variant > Turn Summary: you take the first turn."""
     build = table(("Solo",))
     assert state_of(build).turn == 0 and state_of(build).phase == "move"
+
+
+def test_play_passes_clockwise():
+    """Ending a Turn: play passes to the next player in clockwise (seat) order, round the table."""
+    build = table(("Ann", "Ben", "Cal"), discards={0: "F5", 1: "F4", 2: "F11"}, deals=TIE_DEALS)
+    play(build, "first Cal")
+    order = []
+    for move in ("4.2-4.3", "1.2-1.3", "1.5-1.6", "2.2-2.3"):
+        order.append(state_of(build).turn)
+        play(build, move, "end")
+    assert order == [2, 0, 1, 2]

@@ -266,15 +266,17 @@ def _keep(state: State, e: Kept) -> None:
         raise IllegalEvent("keep.card", f"{e.card} is not one of the Final cards drawn "
                            f"({' '.join(state.pending)})", DRAW)
     other = pending[0] if pending else ""
-    if not e.discard or e.discard == other:
-        if other == UNKNOWN and not e.discard:
-            raise IllegalEvent("keep.discard", "the Final card not kept goes face up to the discard pile: name it "
-                               "(keep CARD discard CARD)", "Discard Piles")
+    if other != UNKNOWN:
+        if e.discard:
+            raise IllegalEvent("keep.discard", f"the other Final card drawn is known ({other or 'none'}); write "
+                               f"keep {e.card} alone", "Discard Piles")
         return
-    if other != UNKNOWN or e.discard == UNKNOWN or e.discard == e.card or e.discard not in cards_of(state.edition) \
-            or not _unseen(state, e.discard):
-        raise IllegalEvent("keep.discard", f"{e.discard} is not the other Final card drawn "
-                           f"({other or 'none'})", "Discard Piles")
+    if not e.discard:
+        raise IllegalEvent("keep.discard", "the Final card not kept goes face up to the discard pile: name it "
+                           "(keep CARD discard CARD)", "Discard Piles")
+    if e.discard == e.card or e.discard not in cards_of(state.edition) or not _unseen(state, e.discard):
+        raise IllegalEvent("keep.discard", f"{e.discard} cannot be the other Final card drawn (it is not "
+                           "unseen)", "Discard Piles")
 
 
 def _end(state: State, e: Ended) -> None:

@@ -73,6 +73,7 @@ def test_kept_final_is_hidden_from_the_other_seat_but_its_discard_is_not():
     build = play(Builder.new(header, session), f"matter {MATTER}", "deal Ann L1 L2 H1 H2 F1 F2",
                  "deal Ben L3 L4 H3 H4 F3 F4", "discard F2", "discard F4", "C-5.10", "play L1 C", "draw final",
                  "drawn F5 F9")
+    assert refused(build, "keep F5 discard F9").code == "keep.discard"  # both are known: no discard to name
     keep = RULES.parse("keep F5", state_of(build))
     assert RULES.format(keep, state_of(build), 1) == "keep ? discard F9"
     assert RULES.format(keep, state_of(build), 0) == "keep F5"

@@ -29,7 +29,7 @@ def parse(text: str, state: State):
     if head in _PARSERS:
         return _PARSERS[head](args, text, state)
     if "-" in head and len(words) == 1:
-        return _move(head, text, state)
+        return _move(words[0], text, state)
     raise NotationError(text, "write a move FROM-TO (3.5-3.6, or B-3.9 for a planet) or start with "
                         + ", ".join(KEYWORDS))
 

@@ -39,6 +39,9 @@ def new(game, out, players, seed, table, kept_by, options, meta, edition) -> Non
 
     if table and seed is not None:
         raise UsageError("choose --seed or --table, not both", code="usage")
+    from planets_log.core.seats import check_new_names
+
+    check_new_names(list(players))
     if kept_by is not None and not table:
         raise UsageError("--kept-by is for a game at the table: add --table", code="usage")
     keeper = None

@@ -17,7 +17,7 @@ from .implied import only_outcome
 from .record import line_hash
 from .registry import get_rules
 from .rng import rng
-from .seats import check_new_names, parse_seat, seat_words
+from .seats import parse_seat, seat_words
 
 
 def make_header(
@@ -34,7 +34,6 @@ def make_header(
     """A checked header with every option filled in, and its session."""
     rules = get_rules(game)
     try:
-        check_new_names(players)
         check_players(rules, players)
         opts = {key: spec.default for key, spec in rules.options.items()}
         opts.update(coerce_options(rules, options or {}, players))

@@ -11,7 +11,8 @@ from planets_log.core.events import Meta, Retract
 from planets_log.core.registry import get_rules
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
-TABLE_FIXTURES = {game: FIXTURES / game / "table-game.jsonl" for game in ("four-planets", "planetopia", "space-planets")}
+TABLE_FIXTURES = {game: FIXTURES / game / "table-game.jsonl"
+                  for game in ("four-planets", "planetopia", "space-planets", "planetarium")}
 
 
 def standing_lines(path: Path) -> list[tuple[int, str]]:

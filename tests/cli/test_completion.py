@@ -5,6 +5,7 @@ from __future__ import annotations
 from click.shell_completion import BashComplete
 
 from planets_log.cli.main import COMMANDS, cli
+from planets_log.core.registry import game_ids
 
 
 def complete(args: list[str], incomplete: str) -> list[str]:
@@ -23,8 +24,9 @@ def test_commands_complete():
 
 
 def test_game_ids_complete():
-    assert complete(["new"], "") == ["four-planets", "space-planets", "planetopia", "countdown"]
-    assert complete(["schema"], "pl") == ["planetopia"]
+    assert complete(["new"], "") == game_ids()
+    assert complete(["schema"], "planeto") == ["planetopia"]
+    assert complete(["selfplay"], "zz") == []
 
 
 def test_seats_complete_from_the_record_and_from_new(runner, tmp_path):

@@ -253,7 +253,7 @@ class Session:
         if seat == CHANCE:
             return "chance"
         players = self.header.players
-        return players[seat] if 0 <= seat < len(players) else f"seat {seat}"
+        return players[seat] if 0 <= seat < len(players) else f"seat {seat + 1}"
 
     def decode(self, raw: bytes) -> Event:
         """Decode one event line (raises msgspec errors)."""

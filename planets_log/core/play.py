@@ -154,7 +154,7 @@ def selfplay(
             break
         actions = rules.legal(build.pos.state)
         if not actions:
-            raise PlanetsLogError(f"{game}: no legal action for seat {mover} at seq {build.pos.seq}", code="selfplay.stuck")
+            raise PlanetsLogError(f"{game}: no legal action for seat {mover + 1} at seq {build.pos.seq}", code="selfplay.stuck")
         build.add(policy.choice(actions))
         build.draw_chance()
     return build

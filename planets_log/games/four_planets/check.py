@@ -151,7 +151,7 @@ def _boosts(s: State, e: E.BoostsRevealed) -> None:
 
 def _start(s: State, e: E.StartTile) -> None:
     if e.seat not in (0, 1):
-        fail("start.seat", f"the start tile faces seat 0 or 1, not {e.seat}", SETUP)
+        fail("start.seat", f"the start tile faces seat 1 or 2, not {e.seat + 1}", SETUP)
 
 
 def _drawn(s: State, e: E.Drawn) -> None:

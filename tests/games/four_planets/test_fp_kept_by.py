@@ -154,3 +154,19 @@ def test_the_keeper_types_their_own_draw(runner, tmp_path):
     res = runner.invoke(cli, ["record", str(out), "draw ?"])
     assert res.exit_code == 1 and "draw.seen" in res.output
     assert out.read_bytes() == before
+
+
+def test_the_audit_flags_a_finished_kept_record_with_reveals_missing(runner, tmp_path):
+    path = GAMES[0]
+    typed, reveals = kept_input(path, 0)
+    folder = tmp_path / "t"
+    folder.mkdir()
+    out = new_like(runner, path, folder / "kept.jsonl", "--kept-by", "Ann")
+    runner.invoke(cli, ["record", str(out), *typed])
+    res = runner.invoke(cli, ["audit", str(folder), "--json"])
+    codes = {p["code"] for r in json.loads(res.output)["records"] for p in r["problems"]}
+    assert "kept.unrevealed" in codes
+    runner.invoke(cli, ["record", str(out), *reveals])
+    res = runner.invoke(cli, ["audit", str(folder), "--json"])
+    codes = {p["code"] for r in json.loads(res.output)["records"] for p in r["problems"]}
+    assert "kept.unrevealed" not in codes

@@ -38,6 +38,8 @@ def moves(log, at, as_json, edition) -> None:
                    "hint": session.rules.chance_hint(pos.state) if mover == CHANCE else None, "moves": texts})
         return
     click.echo(f"after seq {pos.seq}: {mover_text(session, pos)}")
+    if mover == CHANCE and session.rules.notation_key:
+        click.echo(f"  ({session.rules.notation_key})")
     for text in texts:
         click.echo(f"  {text}")
 

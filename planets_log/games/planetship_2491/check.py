@@ -10,6 +10,7 @@ from .flow import (hack_targets, shield_targets, teleport_targets, tractor_targe
                    usable)
 from .apply import reward_slots
 from .legal import placements, probe_targets
+from .notation import place
 from .state import State, deck_size, geo, occupant, zone_spec
 
 SETUP = "Game Setup"
@@ -161,20 +162,20 @@ def _space(state: State, zone: int, space: int, low: int = 1) -> None:
     if zone not in geo(state).where:
         fail("space.zone", f"zone {zone} is not in Planetship Alpha this round", "Zone Grid")
     if not low <= space <= zone_spec(state, zone).size:
-        fail("space.none", f"zone {zone} has no space {space}", "Zones")
+        fail("space.none", f"zone {zone} has no space {place(zone, space)}", "Zones")
 
 
 def _placed(state: State, e: E.Placed) -> None:
     _space(state, e.zone, e.space)
     if e.card == E.HIDDEN:
         spec = zone_spec(state, e.zone)
-        _hidden_allowed(state, e.space in spec.face_down and e.zone != 2, f"a card on {e.zone}.{e.space}")
+        _hidden_allowed(state, e.space in spec.face_down and e.zone != 2, f"the card on {place(e.zone, e.space)}")
     elif e.card not in state.hands[e.by]:
         fail("place.hand", f"{state.players[e.by]} has no card {e.card} in hand", TURN)
     if occupant(state, e.zone, e.space) is not None:
-        fail("place.occupied", f"space {e.space} of zone {e.zone} is occupied", "Zones")
+        fail("place.occupied", f"{place(e.zone, e.space)} is occupied", "Zones")
     if (e.zone, e.space) not in placements(state, e.by):
-        fail("place.unreachable", f"space {e.space} of zone {e.zone} has no space dock and no character of "
+        fail("place.unreachable", f"{place(e.zone, e.space)} has no space dock and no character of "
              f"{state.players[e.by]} next to it", "Space Docks")
 
 
@@ -206,34 +207,34 @@ def _ability(state: State, e) -> None:
     if name not in usable(state, state.zone, state.cursor):
         if char.disabled:
             fail("ability.lost", f"character {char.card} was moved this round and uses no abilities", rule)
-        fail(f"{name}.unusable", f"character {char.card} on {state.zone}.{state.cursor} cannot use {name} now "
+        fail(f"{name}.unusable", f"character {char.card} on {place(state.zone, state.cursor)} cannot use {name} now "
              "(no such icon left, or nothing it could act on)", rule)
     TARGETS[type(e)](state, e, rule)
 
 
 def _hack_target(state: State, e: E.Hacked, rule: str) -> None:
     if e.space not in hack_targets(state, state.zone, e.by):
-        fail("hack.target", f"space {e.space} of zone {state.zone} holds no unshielded enemy character"
+        fail("hack.target", f"{place(state.zone, e.space)} holds no unshielded enemy character"
              + (" (the Senate is immune)" if state.zone == 0 else ""), rule)
 
 
 def _pull_target(state: State, e: E.Pulled, rule: str) -> None:
     if (e.zone, e.space) not in tractor_targets(state, state.zone):
-        fail("tractor.target", f"{e.zone}.{e.space} is not an unshielded character in a zone adjacent to zone "
+        fail("tractor.target", f"{place(e.zone, e.space)} is not an unshielded character in a zone adjacent to zone "
              f"{state.zone} (the Senate is immune)", rule)
     if e.to not in free_spaces(state, state.zone):
-        fail("tractor.space", f"space {e.to} of zone {state.zone} is not free", rule)
+        fail("tractor.space", f"{place(state.zone, e.to)} is not free", rule)
 
 
 def _shield_target(state: State, e: E.Shielded, rule: str) -> None:
     if (e.zone, e.space) not in shield_targets(state, state.zone):
-        fail("shield.target", f"{e.zone}.{e.space} is not an unshielded character in zone {state.zone} or next to it",
+        fail("shield.target", f"{place(e.zone, e.space)} is not an unshielded character in zone {state.zone} or next to it",
              rule)
 
 
 def _teleport_target(state: State, e: E.Teleported, rule: str) -> None:
     if (e.zone, e.space) not in teleport_targets(state, state.zone):
-        fail("teleport.target", f"{e.zone}.{e.space} is not a free space of a zone adjacent to zone {state.zone}", rule)
+        fail("teleport.target", f"{place(e.zone, e.space)} is not a free space of a zone adjacent to zone {state.zone}", rule)
 
 
 def _no_target(state: State, e, rule: str) -> None:
@@ -257,7 +258,7 @@ def _kept(state: State, e: E.Kept) -> None:
 def _removed(state: State, e: E.Removed) -> None:
     char = occupant(state, state.zone, e.space)
     if char is None or char.owner != e.by:
-        fail("remove.space", f"space {e.space} holds no character of {state.players[e.by]}",
+        fail("remove.space", f"{place(state.zone, e.space)} holds no character of {state.players[e.by]}",
              ZONE_RULES + " > #7 - Radioactive Area")
 
 

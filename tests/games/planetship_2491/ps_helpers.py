@@ -69,7 +69,7 @@ def edit(build: Builder, **changes) -> Builder:
 
 
 def scene(build: Builder, chars: dict[str, tuple[str, int]], zone: int, rewards: dict[int, tuple[str, ...]] | None = None,
-          shields: tuple[str, ...] = ()) -> Builder:
+          shielded: tuple[str, ...] = (), **changes) -> Builder:
     """Characters set on spaces ("6.I": (card, owner)), then round end begins at `zone`."""
     from planets_log.games.planetship_2491.notation import _place
 
@@ -80,14 +80,15 @@ def scene(build: Builder, chars: dict[str, tuple[str, int]], zone: int, rewards:
         z, sp = _place(where, where)
         spaces = list(zones[z].spaces)
         spaces[sp - 1] = Char(card=code, owner=owner, down=sp in zone_spec(s, z).face_down and z != 2,
-                              shield=where in shields)
+                              shield=where in shielded)
         zones[z] = msgspec.structs.replace(zones[z], spaces=tuple(spaces))
     for z, cards in (rewards or {}).items():
         zones[z] = msgspec.structs.replace(zones[z], rewards=cards)
     hands = tuple(tuple(c for c in hand if c not in {code for code, _ in chars.values()}) for hand in s.hands)
     state = msgspec.structs.replace(s, zones=tuple(zones), hands=hands, phase="resolve", zone=zone, cursor=0,
                                     revealed=False, ships=(0,) * len(s.players),
-                                    shields=s.shields - len(shields))
+                                    shields=s.shields - len(shielded))
+    state = msgspec.structs.replace(state, **changes)
     build.pos = dataclasses.replace(build.pos, state=settle(state))
     return build
 

@@ -1,0 +1,141 @@
+"""The 2491 Planetship fixtures: golden records and illegal-move records, built from code.
+
+`test_ps_fixtures.py` checks the files in fixtures/planetship-2491/ equal what this module
+builds; run it with PLANETSHIP_WRITE_FIXTURES=1 to (re)write them.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from planets_log.core.events import Note
+from planets_log.core.play import Builder, make_header, selfplay
+from planets_log.core.record import line_hash
+from planets_log.games.planetship_2491 import events as E
+from planets_log.games.planetship_2491.flow import hidden_in_zone
+
+from .ps_helpers import FIXTURES, GAME, NAMES, RULES, play
+
+SEEDED = {"seeded-2p": (2, 1), "seeded-3p": (3, 2), "seeded-4p": (4, 3), "seeded-5p": (5, 4)}
+"""Golden seeded playthroughs (uniformly random moves): name -> (players, seed)."""
+
+
+@cache
+def seeded_game(name: str) -> Builder:
+    """A golden seeded playthrough."""
+    players, seed = SEEDED[name]
+    return selfplay(GAME, seed, NAMES[:players], log_id=f"{GAME}-{name}")
+
+
+def moves_of(build: Builder) -> list[str]:
+    """Every game event of a record in notation (the scorekeeper's view)."""
+    session = build.session
+    pos = session.start(build.lines[0])
+    out = []
+    for raw in build.lines[1:]:
+        event = session.decode(raw)
+        out.append(RULES.format(event, pos.state))
+        pos = session.step(pos, event, line_hash(raw))
+    return out
+
+
+def worked_moves() -> list[str]:
+    """The table game of the docs: the 2-player seeded game's moves, typed as notation."""
+    return (FIXTURES / "table-game.txt").read_text().splitlines()
+
+
+@cache
+def table_game() -> Builder:
+    """The notation of table-game.txt typed into a table record (no seed), with a note."""
+    header, session = make_header(GAME, NAMES[:2], seed=None, log_id=f"{GAME}-table-game",
+                                  meta={"event": "docs worked example"})
+    build = Builder.new(header, session)
+    moves = worked_moves()
+    play(build, *moves[:4])
+    build.add(Note(target=build.pos.seq, text="Red opens on the Hangar's dock", author="docs"))
+    return play(build, *moves[4:])
+
+
+@cache
+def keeper_game() -> Builder:
+    """The same game kept by Red alone: Blue's face-down cards and face-down rewards typed as '?',
+    each revealed when its zone is resolved."""
+    full = seeded_game("seeded-2p")
+    header, session = make_header(GAME, NAMES[:2], seed=None, log_id=f"{GAME}-kept-by-red",
+                                  meta={"kept_by": "Red"})
+    build = Builder.new(header, session)
+    src = full.session
+    pos = src.start(full.lines[0])
+    for raw in full.lines[1:]:
+        event = src.decode(raw)
+        seen = None if isinstance(event, E.Discarded) else 0
+        build.add(RULES.parse(RULES.format(event, pos.state, seat=seen), build.pos.state))
+        pos = src.step(pos, event, line_hash(raw))
+        _reveal_as_needed(build, pos.state)
+    return build
+
+
+def _reveal_as_needed(build: Builder, truth) -> None:
+    """Add a reveal naming the true cards wherever the keeper's record holds '?' in the resolving zone."""
+    state = build.pos.state
+    if state.phase != "reveal":
+        return
+    zone = state.zone
+    names = [t for k, t in zip(state.zones[zone].rewards, truth.zones[zone].rewards) if k == E.HIDDEN]
+    for kept, real in zip(state.zones[zone].spaces, _spaces_before(truth, zone, state)):
+        if kept is not None and kept.card == E.HIDDEN:
+            names.append(real)
+    build.add(E.Revealed(cards=tuple(names)))
+    assert hidden_in_zone(build.pos.state, zone) == 0
+
+
+def _spaces_before(truth, zone, kept_state) -> list[str | None]:
+    """The true card on each space of `zone` (the scorekeeper's record is one event ahead at most)."""
+    return [None if ch is None else ch.card for ch in truth.zones[zone].spaces]
+
+
+def golden() -> dict[str, str]:
+    """Golden record file name -> content."""
+    out = {f"{name}.jsonl": seeded_game(name).text() for name in SEEDED}
+    out["table-game.jsonl"] = table_game().text()
+    out["kept-by-red.jsonl"] = keeper_game().text()
+    return out
+
+
+# --- illegal moves ------------------------------------------------------------------
+
+START = ["missions M1 M7 M10 M13", "layout 0 1 / 2 3 / 4 5 reserve 6 7 8 9", "rewards 0:1 1:2 2:3 3:4 4:5 5:6"]
+OPEN = START + ["R1 0.I", "B1 2.I"]
+
+INVALID = {
+    "missions-too-few": ([], "missions M1 M2 M3", "missions.count"),
+    "missions-unknown": ([], "missions M1 M2 M3 M99", "missions.unknown"),
+    "layout-zone-twice": (START[:1], "layout 0 0 / 2 3 / 4 5 reserve 6 7 8 9", "layout.zones"),
+    "rewards-card-twice": (START[:2], "rewards 0:1 1:1 2:3 3:4 4:5 5:6", "rewards.twice"),
+    "rewards-starting-card": (START[:2], "rewards 0:R1 1:2 2:3 3:4 4:5 5:6", "rewards.unseen"),
+    "rewards-face-up-as-hidden": (START[:2], "rewards 0:? 1:2 2:3 3:4 4:5 5:6", "hidden.face-up"),
+    "place-not-in-hand": (START, "B1 0.I", "place.hand"),
+    "place-no-dock": (START, "R1 0.III", "place.unreachable"),
+    "place-occupied": (START + ["R1 0.I"], "B1 0.I", "place.occupied"),
+    "place-zone-not-in-grid": (START, "R1 7.I", "space.zone"),
+    "place-no-such-space": (START, "R1 0.IV", "space.none"),
+    "place-face-up-as-hidden": (START, "? 0.I", "hidden.face-up"),
+    "probe-too-far": (OPEN + ["R2 0.III"], "probe 5.I", "probe.far"),
+    "place-before-probe": (OPEN + ["R2 0.III"], "B2 2.II", "event.kind"),
+    "rotate-not-military": (START, "rotate 90", "event.kind"),
+    "hack-before-round-end": (START, "hack I", "event.kind"),
+}
+"""Illegal-move fixtures: name -> (legal moves of a 2-player table game, the illegal move, its error code)."""
+
+
+def invalid_records() -> dict[str, tuple[str, str]]:
+    """Illegal-move record name -> (file content, expected error code)."""
+    out = {}
+    for name, (moves, bad, code) in INVALID.items():
+        header, session = make_header(GAME, NAMES[:2], seed=None, log_id=f"{GAME}-invalid-{name}")
+        build = play(Builder.new(header, session), *moves)
+        event = session.seal(build.pos, RULES.parse(bad, build.pos.state))
+        build.lines.append(session.encode(event))
+        out[name] = (build.text(), code)
+    return out
+

@@ -114,8 +114,9 @@ def _rewards(state: State, e: E.RewardsDealt) -> None:
     unseen = len(state.deck) - state.unknown
     from_bottom = state.bottom[:max(0, k - unseen)]
     named = [c for c in e.cards if c not in ("-", E.HIDDEN)]
-    if len(set(named)) != len(named):
-        fail("rewards.twice", "a card cannot be drawn twice", START)
+    twice = sorted({c for c in named if named.count(c) > 1})
+    if twice:
+        fail("rewards.twice", f"card {twice[0]} cannot be drawn twice", START)
     for zone, code in zip(slots, e.cards):
         if code == E.HIDDEN:
             _hidden_allowed(state, zone_spec(state, zone).reward_face_down, f"the reward of zone {zone}")
@@ -125,11 +126,11 @@ def _rewards(state: State, e: E.RewardsDealt) -> None:
         fail("rewards.bottom", f"the deck's last cards {' '.join(from_bottom)} are drawn too", START)
 
 
-def _hidden_allowed(state: State, face_down: bool, what: str) -> None:
+def _hidden_allowed(state: State, face_down: bool, what: str, rule: str = START) -> None:
     if not state.table:
-        fail("hidden.seeded", "'?' is only for table records (a seeded game knows every card)", START)
+        fail("hidden.seeded", "'?' is only for table records (a seeded game knows every card)", rule)
     if not face_down:
-        fail("hidden.face-up", f"{what} lies face up: name it", START)
+        fail("hidden.face-up", f"{what} lies face up: name it", rule)
 
 
 def _scan_drawn(state: State, e: E.ScanDrawn) -> None:
@@ -169,7 +170,7 @@ def _placed(state: State, e: E.Placed) -> None:
     _space(state, e.zone, e.space)
     if e.card == E.HIDDEN:
         spec = zone_spec(state, e.zone)
-        _hidden_allowed(state, e.space in spec.face_down and e.zone != 2, f"the card on {place(e.zone, e.space)}")
+        _hidden_allowed(state, e.space in spec.face_down and e.zone != 2, f"the card on {place(e.zone, e.space)}", TURN)
     elif e.card not in state.hands[e.by]:
         fail("place.hand", f"{state.players[e.by]} has no card {e.card} in hand", TURN)
     if occupant(state, e.zone, e.space) is not None:

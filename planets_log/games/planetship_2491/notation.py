@@ -213,7 +213,8 @@ def _format_rewards(e: E.RewardsDealt, state: State, seat: int | None) -> str:
 
 def _format_placed(e: E.Placed, state: State, seat: int | None) -> str:
     spec = zone_spec(state, e.zone)
-    hidden = seat is not None and seat != e.by and e.space in spec.face_down and e.zone != 2
+    probed = any(p.seat == seat and p.zone == e.zone and p.space == e.space for p in state.probes)
+    hidden = seat is not None and seat != e.by and e.space in spec.face_down and e.zone != 2 and not probed
     return f"{'?' if hidden else e.card} {place(e.zone, e.space)}"
 
 

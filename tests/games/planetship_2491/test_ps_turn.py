@@ -118,3 +118,15 @@ def test_format_hides_a_face_down_card_from_other_seats():
     event = RULES.parse("R2 0.III", state_of(b))
     assert RULES.format(event, state_of(b), BLUE) == "? 0.III"
     assert RULES.format(event, state_of(b), RED) == "R2 0.III" == RULES.format(event, state_of(b))
+
+
+def test_a_probe_sees_a_card_placed_face_down_under_it_later():
+    """# Zones > Probes: Red's probe on 1.II shows Red the card Blue then places there face down."""
+    b = table(2)
+    play(b, "R1 0.I", "B1 1.I", "R2 0.III", "probe 1.II")
+    event = RULES.parse("B2 1.II", state_of(b))
+    assert RULES.format(event, state_of(b), RED) == "B2 1.II"
+    play(b, "B2 1.II")
+    assert at(b, "1.II").down
+    red = [z for z in RULES.view(state_of(b), RED)["grid"] if z["zone"] == 1][0]
+    assert red["spaces"][1]["card"] == "B2"

@@ -70,7 +70,7 @@ def parse(text: str, state: State):
         return CHANCE_PARSERS[head](text, args, state)
     if head in ACTION_PARSERS:
         return ACTION_PARSERS[head](text, args, by)
-    if len(words) == 2 and CARD_RE.match(words[0]):
+    if len(words) == 2 and (CARD_RE.match(words[0]) or PLACE_RE.match(words[1])):
         zone, space = _place(text, words[1])
         return E.Placed(by=by, card=_card(text, words[0]), zone=zone, space=space)
     raise NotationError(text, "not a Planetship move (CARD ZONE.NUMERAL, rotate DEG, probe ZONE.NUMERAL|-, hack N, "

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from . import events as E
 from .board import rows_of
-from .flow import MILITARY, after_reward, begin_turns, next_zone, remove, settle, to_move, use  # noqa: F401
+from .flow import MILITARY, after_reward, begin_turns, next_zone, remove, settle, use
 from .legal import probe_targets
 from .state import (Char, Probe, State, ZoneState, add, geo, occupant, placed, replace, take, with_seat, with_space,
                     with_zone, zone_spec)

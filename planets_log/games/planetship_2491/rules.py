@@ -8,7 +8,7 @@ from typing import Any
 from planets_log.core.events import Header
 from planets_log.core.game import Outcomes, Ranking, Rules, ScoreSheet
 
-from . import apply, chance, check, score, view
+from . import apply, chance, check, flow, score, view
 from .edition import PlanetshipEdition
 from .events import EVENTS
 from .state import State, setup
@@ -35,7 +35,7 @@ class Planetship(Rules):
 
     def to_move(self, state: State) -> int:
         """The seat to act, CHANCE or TERMINAL."""
-        return apply.to_move(state)
+        return flow.to_move(state)
 
     def legal(self, state: State) -> list:
         """Exactly the candidates check() accepts."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from planets_log.games.planetship_2491.flow import strength, totals
 
-from .ps_helpers import BLUE, RED, RULES, at, edit, play, refused, scene, state_of, table
+from .ps_helpers import BLUE, RED, RULES, play, refused, scene, state_of, table
 
 
 def test_senate_characters_cannot_be_hacked():

@@ -6,8 +6,8 @@ from . import events as E
 from .board import rows_of
 from .flow import MILITARY, after_reward, begin_turns, next_zone, remove, settle, use
 from .legal import probe_targets
-from .state import (Char, Probe, State, ZoneState, add, geo, occupant, placed, replace, take, with_seat, with_space,
-                    with_zone, zone_spec)
+from .state import (Char, Probe, State, ZoneState, add, geo, occupant, placed, replace, size, take, with_seat,
+                    with_space, with_zone, zone_spec)
 
 
 def reward_slots(state: State) -> list[int]:
@@ -27,7 +27,7 @@ def _missions(state: State, e: E.MissionsDrawn) -> State:
 
 
 def _empty(state: State, zone: int) -> ZoneState:
-    return ZoneState(spaces=(None,) * zone_spec(state, zone).size)
+    return ZoneState(spaces=(None,) * size(state, zone))
 
 
 def _formed(state: State, e: E.Formed) -> State:
@@ -110,7 +110,8 @@ def _placed(state: State, e: E.Placed) -> State:
     down = e.space in spec.face_down and e.zone != 2
     hand = state.hands[e.by] if e.card == E.HIDDEN else take(state.hands[e.by], e.card)
     first_here = e.zone == MILITARY and not state.military
-    state = replace(state, hands=with_seat(state.hands, e.by, hand), ships=with_seat(state.ships, e.by, state.ships[e.by] - 1),
+    ships = with_seat(state.ships, e.by, state.ships[e.by] - 1)
+    state = replace(state, hands=with_seat(state.hands, e.by, hand), ships=ships,
                     at=(e.zone, e.space), military=state.military or e.zone == MILITARY)
     state = with_space(state, e.zone, e.space, Char(card=e.card, owner=e.by, down=down))
     if first_here:
@@ -134,7 +135,8 @@ def _hacked(state: State, e: E.Hacked) -> State:
     state = use(state, "hack")
     victim = occupant(state, state.zone, e.space)
     state = with_space(state, state.zone, e.space, None)
-    return settle(replace(state, hands=with_seat(state.hands, victim.owner, add(state.hands[victim.owner], victim.card))))
+    hand = add(state.hands[victim.owner], victim.card)
+    return settle(replace(state, hands=with_seat(state.hands, victim.owner, hand)))
 
 
 def _scanned(state: State, e: E.Scanned) -> State:

@@ -9,9 +9,9 @@ from .board import GRID_SHAPES, rows_of
 from .flow import (hack_targets, shield_targets, teleport_targets, tractor_targets, free_spaces, hidden_in_zone,
                    usable)
 from .apply import reward_slots
-from .legal import placements, probe_targets
+from .legal import probe_targets, reachable
 from .notation import place
-from .state import State, deck_size, geo, occupant, zone_spec
+from .state import State, deck_size, geo, occupant, size, zone_spec
 
 SETUP = "Game Setup"
 FORMING = "Forming Planetship Alpha"
@@ -162,7 +162,7 @@ def _revealed(state: State, e: E.Revealed) -> None:
 def _space(state: State, zone: int, space: int, low: int = 1) -> None:
     if zone not in geo(state).where:
         fail("space.zone", f"zone {zone} is not in Planetship Alpha this round", "Zone Grid")
-    if not low <= space <= zone_spec(state, zone).size:
+    if not low <= space <= size(state, zone):
         fail("space.none", f"zone {zone} has no space {place(zone, space)}", "Zones")
 
 
@@ -175,7 +175,7 @@ def _placed(state: State, e: E.Placed) -> None:
         fail("place.hand", f"{state.players[e.by]} has no card {e.card} in hand", TURN)
     if occupant(state, e.zone, e.space) is not None:
         fail("place.occupied", f"{place(e.zone, e.space)} is occupied", "Zones")
-    if (e.zone, e.space) not in placements(state, e.by):
+    if not reachable(state, e.by, e.zone, e.space):
         fail("place.unreachable", f"{place(e.zone, e.space)} has no space dock and no character of "
              f"{state.players[e.by]} next to it", "Space Docks")
 
@@ -191,7 +191,8 @@ def _probed(state: State, e: E.Probed) -> None:
         return
     _space(state, e.zone, e.space, low=0)
     if e.zone == 6:
-        fail("probe.hibernation", "no probe may lie in the Hibernation Chamber", ZONE_RULES + " > #6 - Hibernation Chamber")
+        fail("probe.hibernation", "no probe may lie in the Hibernation Chamber",
+             ZONE_RULES + " > #6 - Hibernation Chamber")
     if (e.zone, e.space) not in probe_targets(state, state.at[0]):
         fail("probe.far", f"zone {e.zone} is neither zone {state.at[0]} nor adjacent to it", PROBES)
 
@@ -229,13 +230,14 @@ def _pull_target(state: State, e: E.Pulled, rule: str) -> None:
 
 def _shield_target(state: State, e: E.Shielded, rule: str) -> None:
     if (e.zone, e.space) not in shield_targets(state, state.zone):
-        fail("shield.target", f"{place(e.zone, e.space)} is not an unshielded character in zone {state.zone} or next to it",
-             rule)
+        fail("shield.target", f"{place(e.zone, e.space)} is not an unshielded character in zone {state.zone} "
+             "or next to it", rule)
 
 
 def _teleport_target(state: State, e: E.Teleported, rule: str) -> None:
     if (e.zone, e.space) not in teleport_targets(state, state.zone):
-        fail("teleport.target", f"{place(e.zone, e.space)} is not a free space of a zone adjacent to zone {state.zone}", rule)
+        fail("teleport.target", f"{place(e.zone, e.space)} is not a free space of a zone adjacent to zone "
+             f"{state.zone}", rule)
 
 
 def _no_target(state: State, e, rule: str) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from planets_log.core.errors import IllegalEvent
 
 from . import events as E
-from .state import State, geo, occupant, placed, zone_spec
+from .state import State, geo, occupant, placed, size, zone_spec
 
 HIBERNATION = 6
 
@@ -18,7 +18,7 @@ def placements(state: State, seat: int, limit: int | None = None) -> list[tuple[
     out = []
     for z in g.zones():
         spec = zone_spec(state, z)
-        for s in range(1, spec.size + 1):
+        for s in range(1, size(state, z) + 1):
             if occupant(state, z, s) is None and (s in spec.docks or (z, s) in near):
                 out.append((z, s))
                 if limit is not None and len(out) >= limit:
@@ -26,10 +26,18 @@ def placements(state: State, seat: int, limit: int | None = None) -> list[tuple[
     return out
 
 
+def reachable(state: State, seat: int, zone: int, space: int) -> bool:
+    """True when the seat may place on this free space: a dock, or next to one of its characters."""
+    if space in zone_spec(state, zone).docks:
+        return True
+    near = geo(state).adjacent_spaces.get((zone, space), ())
+    return any((ch := occupant(state, z, s)) is not None and ch.owner == seat for z, s in near)
+
+
 def probe_targets(state: State, zone: int) -> list[tuple[int, int]]:
     """Spaces (0: reward space) of this zone and adjacent ones, never the Hibernation Chamber (Probes)."""
     zones = sorted(geo(state).adjacent_zones[zone] | {zone})
-    return [(z, s) for z in zones if z != HIBERNATION for s in range(0, zone_spec(state, z).size + 1)]
+    return [(z, s) for z in zones if z != HIBERNATION for s in range(0, size(state, z) + 1)]
 
 
 def candidates(state: State) -> list:
@@ -52,8 +60,8 @@ def _placing(state: State, by: int) -> list:
     g = geo(state)
     if state.pending == "probe":
         return [E.Probed(by=by)] + [E.Probed(by=by, zone=z, space=s) for z in g.zones()
-                                     for s in range(zone_spec(state, z).size + 1)]
-    spaces = [(z, s) for z in g.zones() for s in range(1, zone_spec(state, z).size + 1)]
+                                     for s in range(size(state, z) + 1)]
+    spaces = [(z, s) for z in g.zones() for s in range(1, size(state, z) + 1)]
     return [E.Placed(by=by, card=c, zone=z, space=s) for c in dict.fromkeys(state.hands[by]) for z, s in spaces]
 
 
@@ -66,7 +74,7 @@ def _resolving(state: State, by: int) -> list:
         return [E.Removed(by=by, space=s) for s in range(1, len(state.zones[zone].spaces) + 1)]
     if state.pending == "bury":
         return [E.Buried(by=by, card=c) for c in dict.fromkeys(rewards)]
-    everywhere = [(z, s) for z in geo(state).zones() for s in range(1, zone_spec(state, z).size + 1)]
+    everywhere = [(z, s) for z in geo(state).zones() for s in range(1, size(state, z) + 1)]
     here = range(1, len(state.zones[zone].spaces) + 1)
     out: list = [E.Passed(by=by), E.Scanned(by=by), E.Radioed(by=by)]
     out += [E.Hacked(by=by, space=s) for s in here]

@@ -84,6 +84,8 @@ class Info:
 
     cards: dict[str, Character]
     zones: tuple[Zone, ...]
+    sizes: tuple[int, ...]
+    grids: dict
 
 
 _INFO: dict[int, tuple[PlanetshipEdition, Info]] = {}
@@ -98,7 +100,8 @@ def info(ed: PlanetshipEdition) -> Info:
     for colour in COLOURS:
         for c in ed.starting:
             cards[colour + c.id] = c
-    made = Info(cards, tuple(sorted(ed.zones, key=lambda z: z.number)))
+    zones = tuple(sorted(ed.zones, key=lambda z: z.number))
+    made = Info(cards, zones, tuple(z.size for z in zones), {})
     _INFO[id(ed)] = (ed, made)
     return made
 
@@ -114,8 +117,18 @@ def zone_spec(state: State, zone: int) -> Zone:
 
 
 def geo(state: State) -> Geometry:
-    """The geometry of the grid as it lies now."""
-    return geometry(info(state.ed).zones, state.grid, rows_of(len(state.players)))
+    """The geometry of the grid as it lies now (cached per edition and layout)."""
+    lookups = info(state.ed)
+    key = (state.grid, len(state.players))
+    hit = lookups.grids.get(key)
+    if hit is None:
+        hit = lookups.grids[key] = geometry(lookups.zones, state.grid, rows_of(len(state.players)))
+    return hit
+
+
+def size(state: State, zone: int) -> int:
+    """How many spaces a zone has."""
+    return info(state.ed).sizes[zone]
 
 
 def fleet(players: int) -> int:

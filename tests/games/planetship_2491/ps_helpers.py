@@ -68,7 +68,8 @@ def edit(build: Builder, **changes) -> Builder:
     return build
 
 
-def scene(build: Builder, chars: dict[str, tuple[str, int]], zone: int, rewards: dict[int, tuple[str, ...]] | None = None,
+def scene(build: Builder, chars: dict[str, tuple[str, int]], zone: int,
+          rewards: dict[int, tuple[str, ...]] | None = None,
           shielded: tuple[str, ...] = (), **changes) -> Builder:
     """Characters set on spaces ("6.I": (card, owner)), then round end begins at `zone`."""
     from planets_log.games.planetship_2491.notation import _place

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from planets_log.core.errors import IllegalEvent
 
 from . import events as E
@@ -143,17 +145,24 @@ def _scan_drawn(state: State, e: E.ScanDrawn) -> None:
 
 def _revealed(state: State, e: E.Revealed) -> None:
     z = state.zones[state.zone]
-    if len(e.cards) != hidden_in_zone(state, state.zone):
-        fail("reveal.count", f"name the {hidden_in_zone(state, state.zone)} hidden cards of zone {state.zone}", RESOLVE)
+    want = hidden_in_zone(state, state.zone)
+    if len(e.cards) != want:
+        fail("reveal.count", f"name the {want} hidden cards of zone {state.zone}", RESOLVE)
     names = iter(e.cards)
+    deck = Counter(state.deck)
+    hands = [Counter(hand) for hand in state.hands]
     for code in z.rewards:
-        if code == E.HIDDEN and next(names) not in state.deck:
-            fail("reveal.reward", "a hidden reward is a card still unaccounted for in the deck", RESOLVE)
+        if code == E.HIDDEN:
+            name = next(names)
+            if deck[name] <= 0:
+                fail("reveal.reward", f"{name} is not a card still unaccounted for in the deck", RESOLVE)
+            deck[name] -= 1
     for ch in z.spaces:
         if ch is not None and ch.card == E.HIDDEN:
-            code = next(names)
-            if code not in state.hands[ch.owner]:
-                fail("reveal.card", f"{code} is not a card {state.players[ch.owner]} could have played", RESOLVE)
+            name = next(names)
+            if hands[ch.owner][name] <= 0:
+                fail("reveal.card", f"{name} is not a card {state.players[ch.owner]} could have played", RESOLVE)
+            hands[ch.owner][name] -= 1
 
 
 # --- placing -----------------------------------------------------------------------------------

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import msgspec
 
 ABILITIES = ("hack", "scan", "tractor", "shield", "radio", "teleport")
@@ -83,8 +85,8 @@ def _check_cards(ed: PlanetshipEdition) -> None:
     if len(ed.starting) != 6:
         raise ValueError(f"each colour has 6 starting characters (Components), not {len(ed.starting)}")
     ids = [c.id for c in ed.characters]
-    if len(set(ids)) != len(ids) or any(not i.isdigit() for i in ids):
-        raise ValueError("character ids must be distinct card numbers")
+    if len(set(ids)) != len(ids) or any(not (i.isdigit() and 1 <= int(i) <= 99 and i[0] != "0") for i in ids):
+        raise ValueError("character ids must be distinct card numbers 1-99")
     if [c.id for c in ed.starting] != [str(i) for i in range(1, 7)]:
         raise ValueError("the starting characters are numbered 1 to 6 (their colour is prefixed in play)")
     if len(set(ed.races)) != 6:
@@ -109,8 +111,8 @@ def _check_missions(ed: PlanetshipEdition) -> None:
     shield = next(m for m in ed.missions if m.icon == "shield")
     if shield.vp != 6:
         raise ValueError("the shield mission is worth 6 VP (Game End and Scoring example)")
-    if len({m.id for m in ed.missions}) != 13:
-        raise ValueError("mission ids must be distinct")
+    if len({m.id for m in ed.missions}) != 13 or any(not re.fullmatch(r"M[1-9][0-9]?", m.id) for m in ed.missions):
+        raise ValueError("mission ids must be distinct, M1 to M99")
 
 
 def _check_zone(zone: Zone) -> None:

@@ -89,3 +89,12 @@ def test_hidden_placement_typed_by_the_keeper():
     s = state_of(b)
     assert s.zones[4].spaces[0].card == "?" and s.zones[4].spaces[0].down and len(s.hands[BLUE]) == 4
     assert RULES.view(s, RED)["grid"][4]["spaces"][0]["card"] == "?"
+
+
+def test_one_card_cannot_be_revealed_twice():
+    """Table mode: two hidden rewards cannot both be named as the same card."""
+    b = table(5, rewards="rewards 0:1 1:2 2:3 4:4 5:5 6:6 7:7 8:8 9:9+10")
+    b = scene(b, {"8.I": ("35", RED)}, zone=8, rewards={8: ("?", "?")}, unknown=2)
+    assert state_of(b).phase == "reveal"
+    assert refused(b, "reveal 11 11").code == "reveal.reward"
+    play(b, "reveal 11 12")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from itertools import combinations, permutations, product
-from math import comb, factorial
+from math import comb, factorial, perm
 
 from planets_log.core.game import Outcomes
 
@@ -96,7 +96,32 @@ def outcomes(state: State) -> Outcomes:
         unseen = len(state.deck) - state.unknown
         count = comb(slots, k) * comb(unseen, min(k, unseen)) * factorial(k)
         return Outcomes(count=count, sampler=lambda rng: _rewards(state, rng))
+    if phase == "reveal":
+        return _reveals(state)
     return Outcomes(listed=())
+
+
+def _reveals(state: State) -> Outcomes:
+    """A table keeper's hidden cards: distinct deck cards for rewards, distinct hand cards per owner."""
+    z = state.zones[state.zone]
+    rewards = sum(c == E.HIDDEN for c in z.rewards)
+    per_owner: dict[int, int] = {}
+    for ch in z.spaces:
+        if ch is not None and ch.card == E.HIDDEN:
+            per_owner[ch.owner] = per_owner.get(ch.owner, 0) + 1
+    count = perm(len(state.deck), rewards)
+    for owner, k in per_owner.items():
+        count *= perm(len(state.hands[owner]), k)
+
+    def sample(rng) -> E.Revealed:
+        names = list(rng.sample(sorted(state.deck), rewards)) if rewards else []
+        taken: dict[int, list[str]] = {o: rng.shuffled(list(state.hands[o])) for o in per_owner}
+        for ch in z.spaces:
+            if ch is not None and ch.card == E.HIDDEN:
+                names.append(taken[ch.owner].pop())
+        return E.Revealed(cards=tuple(names))
+
+    return Outcomes(count=count, sampler=sample)
 
 
 def _shifts(state: State) -> list[E.Shifted]:

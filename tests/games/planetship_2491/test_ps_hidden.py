@@ -98,3 +98,34 @@ def test_one_card_cannot_be_revealed_twice():
     assert state_of(b).phase == "reveal"
     assert refused(b, "reveal 11 11").code == "reveal.reward"
     play(b, "reveal 11 12")
+
+
+def test_reveal_outcomes_are_counted_and_sampled():
+    """Table mode: the outcomes of a reveal are counted, and each sample passes check."""
+    b = table(2, rewards="rewards 0:1 1:2 2:3 3:4 4:? 5:6")
+    b = scene(b, {"4.I": ("?", BLUE), "4.III": ("35", RED)}, zone=4)
+    s = state_of(b)
+    outcomes = RULES.chance_outcomes(s)
+    assert outcomes.count == len(s.deck) * len(s.hands[BLUE])
+    for k in range(5):
+        RULES.check(s, outcomes.sampler(rng(3, f"reveal/{k}")))
+
+
+def test_chance_outcomes_cover_what_the_seed_gives():
+    """The boundary: at every chance point the listed outcomes sum to 1 and hold the seeded one; a counted
+    point's sampler draws outcomes that pass check."""
+    from fractions import Fraction
+
+    from planets_log.core.events import Chance, strip_place
+
+    for n in (2, 5):
+        for state, event in positions(9, n):
+            if not isinstance(event, Chance):
+                continue
+            outcomes = RULES.chance_outcomes(state)
+            if outcomes.listed is not None:
+                assert sum(p for _, p in outcomes.listed) == Fraction(1)
+                assert any(strip_place(e) == strip_place(event) for e, _ in outcomes.listed)
+            else:
+                assert outcomes.count > 0
+                RULES.check(state, outcomes.sampler(rng(2, "sample")))

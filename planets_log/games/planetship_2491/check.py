@@ -178,6 +178,9 @@ def _space(state: State, zone: int, space: int, low: int = 1) -> None:
 def _placed(state: State, e: E.Placed) -> None:
     _space(state, e.zone, e.space)
     if e.card == E.HIDDEN:
+        if e.by == state.keeper or any(p.seat == state.keeper and (p.zone, p.space) == (e.zone, e.space)
+                                       for p in state.probes):
+            fail("hidden.seen", f"{state.players[state.keeper]} keeps this record and sees this card: name it", TURN)
         spec = zone_spec(state, e.zone)
         _hidden_allowed(state, e.space in spec.face_down and e.zone != 2, f"the card on {place(e.zone, e.space)}", TURN)
     elif e.card not in state.hands[e.by]:

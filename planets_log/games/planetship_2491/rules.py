@@ -24,6 +24,9 @@ class Planetship(Rules):
     rules_version = 1
     rules_versions = (1,)
     hidden_information = True
+    supports_kept_by = True
+    notation_key = ("a card is its number (17) or a starting card as colour and number (R3); a place is "
+                    "ZONE.NUMERAL (7.III, 6.R for the reward space); ? is a card the keeper cannot see")
     events = EVENTS
     edition_type = PlanetshipEdition
     edition_dir = Path(__file__).parent / "editions"
@@ -98,6 +101,12 @@ class Planetship(Rules):
         from . import hidden
 
         return hidden.resample(state, seat, rng)
+
+    def missing_reveals(self, state: State) -> list[str]:
+        """In a kept record: a zone's '?' cards must be named before it is resolved."""
+        if state.phase == "reveal":
+            return [f"the hidden cards of zone {state.zone}: {chance.hint(state)}"]
+        return []
 
     def render(self, state: State, seat: int | None = None) -> str:
         """The table as text."""

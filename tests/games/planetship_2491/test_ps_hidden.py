@@ -129,3 +129,14 @@ def test_chance_outcomes_cover_what_the_seed_gives():
             else:
                 assert outcomes.count > 0
                 RULES.check(state, outcomes.sampler(rng(2, "sample")))
+
+
+def test_the_keeper_names_what_the_keeper_sees():
+    """Records kept by one player: the keeper's own face-down card is never '?'."""
+    from .ps_helpers import edit
+
+    b = edit(table(2), keeper=RED)
+    play(b, "R1 0.I", "B1 1.I")
+    assert refused(b, "? 0.III").code == "hidden.seen"
+    play(b, "R2 0.III", "probe 1.II")
+    assert refused(b, "? 1.II").code == "hidden.seen"  # under the keeper's probe

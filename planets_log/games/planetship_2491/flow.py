@@ -6,10 +6,11 @@ awarding rewards, retrieving, the next round) until a seat must decide or chance
 
 from __future__ import annotations
 
+from planets_log.core.game import CHANCE, TERMINAL
+
+from .edition import COLOURS
 from .state import (HAND, ROUNDS, Char, State, ZoneState, add, card, fleet, geo, occupant, placed, replace, with_seat,
                     with_space, with_zone, zone_spec)
-from .edition import COLOURS
-from planets_log.core.game import CHANCE, TERMINAL
 
 CHANCE_PHASES = ("missions", "layout", "shift", "rewards", "draw", "reveal")
 SENATE, LEISURE, MILITARY, PRISON, COMMAND, HIBERNATION, RADIOACTIVE, HARVESTS = 0, 1, 3, 4, 5, 6, 7, 9

@@ -95,8 +95,9 @@ def render(state: State, seat: int | None = None) -> str:
         lines.append(f"Resolving zone {state.zone} at {place(state.zone, state.cursor)}: "
                      + ", ".join(f"{names[s]} {v}" for s, v in sorted(tot.items())))
     sheet = score(state)
+    shown = [s for s in sheet.scores if sheet.final or seat is None or s.seat == seat]
     lines.append(("Final score: " if sheet.final else "Score now: ")
-                 + ", ".join(f"{s.player} {s.total}" for s in sheet.scores)
+                 + ", ".join(f"{s.player} {s.total}" for s in shown)
                  + (f" — winner: {' and '.join(names[w] for w in sheet.winners)}" if sheet.final else ""))
     return "\n".join(lines)
 

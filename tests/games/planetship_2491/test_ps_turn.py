@@ -130,3 +130,13 @@ def test_a_probe_sees_a_card_placed_face_down_under_it_later():
     assert at(b, "1.II").down
     red = [z for z in RULES.view(state_of(b), RED)["grid"] if z["zone"] == 1][0]
     assert red["spaces"][1]["card"] == "B2"
+
+
+def test_a_seat_render_shows_only_what_the_seat_may_know():
+    """Per-seat views: another player's hand, face-down card and provisional score stay hidden."""
+    b = table(2)
+    play(b, "R1 0.I", "B1 2.I", "R2 0.III", "probe -")
+    text = RULES.render(state_of(b), BLUE)
+    assert "Red: hand 4 cards" in text and "0.III Red:?" in text and "Score now: Blue" in text
+    assert "Score now: Red" not in text and "R2" not in text
+    assert "0.III Red:R2" in RULES.render(state_of(b))

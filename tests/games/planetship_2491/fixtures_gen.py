@@ -94,11 +94,30 @@ def _spaces_before(truth, zone, kept_state) -> list[str | None]:
     return [None if ch is None else ch.card for ch in truth.zones[zone].spaces]
 
 
+HAND_TYPED = [
+    "missions M2 M5 M9 M12", "layout 3 1 / 0 2 / 5 9 reserve 4 6 7 8", "rewards 0:12 1:7 2:22 3:5 5:30 9:14+2",
+    "R6 3.I", "rotate 0", "B2 0.I", "Y5 2.I", "R4 3.II", "probe 0.R", "B3 0.II", "Y6 2.II", "R1 1.I",
+    "? 0.III", "probe 2.R", "Y3 9.I", "probe -", "R2 1.II", "B5 5.I", "Y1 2.IV", "probe -",
+    "reveal B1", "done", "done", "done", "done", "done", "done", "done", "done", "done", "keep 14",
+    "discard 5", "discard 7", "discard 12", "discard 30", "discard Y1", "discard Y4",
+]
+"""Round 1 of a 3-player table game typed by hand at the command line by Ann, who could not see
+Ben's face-down card on the Senate's III (typed '?', revealed as B1 when the Senate was resolved)."""
+
+
+@cache
+def hand_typed() -> Builder:
+    """The hand-typed round as a table record."""
+    header, session = make_header(GAME, ["Ann", "Ben", "Cal"], seed=None, log_id=f"{GAME}-typed-by-hand")
+    return play(Builder.new(header, session), *HAND_TYPED)
+
+
 def golden() -> dict[str, str]:
     """Golden record file name -> content."""
     out = {f"{name}.jsonl": seeded_game(name).text() for name in SEEDED}
     out["table-game.jsonl"] = table_game().text()
     out["kept-by-red.jsonl"] = keeper_game().text()
+    out["typed-by-hand-3p.jsonl"] = hand_typed().text()
     return out
 
 

@@ -35,6 +35,9 @@ PENDING = {"rotate": (E.Rotated,), "probe": (E.Probed,), "bury": (E.Buried,), "k
 ABILITY_EVENTS = {E.Hacked: "hack", E.Scanned: "scan", E.Pulled: "tractor", E.Shielded: "shield",
                   E.Radioed: "radio", E.Teleported: "teleport"}
 
+ABILITY_NAMES = {"hack": "Hacker", "scan": "Scanner", "tractor": "Tractor Beam", "shield": "Shield",
+                 "radio": "Team Radio", "teleport": "Teleport"}
+
 
 def fail(code: str, message: str, rule: str) -> None:
     """Raise the illegal-event error."""
@@ -214,9 +217,7 @@ def _probed(state: State, e: E.Probed) -> None:
 
 def _ability(state: State, e) -> None:
     name = ABILITY_EVENTS[type(e)]
-    rule = f"{ABILITY} > {name.title() if name != 'radio' else 'Team Radio'}"
-    if name == "tractor":
-        rule = f"{ABILITY} > Tractor Beam"
+    rule = f"{ABILITY} > {ABILITY_NAMES[name]}"
     char = occupant(state, state.zone, state.cursor)
     if name not in usable(state, state.zone, state.cursor):
         if char.disabled:

@@ -125,6 +125,10 @@ def golden() -> dict[str, str]:
 
 START = ["missions M1 M7 M10 M13", "layout 0 1 / 2 3 / 4 5 reserve 6 7 8 9", "rewards 0:1 1:2 2:3 3:4 4:5 5:6"]
 OPEN = START + ["R1 0.I", "B1 2.I"]
+ROUND = START + ["R1 2.I", "B6 2.II", "R2 0.I", "B4 0.II", "R3 1.I", "B2 4.III", "R4 5.I", "B3 4.IV", "R5 5.III",
+                 "probe -", "B1 3.I", "rotate 0", "R6 1.II", "B5 3.II", "probe -"]
+"""All 12 ships out: the Senate's I (Red's R2, Shield) is resolving."""
+SCAN = ROUND + ["done", "done", "done", "scan"]
 
 INVALID = {
     "missions-too-few": ([], "missions M1 M2 M3", "missions.count"),
@@ -143,6 +147,12 @@ INVALID = {
     "place-before-probe": (OPEN + ["R2 0.III"], "B2 2.II", "event.kind"),
     "rotate-not-military": (START, "rotate 90", "event.kind"),
     "hack-before-round-end": (START, "hack I", "event.kind"),
+    "ability-not-on-card": (ROUND, "hack II", "hack.unusable"),
+    "shield-not-adjacent": (ROUND, "shield 5.I", "shield.target"),
+    "teleport-to-occupied": (ROUND + ["done", "done"], "teleport 0.I", "teleport.target"),
+    "draw-card-not-in-deck": (SCAN, "draw 2", "draw.unseen"),
+    "bury-card-not-on-reward": (SCAN + ["draw 11"], "bury 12", "bury.card"),
+    "hack-own-character": (SCAN + ["draw 11", "bury 11"], "hack I", "hack.target"),
 }
 """Illegal-move fixtures: name -> (legal moves of a 2-player table game, the illegal move, its error code)."""
 

@@ -12,7 +12,7 @@ from planets_log.core.registry import get_rules
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 TABLE_FIXTURES = {game: FIXTURES / game / "table-game.jsonl"
-                  for game in ("four-planets", "planetopia", "space-planets", "planetarium")}
+                  for game in ("four-planets", "planetopia", "space-planets", "planetarium", "planetship-2491")}
 
 
 def standing_lines(path: Path) -> list[tuple[int, str]]:

@@ -127,8 +127,8 @@ def _reveals(state: State) -> Outcomes:
 def _shifts(state: State) -> list[E.Shifted]:
     rows = rows_of(len(state.players))
     if len(state.players) != 5:
-        return [E.Shifted(zones=p, turns=t) for p in permutations(state.reserve[-rows:])
-                for t in product(range(4), repeat=rows)]
+        unseen = state.reserve if state.table and state.round == 2 else state.reserve[-rows:]  # see check._first_shift
+        return [E.Shifted(zones=p, turns=t) for p in permutations(unseen, rows) for t in product(range(4), repeat=rows)]
     out = [z for z, _ in state.grid[-rows:]]
     return [E.Shifted(zones=p, turns=t, aside=a) for a in out
             for p in permutations(list(state.reserve) + [z for z in out if z != a])

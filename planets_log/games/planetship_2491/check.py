@@ -103,10 +103,18 @@ def _shifted(state: State, e: E.Shifted) -> None:
     else:
         if e.aside is not None:
             fail("shift.aside", "only with 5 players is a zone set aside", FORMING)
-        incoming = set(state.reserve[-rows:])
+        incoming = _first_shift(state, e, rows) if state.table and state.round == 2 else set(state.reserve[-rows:])
     if len(e.zones) != rows or set(e.zones) != incoming:
         fail("shift.zones", f"the zones entering the grid are {', '.join(map(str, sorted(incoming)))}", FORMING)
     _turns(e.turns, rows)
+
+
+def _first_shift(state: State, e: E.Shifted, rows: int) -> set[int]:
+    """A table keeper never saw the face-down reserve's order: any `rows` of its zones may enter in round 2."""
+    if len(set(e.zones)) != rows or not set(e.zones) <= set(state.reserve):
+        reserve = ", ".join(map(str, sorted(state.reserve)))
+        fail("shift.zones", f"{rows} different zones of the reserve ({reserve}) enter the grid", FORMING)
+    return set(e.zones)
 
 
 def _rewards(state: State, e: E.RewardsDealt) -> None:

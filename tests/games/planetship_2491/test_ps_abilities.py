@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import msgspec
+
+from planets_log.games.planetship_2491.flow import totals
+
 from .ps_helpers import BLUE, RED, RULES, at, edit, play, refused, scene, state_of, table
 
 
@@ -105,3 +109,15 @@ def test_teleport_goes_to_a_free_space_of_an_adjacent_zone():
     assert refused(b, "teleport 5.I").code == "teleport.target"
     play(b, "teleport 4.II")
     assert at(b, "4.II").card == "R3" and at(b, "4.II").disabled
+
+
+
+def test_team_radio_bonus_ends_with_its_zone_even_after_a_teleport():
+    """# Character Abilities > Team Radio: the bonus lasts until the zone it was used in is resolved, also for a
+    character that then teleported to a zone resolved later (a card with both icons, set by hand)."""
+    b = scene(table(2), {"0.I": ("R4", RED), "2.I": ("35", BLUE), "2.II": ("B4", BLUE)}, zone=0)
+    teleported = msgspec.structs.replace(at(b, "2.I"), radio=3, disabled=True)
+    b = edit(b, zones=tuple(msgspec.structs.replace(z, spaces=(teleported,) + z.spaces[1:]) if i == 2 else z
+                            for i, z in enumerate(state_of(b).zones)))
+    play(b, "done")  # zone 0 is resolved: its Team Radio bonuses end wherever their characters stand
+    assert state_of(b).zone == 2 and at(b, "2.I").radio == 0 and totals(state_of(b), 2) == {BLUE: 5}

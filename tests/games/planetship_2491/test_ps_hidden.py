@@ -140,3 +140,21 @@ def test_the_keeper_names_what_the_keeper_sees():
     assert refused(b, "? 0.III").code == "hidden.seen"
     play(b, "R2 0.III", "probe 1.II")
     assert refused(b, "? 1.II").code == "hidden.seen"  # under the keeper's probe
+
+
+def test_a_seat_sees_which_zones_are_in_the_reserve_not_their_order():
+    """# Forming Planetship Alpha, step 2: the reserve lies face down; a seat learns the set (the zones not in the
+    grid) but not the order that decides which pair enters in round 2."""
+    from planets_log.games.planetship_2491 import events as E
+
+    s = state_of(table(2))
+    layout = E.Formed(zones=(0, 1, 2, 3, 4, 5), turns=(0,) * 6, reserve=(9, 6, 8, 7))
+    before = state_of(table(2, rewards="rewards 0:1 1:2 2:3 3:4 4:5 5:6"))
+    assert RULES.format(layout, s).endswith("reserve 9 6 8 7")
+    assert RULES.format(layout, s, seat=RED).endswith("reserve 6 7 8 9")
+    orders = set()
+    for k in range(12):
+        other = RULES.resample_hidden(before, BLUE, rng(4, f"reserve/{k}"))
+        assert RULES.view(other, BLUE) == RULES.view(before, BLUE) and sorted(other.reserve) == [6, 7, 8, 9]
+        orders.add(other.reserve)
+    assert len(orders) > 1

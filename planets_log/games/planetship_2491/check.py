@@ -9,7 +9,7 @@ from planets_log.core.errors import IllegalEvent
 from . import events as E
 from .board import GRID_SHAPES, rows_of
 from .flow import (hack_targets, shield_targets, teleport_targets, tractor_targets, free_spaces, hidden_in_zone,
-                   usable)
+                   remaining, usable)
 from .apply import reward_slots
 from .legal import probe_targets, reachable
 from .notation import place
@@ -230,8 +230,10 @@ def _ability(state: State, e) -> None:
     if name not in usable(state, state.zone, state.cursor):
         if char.disabled:
             fail("ability.lost", f"character {char.card} was moved this round and uses no abilities", rule)
-        fail(f"{name}.unusable", f"character {char.card} on {place(state.zone, state.cursor)} cannot use {name} now "
-             "(no such icon left, or nothing it could act on)", rule)
+        label, where = ABILITY_NAMES[name], place(state.zone, state.cursor)
+        left = name in remaining(state, char)
+        what = f"has nothing to use its {label} on now" if left else f"has no {label} icon left"
+        fail(f"{name}.unusable", f"character {char.card} on {where} {what}", rule)
     TARGETS[type(e)](state, e, rule)
 
 
@@ -242,20 +244,34 @@ def _hack_target(state: State, e: E.Hacked, rule: str) -> None:
 
 
 def _pull_target(state: State, e: E.Pulled, rule: str) -> None:
+    _space(state, e.zone, e.space)
     if (e.zone, e.space) not in tractor_targets(state, state.zone):
-        fail("tractor.target", f"{place(e.zone, e.space)} is not an unshielded character in a zone adjacent to zone "
-             f"{state.zone} (the Senate is immune)", rule)
+        fail("tractor.target", _why_not(state, e.zone, e.space, senate=True), rule)
     if e.to not in free_spaces(state, state.zone):
         fail("tractor.space", f"{place(state.zone, e.to)} is not free", rule)
 
 
 def _shield_target(state: State, e: E.Shielded, rule: str) -> None:
+    _space(state, e.zone, e.space)
     if (e.zone, e.space) not in shield_targets(state, state.zone):
-        fail("shield.target", f"{place(e.zone, e.space)} is not an unshielded character in zone {state.zone} "
-             "or next to it", rule)
+        fail("shield.target", _why_not(state, e.zone, e.space, senate=False), rule)
+
+
+def _why_not(state: State, zone: int, space: int, senate: bool) -> str:
+    """Why the character on a space cannot be pulled (senate=True) or shielded from the resolving zone."""
+    here, ch, at = state.zone, occupant(state, zone, space), place(zone, space)
+    if zone not in geo(state).adjacent_zones[here] and (senate or zone != here):
+        return f"zone {zone} is not adjacent to zone {here}" if senate else \
+            f"zone {zone} is neither zone {here} nor next to it"
+    if ch is None:
+        return f"there is no character on {at}"
+    if ch.shield:
+        return f"the character on {at} is " + ("shielded" if senate else "already shielded")
+    return f"characters in the Senate ({at}) are immune to the Tractor Beam"
 
 
 def _teleport_target(state: State, e: E.Teleported, rule: str) -> None:
+    _space(state, e.zone, e.space)
     if (e.zone, e.space) not in teleport_targets(state, state.zone):
         fail("teleport.target", f"{place(e.zone, e.space)} is not a free space of a zone adjacent to zone "
              f"{state.zone}", rule)

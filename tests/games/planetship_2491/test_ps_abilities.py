@@ -121,3 +121,16 @@ def test_team_radio_bonus_ends_with_its_zone_even_after_a_teleport():
                             for i, z in enumerate(state_of(b).zones)))
     play(b, "done")  # zone 0 is resolved: its Team Radio bonuses end wherever their characters stand
     assert state_of(b).zone == 2 and at(b, "2.I").radio == 0 and totals(state_of(b), 2) == {BLUE: 5}
+
+
+def test_a_refused_target_says_why():
+    """# Character Abilities > Tractor Beam, Shield: the error names the reason (not adjacent, nobody there,
+    shielded, the Senate; a zone not in the grid; an icon not on the card)."""
+    chars = {"2.I": ("R5", RED), "5.I": ("35", BLUE), "4.I": ("21", BLUE), "0.I": ("B1", BLUE), "3.I": ("B3", BLUE)}
+    b = scene(table(2), chars, zone=2, shielded=("3.I",))
+    assert "zone 5 is not adjacent to zone 2" in str(refused(b, "tractor 5.I II"))
+    assert "there is no character on 4.II" in str(refused(b, "tractor 4.II II"))
+    assert "the character on 3.I is shielded" in str(refused(b, "tractor 3.I II"))
+    assert "immune" in str(refused(b, "tractor 0.I II")) and "immune" not in str(refused(b, "tractor 4.II II"))
+    assert "zone 9 is not in Planetship Alpha" in str(refused(b, "tractor 9.I II"))
+    assert "character R5 on 2.I has no Shield icon left" in str(refused(b, "shield 4.I"))

@@ -142,7 +142,21 @@ def _uniform(events: list) -> Outcomes:
 
 def hint(state: State) -> str:
     """What the recorder types at a chance point of a table game."""
+    if state.phase == "reveal":
+        slots = hidden_slots(state)
+        return (f"name the {len(slots)} hidden card(s) of zone {state.zone} in this order: {', '.join(slots)}: reveal "
+                + " ".join("CARD" for _ in slots))
     return HINTS.get(state.phase, "no chance outcome is due")
+
+
+def hidden_slots(state: State) -> list[str]:
+    """What each '?' of the resolving zone is, in the order a reveal names them (rewards first, then by space)."""
+    from .notation import place
+
+    z = state.zones[state.zone]
+    out = [f"the reward on {place(state.zone, 0)}" for c in z.rewards if c == E.HIDDEN]
+    return out + [f"{state.players[ch.owner]}'s card on {place(state.zone, i + 1)}" for i, ch in enumerate(z.spaces)
+                  if ch is not None and ch.card == E.HIDDEN]
 
 
 HINTS = {

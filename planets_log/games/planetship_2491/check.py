@@ -6,6 +6,7 @@ from collections import Counter
 
 from planets_log.core.errors import IllegalEvent
 
+from . import chance
 from . import events as E
 from .board import GRID_SHAPES, rows_of
 from .flow import (hack_targets, shield_targets, teleport_targets, tractor_targets, free_spaces, hidden_in_zone,
@@ -158,7 +159,7 @@ def _revealed(state: State, e: E.Revealed) -> None:
     z = state.zones[state.zone]
     want = hidden_in_zone(state, state.zone)
     if len(e.cards) != want:
-        fail("reveal.count", f"name the {want} hidden cards of zone {state.zone}", RESOLVE)
+        fail("reveal.count", chance.hint(state), RESOLVE)
     names = iter(e.cards)
     deck = Counter(state.deck)
     hands = [Counter(hand) for hand in state.hands]

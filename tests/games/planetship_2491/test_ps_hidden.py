@@ -158,3 +158,13 @@ def test_a_seat_sees_which_zones_are_in_the_reserve_not_their_order():
         assert RULES.view(other, BLUE) == RULES.view(before, BLUE) and sorted(other.reserve) == [6, 7, 8, 9]
         orders.add(other.reserve)
     assert len(orders) > 1
+
+
+def test_a_due_reveal_says_which_cards_to_name_in_which_order():
+    """# Round End > #1 - Resolving a Zone: the hint and the count error list the zone's '?' cards, reward first."""
+    b = table(2, rewards="rewards 0:1 1:2 2:3 3:4 4:? 5:6")
+    b = scene(b, {"4.I": ("?", BLUE), "4.III": ("35", RED)}, zone=4)
+    want = "name the 2 hidden card(s) of zone 4 in this order: the reward on 4.R, Blue's card on 4.I: reveal CARD CARD"
+    assert RULES.chance_hint(state_of(b)) == want and RULES.missing_reveals(state_of(b)) == [want]
+    assert want in str(refused(b, "reveal 12"))
+    play(b, "reveal 12 B3")

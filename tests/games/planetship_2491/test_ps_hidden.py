@@ -23,12 +23,14 @@ def positions(seed: int, n: int):
 
 
 def test_resampled_states_look_the_same_to_the_seat():
-    """Per-seat views: a state resampled for a seat has exactly that seat's view, and differs somewhere."""
+    """Per-seat views: a state resampled for a seat has exactly that seat's view and text (a provisional score
+    counting missions would depend on the other hands), and differs somewhere."""
     changed = 0
     for state, _ in positions(6, 3):
         for seat in range(3):
             other = RULES.resample_hidden(state, seat, rng(1, f"r{seat}"))
             assert RULES.view(other, seat) == RULES.view(state, seat)
+            assert RULES.render(other, seat) == RULES.render(state, seat)
             changed += msgspec.json.encode(other) != msgspec.json.encode(state)
     assert changed
 

@@ -134,3 +134,10 @@ def test_a_refused_target_says_why():
     assert "immune" in str(refused(b, "tractor 0.I II")) and "immune" not in str(refused(b, "tractor 4.II II"))
     assert "zone 9 is not in Planetship Alpha" in str(refused(b, "tractor 9.I II"))
     assert "character R5 on 2.I has no Shield icon left" in str(refused(b, "shield 4.I"))
+
+
+def test_a_character_holds_one_shield():
+    """# Character Abilities > Shield: a shielded character needs no second token (a decision); another may be."""
+    b = scene(table(2), {"2.I": ("R2", RED), "2.II": ("B6", BLUE), "4.I": ("21", BLUE)}, zone=2, shielded=("2.II",))
+    assert "the character on 2.II is already shielded" in str(refused(b, "shield 2.II"))
+    play(b, "shield 4.I")

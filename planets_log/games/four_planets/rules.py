@@ -39,6 +39,13 @@ class FourPlanets(Rules):
     edition_dir = Path(__file__).parent / "editions"
     rulebook = "four-planets.txt"
 
+    @property
+    def campaign(self):
+        """The mini-campaign's rules (Mini-Campaign), for `planets-log campaign`."""
+        from .campaign import FourPlanetsCampaign
+
+        return FourPlanetsCampaign()
+
     def setup(self, header: Header, edition: FourPlanetsEdition) -> State:
         """The table before the first chance event."""
         state = setup(header, edition, bool(header.options.get("first_game", False)))

@@ -10,6 +10,11 @@ import click
 from .common import echo_json, parse_pairs
 
 
+def _echo(text: str) -> None:
+    """Print text from a record or an argument with its control characters escaped (newlines kept)."""
+    click.echo("\n".join("".join(c if c.isprintable() else repr(c)[1:-1] for c in line) for line in text.split("\n")))
+
+
 @click.group()
 def campaign() -> None:
     """Keep a campaign: new, next, status, score, validate.
@@ -44,7 +49,7 @@ def new(game, out, players, seed, table, meta) -> None:
     if not table and seed is None:
         seed = secrets.randbelow(2**31)
     camp = new_campaign(out, game, list(players), None if table else seed, parse_pairs(meta, "--meta"))
-    click.echo(f"{out}: new campaign of {game}; next: {camp.rules.status(camp.state)['due']}")
+    _echo(f"{out}: new campaign of {game}; next: {camp.rules.status(camp.state)['due']}")
 
 
 def _seat(players: list[str], text: str) -> int:
@@ -82,7 +87,7 @@ def next_(log, keeps, deals, out) -> None:
     if rules.due(camp.state)[0] == "finish":
         game = camp.state.games[-1]
         camp.append([rules.finished(camp.state, finished_game(linked_path(camp, game.file)))])
-        click.echo(f"{log}: game {game.game} linked")
+        _echo(f"{log}: game {game.game} linked")
     pairs = parse_pairs(keeps, "--keep")
     chosen = {_seat(players, k): v for k, v in pairs.items()}
     dealt = {_seat(players, k): tuple(b.strip() for b in v.split(",")) for k, v in parse_pairs(deals, "--deal").items()}
@@ -94,13 +99,13 @@ def next_(log, keeps, deals, out) -> None:
         raise RecordError.at(log, None, camp.seq + 1, exc) from None
     camp.append(events)
     if missing:
-        click.echo(f"{log}: waiting: {missing}")
+        _echo(f"{log}: waiting: {missing}")
         return
     step, n = rules.due(camp.state)
     if step == "start":
         _start_game(camp, n, out)
     else:
-        click.echo(f"{log}: {step}; " + ("the campaign is over: planets-log campaign score " + log if step == "over"
+        _echo(f"{log}: {step}; " + ("the campaign is over: planets-log campaign score " + log if step == "over"
                                          else "finish the current game first"))
 
 
@@ -122,7 +127,7 @@ def _start_game(camp, n: int, out: str | None) -> None:
     build.draw_chance()
     create_record(path, build.lines)
     camp.append([camp.rules.started(camp.state, name, header.log_id)])
-    click.echo(f"{path}: game {n} of the campaign started with buildings {given}")
+    _echo(f"{path}: game {n} of the campaign started with buildings {given}")
 
 
 @campaign.command()
@@ -142,7 +147,7 @@ def status(log, as_json) -> None:
     if as_json:
         echo_json(data)
         return
-    click.echo(_text(data))
+    _echo(_text(data))
 
 
 def _text(data: dict) -> str:
@@ -151,8 +156,8 @@ def _text(data: dict) -> str:
         lines.append(f"  {name}'s buildings: {', '.join(owned) or '-'}")
     for game in data["games"]:
         lines.append(f"  game {game['game']}: {' – '.join(map(str, game['totals']))}")
-    lines.append(f"  totals: {' – '.join(map(str, data['totals']))}; next: {data['due']}; "
-                 f"start tile turned by {data['next_orienter']}")
+    turn = f"; start tile turned by {data['next_orienter']}" if data["next_orienter"] else ""
+    lines.append(f"  totals: {' – '.join(map(str, data['totals']))}; next: {data['due']}{turn}")
     if data["winner"]:
         lines.append(f"  campaign winner: {' and '.join(data['winner'])}")
     return "\n".join(lines)
@@ -176,7 +181,7 @@ def score(log, as_json) -> None:
     if as_json:
         echo_json(out)
         return
-    click.echo(_text(data))
+    _echo(_text(data))
 
 
 @campaign.command()
@@ -196,7 +201,7 @@ def validate(log, as_json) -> None:
         echo_json({"file": log, "valid": not errors, "errors": [e.to_json() for e in errors]})
     else:
         for err in errors:
-            click.echo(str(err))
-        click.echo(f"{log}: {'valid' if not errors else f'{len(errors)} error(s)'}")
+            _echo(str(err))
+        _echo(f"{log}: {'valid' if not errors else f'{len(errors)} error(s)'}")
     if errors:
         raise SystemExit(1)

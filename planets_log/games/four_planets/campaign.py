@@ -112,7 +112,9 @@ class FourPlanetsCampaign:
 
     def players_problem(self, players: list[str]) -> str | None:
         """Why these players cannot play a campaign, or None."""
-        return None if len(players) == 2 else "the mini-campaign is for 2 players"
+        if len(players) != 2 or len(set(players)) != 2 or not all(p.strip() for p in players):
+            return "the mini-campaign is for 2 players with different, non-empty names"
+        return None
 
     def start(self, header) -> CState:
         """The campaign before the first draft: every building in the box."""
@@ -204,7 +206,7 @@ class FourPlanetsCampaign:
         return {"players": list(s.players), "buildings": [list(o) for o in s.owned],
                 "games": [{"game": r.game, "log_id": r.log_id, "totals": list(r.totals),
                            "winners": [w + 1 for w in r.winners]} for r in s.results],
-                "totals": totals(s), "due": what, "next_orienter": _orienter(s, s.orienter),
+                "totals": totals(s), "due": what, "next_orienter": None if step == "over" else _orienter(s, s.orienter),
                 "winner": [s.players[w] for w in winner(s)] if step == "over" else None}
 
     def give(self, s: CState) -> tuple[str, int]:

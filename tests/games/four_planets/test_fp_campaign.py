@@ -298,3 +298,20 @@ def _replace_game(path, old_header: dict, options: dict) -> None:
     build.draw_chance()
     path.write_bytes(b"".join(line + b"\n" for line in build.lines))
     play_out(path, rng(1, "tamper"))
+
+
+def test_status_escapes_control_characters(tmp_path):
+    """Names from a record are printed with their control characters escaped."""
+    path = tmp_path / "c.jsonl"
+    res = CliRunner().invoke(cli, ["campaign", "new", "four-planets", "--player", "Ann\x1b[2J", "--player", "Ben",
+                                   "--seed", "1", str(path)])
+    assert res.exit_code == 0, res.output
+    out = CliRunner().invoke(cli, ["campaign", "status", str(path)]).output
+    assert "\x1b" not in out and "Ann\\x1b[2J" in out
+
+
+def test_a_campaign_needs_two_different_players(tmp_path):
+    """Mini-Campaign: two players, with different names."""
+    res = CliRunner().invoke(cli, ["campaign", "new", "four-planets", "--player", "Ann", "--player", "Ann",
+                                   str(tmp_path / "c.jsonl")])
+    assert res.exit_code == 2 and "different" in res.output and not (tmp_path / "c.jsonl").exists()

@@ -265,3 +265,21 @@ def test_professional_selfplay_validates_and_round_trips(seed, tmp_path):
     for step in Replay(str(path)).steps():
         event = msgspec.structs.replace(step.event, seq=0, prev="")
         assert R.parse(R.format(event, step.before.state), step.before.state) == event
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_professional_legal_moves_pass_check(seed, tmp_path):
+    """Professional Mode: at every point of random games, each legal action passes `check`, and a building
+    action offered to the wrong seat or when not due is refused."""
+    build = selfplay("four-planets", seed, options={"professional": True})
+    path = tmp_path / "pro.jsonl"
+    path.write_bytes(b"".join(line + b"\n" for line in build.lines))
+    for step in Replay(str(path)).steps():
+        state = step.before.state
+        if R.to_move(state) < 0:
+            continue
+        for action in R.legal(state):
+            R.check(state, action)
+        if state.pro.step is None and state.phase == "play" and state.pending is None:
+            with pytest.raises(IllegalEvent):
+                R.check(state, P.SideChosen(by=state.turn, side="left"))

@@ -56,3 +56,25 @@ def _choosing(state: State, seat: int | None, i: int) -> str:
 def _label(state: State, building: str) -> str:
     b = entry(state.pro, building)
     return f"{b.name} (turned over)" if building in state.pro.used else b.name
+
+
+def resample_hidden(state: State, seat: int, rng) -> State:
+    """The professional part as `seat` could believe it: the opponent's 4 dealt buildings and an unrevealed choice redrawn.
+
+    For the game's `resample_hidden` to call on the state it returns: what remains in the box
+    and the opponent's hand are unknown to `seat` while the choice is going on.
+    """
+    import msgspec
+
+    from .state import minus, replace, with_item
+
+    pro, other = state.pro, 1 - seat
+    if not pro.dealt[other]:
+        return state
+    unseen = tuple(sorted(pro.pool + pro.dealt[other]))
+    hand = tuple(sorted(rng.sample(unseen, len(pro.dealt[other]))))
+    owned = pro.owned
+    if pro.owned[other]:
+        owned = with_item(owned, other, tuple(sorted(rng.sample(hand, len(pro.owned[other])))))
+    pro = msgspec.structs.replace(pro, pool=minus(unseen, hand), dealt=with_item(pro.dealt, other, hand), owned=owned)
+    return replace(state, pro=pro)

@@ -283,3 +283,30 @@ def test_professional_legal_moves_pass_check(seed, tmp_path):
         if state.pro.step is None and state.phase == "play" and state.pending is None:
             with pytest.raises(IllegalEvent):
                 R.check(state, P.SideChosen(by=state.turn, side="left"))
+
+
+def test_resampled_hidden_buildings_look_the_same_to_the_seat():
+    """Professional Mode: redrawing what Ben cannot see (Ann's deal and choice) leaves Ben's view unchanged."""
+    from planets_log.games.four_planets.pro_view import resample_hidden
+
+    build = pro(seed=5)
+    build.draw_chance()
+    run(build, "choose " + " ".join(build.pos.state.pro.dealt[0][:2]))
+    state = build.pos.state
+    seen = set()
+    for i in range(8):
+        other = resample_hidden(state, 1, rng(i, "resample"))
+        assert R.view(other, 1) == R.view(state, 1) and R.render(other, 1) == R.render(state, 1)
+        seen.add(other.pro.dealt[0])
+    assert len(seen) > 1
+
+
+def test_professional_twin_is_fresh():
+    """The professional edition's parsed twin matches its TOML (python -m planets_log.core.edition FILE.toml)."""
+    import hashlib
+
+    from planets_log.core.edition import twin_path
+
+    toml = R.edition_dir / "professional.toml"
+    twin = msgspec.json.decode(twin_path(toml).read_bytes())
+    assert twin["toml_sha256"] == hashlib.sha256(toml.read_bytes()).hexdigest()

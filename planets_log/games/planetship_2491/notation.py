@@ -105,6 +105,8 @@ def _parse_rewards(text: str, args: list[str], state: State) -> E.RewardsDealt:
         zone, sep, cards = word.partition(":")
         if not sep or not zone.isdigit():
             raise NotationError(text, f"{word!r}: write each reward as ZONE:CARD (Harvests ZONE:CARD+CARD, '-' none)")
+        if int(zone) in given:
+            raise NotationError(text, f"zone {int(zone)}'s reward is given twice")
         given[int(zone)] = [c if c == "-" else _card(text, c) for c in cards.split("+")]
     out = []
     for zone in dict.fromkeys(reward_slots(state)):

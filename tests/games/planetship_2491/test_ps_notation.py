@@ -62,3 +62,10 @@ def test_resolution_moves_are_by_the_character_owner():
     b = scene(table(2), {"2.I": ("R2", RED)}, zone=2)
     assert RULES.parse("shield 2.I", state_of(b)).by == RED
     play(b, "shield 2.I")
+
+
+def test_a_zone_s_reward_given_twice_is_refused():
+    """Notation (Start of Round, step 2): a zone written twice in `rewards` is an error, not a silent overwrite."""
+    with pytest.raises(NotationError) as info:
+        RULES.parse("rewards 0:1 0:2 1:3 2:4 3:5 4:6 5:7", state_of(table(2)))
+    assert "zone 0's reward is given twice" in str(info.value)

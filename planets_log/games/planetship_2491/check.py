@@ -14,7 +14,7 @@ from .flow import (hack_targets, shield_targets, teleport_targets, tractor_targe
 from .apply import reward_slots
 from .legal import probe_targets, reachable
 from .notation import place
-from .state import State, deck_size, geo, occupant, size, zone_spec
+from .state import State, deck_size, geo, info, occupant, size, zone_spec
 
 SETUP = "Game Setup"
 FORMING = "Forming Planetship Alpha"
@@ -64,7 +64,26 @@ def check(state: State, event) -> None:
         tag = type(event).__struct_config__.tag
         fail("event.kind", f"'{tag}' is not possible now; expected {names}",
              START if isinstance(event, E.CHANCE_EVENTS) else TURN if state.phase == "place" else RESOLVE)
+    _cards_known(state, event)
     CHECKS[type(event)](state, event)
+
+
+CARD_FIELDS = {E.Placed: ("card", TURN), E.Buried: ("card", ABILITY + " > Scanner"),
+               E.ScanDrawn: ("card", ABILITY + " > Scanner"), E.Kept: ("card", ZONE_RULES + " > #9 - Harvests"),
+               E.Discarded: ("card", DISCARD), E.RewardsDealt: ("cards", START), E.Revealed: ("cards", RESOLVE)}
+
+
+def _cards_known(state: State, event) -> None:
+    """Every card an event names is a card of the edition (or '?', '-'), so messages never echo crafted text."""
+    if type(event) not in CARD_FIELDS:
+        return
+    field, rule = CARD_FIELDS[type(event)]
+    value = getattr(event, field)
+    known = info(state.ed).cards
+    for code in (value,) if isinstance(value, str) else value:
+        if code not in known and code not in (E.HIDDEN, "-"):
+            shown = repr(code) if len(code) <= 24 else repr(code[:24]) + "..."
+            fail("card.unknown", f"{shown} is not a card of this edition", rule)
 
 
 # --- chance ------------------------------------------------------------------------------------

@@ -32,6 +32,9 @@ def test_resampled_states_look_the_same_to_the_seat():
             other = RULES.resample_hidden(state, seat, rng(1, f"r{seat}"))
             assert RULES.view(other, seat) == RULES.view(state, seat)
             assert RULES.render(other, seat) == RULES.render(state, seat)
+            if RULES.to_move(state) == seat:  # the seat's choices cannot depend on what it cannot see
+                assert [RULES.format(e, other) for e in RULES.legal(other)] == \
+                    [RULES.format(e, state) for e in RULES.legal(state)]
             changed += msgspec.json.encode(other) != msgspec.json.encode(state)
     assert changed
 

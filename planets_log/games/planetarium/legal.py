@@ -7,9 +7,9 @@ from planets_log.core.errors import IllegalEvent
 from .board import is_planet
 from .check import check, drawable, requirement_problem
 from .edition import PLANETS
-from .events import Discarded, Downgraded, DrawChosen, Ended, FinalPlayed, Kept, Moved, Played, UNKNOWN
+from .events import Discarded, Downgraded, DrawChosen, Ended, FinalPlayed, Kept, Moved, Played
 from .moves import matter_targets, planet_targets
-from .state import State, card, has_marker, matter_on
+from .state import State, card, has_marker, left, matter_on, unseen
 
 
 def legal(state: State) -> list:
@@ -26,7 +26,7 @@ def legal(state: State) -> list:
     if phase in ("card", "final"):
         out = _plays(state) if phase == "card" else []
         if phase == "card" and not state.final_turn:
-            out += [Downgraded(by=by, card=c) for c in _hand(state) if card(state, c).downgrade and state.low]
+            out += [Downgraded(by=by, card=c) for c in _hand(state) if card(state, c).downgrade and left(state, "low")]
         if state.final_turn:
             out += _finals(state)
         return out + [Ended(by=by)]
@@ -34,7 +34,7 @@ def legal(state: State) -> list:
 
 
 def _hand(state: State) -> list[str]:
-    return [c for c in dict.fromkeys(state.seats[state.turn].hand) if c != UNKNOWN]
+    return [c for c in dict.fromkeys(state.seats[state.turn].hand) if not unseen(c)]
 
 
 def _moves(state: State) -> list:

@@ -11,7 +11,7 @@ from planets_log.core.game import Outcomes
 
 from .edition import MATTER
 from .events import Dealt, Drawn, FirstPlayer, MatterPlaced, Rolled, UNKNOWN
-from .state import State, card, cards_of, left, sort_cards
+from .state import State, card, cards_of, deck_cards, left, sort_cards
 
 SETUP, DRAW, SOLO = "Set-Up", "Drawing Cards", "Solo Variant"
 
@@ -38,7 +38,7 @@ def draw_pool(state: State) -> tuple[tuple[str, ...], tuple[str, ...]]:
     if state.drawing == "low":
         return state.low, ()
     if state.drawing == "high":
-        return (state.high, ()) if left(state, "high") else (state.high + state.high_discard, ())
+        return (state.high, ()) if left(state, "high") else (state.high_discard, ())
     return state.final, state.final_discard
 
 
@@ -181,6 +181,9 @@ def _drawn(state: State, e: Drawn) -> None:
             raise IllegalEvent("drawn.card", f"{c} is not in the {state.drawing} deck now", DRAW)
     if len(set(known)) != len(known):
         raise IllegalEvent("drawn.card", "the same card is drawn twice", DRAW)
+    if sum(1 for c in known if c in deck_cards(state, state.drawing)) > left(state, state.drawing):
+        raise IllegalEvent("drawn.card", f"only {left(state, state.drawing)} card(s) remain in the {state.drawing} "
+                           "deck; the others it lists were drawn unseen", "Discard Piles")
     if short and not state.unknown[2] and 0 < len(deck) and any(c in more for c in known) \
             and len(known) == n and not all(c in known for c in deck):
         raise IllegalEvent("drawn.card", "the deck's last cards are drawn before the discard pile is reshuffled",

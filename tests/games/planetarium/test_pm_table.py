@@ -163,3 +163,25 @@ def test_no_downgrade_offered_when_the_low_deck_holds_only_cards_drawn_unseen():
     assert "downgrade H1" not in [RULES.format(e, state_of(build)) for e in RULES.legal(state_of(build))]
     assert "decks: low 0," in RULES.render(state_of(build))
     assert RULES.view(state_of(build), 1)["low"] == 0
+
+
+def test_a_card_drawn_unseen_earlier_cannot_be_drawn_again():
+    """Discard Piles: when every High card the deck lists is already in Ben's unseen hand, Ann's High draw comes
+    from the reshuffled discard pile; the same for the Final deck's last cards."""
+    build = mat(kept_by_ann(), 0, C="R")
+    edit(build, high=("H5", "H6"), high_discard=("H7",))  # H5 and H6: the two High cards Ben was dealt unseen
+    play(build, "C-5.10", "play L1 C", "draw high")
+    assert refused(build, "drawn H5").code == "drawn.card"
+    play(build, "drawn H7")
+    assert state_of(build).high == ("H5", "H6") and state_of(build).unknown[1] == 2
+
+
+def test_the_final_decks_unseen_cards_are_not_drawn_by_name():
+    """Discard Piles: with the Final deck's one listed card in Ben's unseen hand, Ann's two Finals come from the
+    reshuffled discard pile."""
+    build = mat(kept_by_ann(), 0, C="R")
+    edit(build, final=("F5",), final_discard=("F2", "F4", "F9"))  # F5: Ben's unseen Final
+    play(build, "C-5.10", "play L1 C", "draw final")
+    assert refused(build, "drawn F5 F9").code == "drawn.card"
+    play(build, "drawn F4 F9", "keep F9")
+    assert state_of(build).final_discard == ("F4",) and "F5" in state_of(build).final

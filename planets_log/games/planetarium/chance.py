@@ -11,6 +11,7 @@ from planets_log.core.game import Outcomes
 
 from .edition import MATTER
 from .events import Dealt, Drawn, FirstPlayer, MatterPlaced, Rolled, UNKNOWN
+from .notation import seat_word
 from .state import State, card, cards_of, deck_cards, left, sort_cards
 
 SETUP, DRAW, SOLO = "Set-Up", "Drawing Cards", "Solo Variant"
@@ -118,7 +119,8 @@ def hint(state: State) -> str:
 
 
 def _seat_name(state: State, seat: int) -> str:
-    return state.players[seat] if 0 <= seat < len(state.players) else str(seat + 1)
+    """The seat as the recorder types it (a name that would read back as another seat is its number)."""
+    return seat_word(seat, state)
 
 
 # --- checks ------------------------------------------------------------------------

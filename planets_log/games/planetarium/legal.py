@@ -22,7 +22,8 @@ def legal(state: State) -> list:
     if phase == "draw":
         return [DrawChosen(by=by, deck=d) for d in drawable(state)]
     if phase == "keep":
-        return [Kept(by=by, card=c) for c in dict.fromkeys(state.pending)]
+        return [Kept(by=by, card=c) for c in dict.fromkeys(state.pending)
+                if not unseen(c) and not _other_unseen(state, c)]
     if phase in ("card", "final"):
         out = _plays(state) if phase == "card" else []
         if phase == "card" and not state.final_turn:
@@ -31,6 +32,13 @@ def legal(state: State) -> list:
             out += _finals(state)
         return out + [Ended(by=by)]
     return []
+
+
+def _other_unseen(state: State, kept: str) -> bool:
+    """True when the Final not kept was drawn unseen (its name is then needed, and never guessed)."""
+    other = list(state.pending)
+    other.remove(kept)
+    return any(unseen(c) for c in other)
 
 
 def _hand(state: State) -> list[str]:

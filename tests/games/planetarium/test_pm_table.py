@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from planets_log.core.play import Builder, make_header
 from planets_log.core.rng import rng
+from planets_log.games.planetarium.events import Kept
 
 from .pm_helpers import GAME, MATTER, RULES, edit, mat, play, refused, state_of
 
@@ -185,3 +186,13 @@ def test_the_final_decks_unseen_cards_are_not_drawn_by_name():
     assert refused(build, "drawn F5 F9").code == "drawn.card"
     play(build, "drawn F4 F9", "keep F9")
     assert state_of(build).final_discard == ("F4",) and "F5" in state_of(build).final
+
+
+def test_keeping_from_an_unseen_draw_is_never_guessed_in_the_legal_moves():
+    """Drawing Cards: after `drawn ? ?` the move list offers no `keep ?` (the face-up discard must be named)."""
+    build = kept_by_ann()
+    play(build, "C-5.10", "end", "C-5.11", "play L4 C", "draw final", "drawn ? ?")
+    state = state_of(build)
+    assert all(not isinstance(e, Kept) for e in RULES.legal(state))
+    for e in RULES.legal(state):
+        RULES.check(state, e)

@@ -31,8 +31,8 @@ class PlanetariumRules(Rules):
     title = "Planetarium"
     min_players = 1
     max_players = 4
-    rules_version = 2
-    rules_versions = (2,)
+    rules_version = 1
+    rules_versions = (1,)
     hidden_information = True
     options_type = PlanetariumOptions
     options = {

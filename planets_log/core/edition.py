@@ -36,9 +36,10 @@ def _decode(raw: bytes, path: Path, data_type: type, digest: str) -> Any:
     raise UsageError(f"{path}: an edition file must end in .toml or .json", code="edition.suffix")
 
 
-def load_edition(rules: Any, path: str | Path | None = None) -> Edition:
-    """Load `path`, or the game's reference edition, validated against its schema."""
-    path = Path(path) if path is not None else Path(rules.edition_dir) / "reference.toml"
+def load_edition(rules: Any, path: str | Path | None = None, options: dict | None = None) -> Edition:
+    """Load `path`, or the game's default edition for these options, validated against its schema."""
+    default = rules.edition_name(options or {}) if hasattr(rules, "edition_name") else "reference"
+    path = Path(path) if path is not None else Path(rules.edition_dir) / f"{default}.toml"
     try:
         raw = path.read_bytes()
     except OSError as exc:
@@ -68,12 +69,11 @@ def load_embedded(rules: Any, embedded: EmbeddedEdition, ref: EditionRef) -> Edi
     return Edition(data=data, ref=ref, path=f"the edition embedded in the record ({ref.name})")
 
 
-def embedding(edition: Edition, rules: Any) -> EmbeddedEdition | None:
-    """What a new record embeds: the edition file, unless it is the game's reference edition."""
-    reference = Path(rules.edition_dir) / "reference.toml"
+def embedding(edition: Edition, rules: Any, options: dict | None = None) -> EmbeddedEdition | None:
+    """What a new record embeds: the edition file, unless it is the game's own edition for these options."""
     path = Path(edition.path)
     try:
-        if path.resolve() == reference.resolve() or load_edition(rules).ref.sha256 == edition.ref.sha256:
+        if load_edition(rules, None, options).ref.sha256 == edition.ref.sha256:
             return None
         text = path.read_bytes().decode("utf-8")
     except UnicodeDecodeError:

@@ -112,7 +112,7 @@ class Session:
         check_kept_by(rules, header)
         if edition_path is None and header.edition_file is not msgspec.UNSET:
             return cls(header, rules, load_embedded(rules, header.edition_file, header.edition))
-        edition = load_edition(rules, edition_path)
+        edition = load_edition(rules, edition_path, header.options)
         if edition.ref.sha256 != header.edition.sha256:
             raise PlanetsLogError(
                 f"the record was made with edition {header.edition.name!r} (sha256 {header.edition.sha256[:12]}…) "

@@ -32,6 +32,9 @@ class Option(msgspec.Struct, frozen=True):
     maximum: int | None = None
     seat: bool = False
     """The value is a seat: people give a player's name or a number from 1; the header stores the 0-based index."""
+    implicit: bool = False
+    """Left out of a new header while it has its default value: an option added later then
+    leaves the bytes of records that do not use it as they were."""
 
     def problem(self, value: Any) -> str | None:
         """Why `value` is not allowed, or None."""
@@ -129,6 +132,10 @@ class Rules:
     edition_type: ClassVar[type]
     edition_dir: ClassVar[Path]
     rulebook: ClassVar[str] = ""
+
+    def edition_name(self, options: dict[str, Any]) -> str:
+        """The edition file (stem, under `edition_dir`) a record with these options uses when no --edition is given."""
+        return "reference"
 
     # --- setup and turn order -------------------------------------------------
     def setup(self, header: Header, edition: Any) -> Any:

@@ -40,12 +40,13 @@ def make_header(
         check_options(rules, opts)
     except PlanetsLogError as exc:  # at `new` these are the caller's choices: usage, exit 2
         raise UsageError(exc.message, code=exc.code, rule=exc.rule) from None
-    edition = load_edition(rules, edition_path)
+    opts = {key: value for key, value in opts.items() if not (rules.options[key].implicit and value == rules.options[key].default)}
+    edition = load_edition(rules, edition_path, opts)
     header = Header(
         log_id=log_id or secrets.token_hex(16), game=game, rules=rules.rules_version, edition=edition.ref,
         options=opts, players=list(players), seed=seed, meta=dict(meta or {}), format=FORMAT,
         kept_by=msgspec.UNSET if kept_by is None else kept_by,
-        edition_file=(embedding(edition, rules) or msgspec.UNSET) if edition_path is not None else msgspec.UNSET,
+        edition_file=(embedding(edition, rules, opts) or msgspec.UNSET) if edition_path is not None else msgspec.UNSET,
     )
     try:
         check_kept_by(rules, header)

@@ -29,6 +29,7 @@ USAGE = {
     "seal": ["seal", MISSING, "--key", "missing.key"],
     "keygen": ["keygen"],
     "audit": ["audit", MISSING],
+    "campaign": ["campaign", "validate", MISSING],
 }
 
 

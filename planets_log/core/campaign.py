@@ -131,12 +131,18 @@ def new_campaign(path: str | Path, game: str, players: list[str], seed: int | No
 
 
 def linked_path(campaign: Campaign, name: str) -> Path:
-    """A linked game's file: a plain relative path under the campaign's folder (never absolute, never '..')."""
+    """A linked game's file: a plain relative path under the campaign's folder (never absolute, '..' or a symlink)."""
     rel = Path(name)
     if rel.is_absolute() or ".." in rel.parts or not name or "\\" in name:
         raise PlanetsLogError(f"linked file {name!r} must be a relative path inside the campaign's folder",
                               code="campaign.file")
-    return campaign.path.parent / rel
+    path = campaign.path.parent
+    for part in rel.parts:
+        path = path / part
+        if path.is_symlink():
+            raise PlanetsLogError(f"linked file {name!r}: {path} is a symbolic link; a campaign links only plain "
+                                  "files in its own folder", code="campaign.file")
+    return path
 
 
 class Linked(msgspec.Struct, frozen=True):
@@ -185,6 +191,7 @@ def validate_campaign(path: str | Path) -> list[RecordError]:
 def _link_problem(camp: Campaign, event: Event, files: dict) -> PlanetsLogError | None:
     try:
         if hasattr(event, "file"):
+            files[event.log_id] = None  # reported here if refused, not again at its finish line
             files[event.log_id] = linked_path(camp, event.file)
             from .engine import decode_header
 
@@ -195,6 +202,8 @@ def _link_problem(camp: Campaign, event: Event, files: dict) -> PlanetsLogError 
                                        rule=RULE)
             return camp.rules.game_problem(event, header)
         if hasattr(event, "head"):
+            if files[event.log_id] is None:
+                return None
             got = finished_game(files[event.log_id])
             if got.head != event.head:
                 return PlanetsLogError(f"game {event.game} ({event.log_id}) changed since it was linked: it ends in "

@@ -315,3 +315,33 @@ def test_a_campaign_needs_two_different_players(tmp_path):
     res = CliRunner().invoke(cli, ["campaign", "new", "four-planets", "--player", "Ann", "--player", "Ann",
                                    str(tmp_path / "c.jsonl")])
     assert res.exit_code == 2 and "different" in res.output and not (tmp_path / "c.jsonl").exists()
+
+
+@pytest.mark.parametrize("target", ["outside", "inside"])
+def test_a_symlinked_game_is_not_followed(tmp_path, target):
+    """A linked game that is a symbolic link (to a copy outside the folder, or to a file inside it) is refused at its
+    start line, not read, and not reported again at its finish line."""
+    folder = copy(tmp_path)
+    game1 = folder / "campaign-game1.jsonl"
+    elsewhere = (tmp_path / "elsewhere.jsonl") if target == "outside" else (folder / "real-game1.jsonl")
+    game1.rename(elsewhere)
+    game1.symlink_to(elsewhere)
+    errors = validate_campaign(folder / "campaign.jsonl")
+    assert [(e.line, e.code) for e in errors] == [(6, "campaign.file")]
+    assert "symbolic link" in str(errors[0])
+
+
+def test_a_symlinked_folder_is_not_followed(tmp_path):
+    """`campaign next --out` refuses to start a game through a symbolic link to a folder, writing nothing."""
+    path = tmp_path / "c.jsonl"
+    (tmp_path / "away").mkdir()
+    (tmp_path / "link").symlink_to(tmp_path / "away")
+    runner = CliRunner()
+    assert runner.invoke(cli, ["campaign", "new", "four-planets", "--player", "Ann", "--player", "Ben", "--seed", "3",
+                               str(path)]).exit_code == 0
+    assert runner.invoke(cli, ["campaign", "next", str(path)]).exit_code == 0  # deals, then waits for the keeps
+    hands = Campaign(path).state.hands
+    keeps = ["--keep", f"Ann={hands[0][0]}", "--keep", f"Ben={hands[1][0]}"]
+    result = runner.invoke(cli, ["campaign", "next", str(path), "--out", "link/g1.jsonl", *keeps])
+    assert result.exit_code == 1 and "symbolic link" in result.output, result.output
+    assert not list((tmp_path / "away").iterdir())

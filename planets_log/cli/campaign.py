@@ -49,7 +49,8 @@ def new(game, out, players, seed, table, meta) -> None:
     if not table and seed is None:
         seed = secrets.randbelow(2**31)
     camp = new_campaign(out, game, list(players), None if table else seed, parse_pairs(meta, "--meta"))
-    _echo(f"{out}: new campaign of {game}; next: {camp.rules.status(camp.state)['due']}")
+    deal = " --deal PLAYER=A,B,C" if table else ""
+    _echo(f"{out}: new campaign of {game} for {' and '.join(players)}; next: planets-log campaign next {out}{deal}")
 
 
 def _seat(players: list[str], text: str) -> int:
@@ -99,7 +100,7 @@ def next_(log, keeps, deals, out) -> None:
         raise RecordError.at(log, None, camp.seq + 1, exc) from None
     camp.append(events)
     if missing:
-        _echo(f"{log}: waiting: {missing}")
+        _echo(f"{log}: waiting: {missing.replace('status LOG', 'status ' + log)}")
         return
     step, n = rules.due(camp.state)
     if step == "start":
@@ -132,32 +133,45 @@ def _start_game(camp, n: int, out: str | None) -> None:
 
 @campaign.command()
 @click.argument("log", type=click.Path(dir_okay=False))
+@click.option("--seat", "seat", default=None, metavar="PLAYER",
+              help="As this player sees it: their buildings dealt and not yet decided.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-def status(log, as_json) -> None:
+def status(log, seat, as_json) -> None:
     """Show the campaign: buildings, finished games, totals, what is due.
+
+    A building kept while the other player still chooses shows as '?'. The buildings dealt
+    to a player show only with --seat.
 
     \b
     Example:
       planets-log campaign status camp.jsonl --json
+      planets-log campaign status camp.jsonl --seat Ann
     """
     from planets_log.core.campaign import Campaign
 
     camp = Campaign(log)
-    data = camp.rules.status(camp.state)
+    data = camp.rules.status(camp.state, None if seat is None else _seat(camp.header.players, seat))
     if as_json:
         echo_json(data)
         return
-    _echo(_text(data))
+    _echo(_text(data, log))
 
 
-def _text(data: dict) -> str:
+def _text(data: dict, log: str) -> str:
     lines = [f"Campaign: {' vs '.join(data['players'])}"]
     for name, owned in zip(data["players"], data["buildings"]):
         lines.append(f"  {name}'s buildings: {', '.join(owned) or '-'}")
     for game in data["games"]:
         lines.append(f"  game {game['game']}: {' – '.join(map(str, game['totals']))}")
     turn = f"; start tile turned by {data['next_orienter']}" if data["next_orienter"] else ""
-    lines.append(f"  totals: {' – '.join(map(str, data['totals']))}; next: {data['due']}{turn}")
+    due = data["due"]
+    if due.startswith("finish game"):
+        due = f"{due[len('finish '):]} is being played; when it is over: planets-log campaign next {log}"
+    lines.append(f"  totals: {' – '.join(map(str, data['totals']))}; next: {due}{turn}")
+    if data.get("seat"):
+        lines.append(f"  {data['seat']}'s buildings dealt, to decide: {', '.join(data['hand']) or '-'}")
+    if data.get("passed"):
+        lines.append(f"  passed to the leader: {', '.join(data['passed'])}")
     if data["winner"]:
         lines.append(f"  campaign winner: {' and '.join(data['winner'])}")
     return "\n".join(lines)
@@ -181,7 +195,7 @@ def score(log, as_json) -> None:
     if as_json:
         echo_json(out)
         return
-    _echo(_text(data))
+    _echo(_text(data, log))
 
 
 @campaign.command()

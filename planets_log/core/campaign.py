@@ -62,7 +62,9 @@ class Campaign:
         try:
             self.header = decode_line(_HEADER, first.data)
         except LineError as exc:
-            exc.message = f"not a campaign header: {exc.message}"
+            game_record = first.data.startswith(b'{"type":"header"')
+            exc.message = ("a game record, not a campaign record (validate it with planets-log validate)"
+                           if game_record else f"not a campaign header: {exc.message}")
             raise exc.placed(self.name, 1, 0, 0) from None
         if self.header.format != CAMPAIGN_FORMAT:
             raise RecordError(f"format {self.header.format!r} is not {CAMPAIGN_FORMAT}", file=self.name, line=1, seq=0,
@@ -168,7 +170,8 @@ def finished_game(path: Path) -> Linked:
     last = replay.final()
     rules = replay.session.rules
     if rules.to_move(last.state) != TERMINAL:
-        raise PlanetsLogError(f"{path}: the game is not over yet", code="campaign.game-unfinished")
+        raise PlanetsLogError(f"{path}: the game is not over yet; record it to its end, then link it again",
+                              code="campaign.game-unfinished")
     sheet = rules.score(last.state)
     return Linked(replay.session.header.log_id, last.head, tuple(s.total for s in sheet.scores),
                   tuple(sheet.winners), replay.session.header)

@@ -345,3 +345,46 @@ def test_a_symlinked_folder_is_not_followed(tmp_path):
     result = runner.invoke(cli, ["campaign", "next", str(path), "--out", "link/g1.jsonl", *keeps])
     assert result.exit_code == 1 and "symbolic link" in result.output, result.output
     assert not list((tmp_path / "away").iterdir())
+
+
+def test_a_first_keep_is_hidden_until_both_have_kept():
+    """Mini-Campaign (before the first game, and after a tied total): each player chooses 1 of 3; the first choice
+    shows as '?' to the other player and to the room until both have chosen."""
+    state = play(fresh(), CDealt(seat=0, buildings=("tower", "museum", "mine")),
+                 CDealt(seat=1, buildings=("mint", "harbour", "laboratory")), CKept(by=0, building="tower"))
+    assert RULES.status(state)["buildings"] == [["?"], []]
+    assert RULES.status(state, 1)["buildings"] == [["?"], []]
+    assert RULES.status(state, 0)["buildings"] == [["tower"], []]
+    state = play(state, CKept(by=1, building="mint"))
+    assert RULES.status(state)["buildings"] == [["tower"], ["mint"]]
+    state = game(state, 1, (20, 20))
+    state = play(state, CDealt(seat=0, buildings=("museum", "mine", "harbour")),
+                 CDealt(seat=1, buildings=("laboratory", "shipyard", "telescope")), CKept(by=0, building="mine"))
+    assert RULES.status(state, 1)["buildings"] == [["tower", "?"], ["mint"]]
+    assert RULES.status(state, 0)["buildings"] == [["mine", "tower"], ["mint"]]
+
+
+def test_a_loser_keep_is_face_up_once_passing_starts():
+    """Mini-Campaign (after the first game): the loser keeps 1 and passes 2; the kept building is placed face up."""
+    state = play(game(first_draft(), 1, (10, 30)), CDealt(seat=0, buildings=("museum", "mine", "harbour")),
+                 CKept(by=0, building="mine"))
+    assert RULES.status(state)["buildings"] == [["mine", "tower"], ["mint"]]
+
+
+def test_dealt_buildings_show_only_to_their_seat(tmp_path):
+    """Mini-Campaign: the 3 buildings dealt to a player are shown only by `status --seat PLAYER`; `next` names the
+    decision without them."""
+    path = tmp_path / "c.jsonl"
+    runner = CliRunner()
+    assert runner.invoke(cli, ["campaign", "new", "four-planets", "--player", "Ann", "--player", "Ben", "--seed", "3",
+                               str(path)]).exit_code == 0
+    waiting = runner.invoke(cli, ["campaign", "next", str(path)]).output
+    hands = Campaign(path).state.hands
+    assert all(len(h) == 3 for h in hands)
+    assert "--seat Ann" in waiting and not any(b in waiting for h in hands for b in h)
+    room = runner.invoke(cli, ["campaign", "status", str(path), "--json"]).output
+    assert not any(b in room for h in hands for b in h) and "hand" not in json.loads(room)
+    for seat, name in enumerate(("ann", "Ben")):
+        seen = runner.invoke(cli, ["campaign", "status", str(path), "--seat", name])
+        assert seen.exit_code == 0, seen.output
+        assert all(b in seen.output for b in hands[seat]) and not any(b in seen.output for b in hands[1 - seat])

@@ -111,15 +111,14 @@ def next_(log, keeps, deals, out) -> None:
 
 
 def _start_game(camp, n: int, out: str | None) -> None:
-    from planets_log.core.campaign import linked_path
+    from planets_log.core.campaign import game_seed, linked_path
     from planets_log.core.play import Builder, make_header
     from planets_log.core.record import create_record
-    from planets_log.core.rng import rng
 
     name = out or f"{Path(camp.name).stem}-game{n}.jsonl"
     path = linked_path(camp, name)
     given, orienter = camp.rules.give(camp.state)
-    seed = None if camp.header.seed is None else rng(camp.header.seed, f"campaign/game-{n}").below(2**31)
+    seed = game_seed(camp.header.seed, n)
     options = {"professional": True, "buildings": given, "orienter": orienter}
     header, session = make_header(camp.header.game, list(camp.header.players), seed=seed, options=options,
                                   meta={"campaign": camp.header.log_id, "game": str(n)},

@@ -132,6 +132,11 @@ def new_campaign(path: str | Path, game: str, players: list[str], seed: int | No
     return Campaign(path)
 
 
+def game_seed(seed: int | None, game: int) -> int | None:
+    """The seed of a campaign's game `game`: drawn from the campaign's seed (None in a table campaign)."""
+    return None if seed is None else rng(seed, f"campaign/game-{game}").below(2**31)
+
+
 def linked_path(campaign: Campaign, name: str) -> Path:
     """A linked game's file: a plain relative path under the campaign's folder (never absolute, '..' or a symlink)."""
     rel = Path(name)
@@ -191,6 +196,19 @@ def validate_campaign(path: str | Path) -> list[RecordError]:
     return errors
 
 
+def _seats_and_seed(camp: Campaign, event: Event, header) -> PlanetsLogError | None:
+    """Why a linked game's players or seed are not the campaign's, or None."""
+    if list(header.players) != list(camp.header.players):
+        return PlanetsLogError(f"{event.file} is played by {', '.join(header.players)}; the campaign's players are "
+                               f"{', '.join(camp.header.players)}, in that seat order", code="campaign.players", rule=RULE)
+    want = game_seed(camp.header.seed, event.game)
+    if header.seed != want:
+        told = "a table record (seed null)" if want is None else f"seed {want}, drawn from the campaign's seed"
+        return PlanetsLogError(f"{event.file} has seed {header.seed}; game {event.game} of this campaign has {told}",
+                               code="campaign.seed", rule=RULE)
+    return None
+
+
 def _link_problem(camp: Campaign, event: Event, files: dict) -> PlanetsLogError | None:
     try:
         if hasattr(event, "file"):
@@ -203,6 +221,9 @@ def _link_problem(camp: Campaign, event: Event, files: dict) -> PlanetsLogError 
             if header.log_id != event.log_id:
                 return PlanetsLogError(f"{event.file} is game {header.log_id}, not {event.log_id}", code="campaign.log-id",
                                        rule=RULE)
+            problem = _seats_and_seed(camp, event, header)
+            if problem is not None:
+                return problem
             return camp.rules.game_problem(event, header)
         if hasattr(event, "head"):
             if files[event.log_id] is None:

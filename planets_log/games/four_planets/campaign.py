@@ -120,11 +120,7 @@ class FourPlanetsCampaign:
 
     def start(self, header) -> CState:
         """The campaign before the first draft: every building in the box."""
-        from planets_log.core.edition import load_edition
-
-        from . import RULES
-
-        edition = load_edition(RULES, options={"professional": True}).data
+        edition = _edition().data
         return CState(players=tuple(header.players), box=tuple(sorted(b.id for b in edition.buildings)))
 
     def check(self, s: CState, e) -> None:
@@ -153,6 +149,13 @@ class FourPlanetsCampaign:
         opts = header.options
         if header.game != "four-planets" or not opts.get("professional"):
             return IllegalEvent("campaign.game", f"{started.file} is not a professional Four Planets game", RULE)
+        if opts.get("first_game", False):
+            return IllegalEvent("campaign.game", f"game {started.game} was set up with the first-game boost tiles; "
+                                "campaign games use random boost tiles", RULE)
+        if header.edition != _edition().ref:
+            return IllegalEvent("campaign.edition", f"game {started.game} was played with edition "
+                                f"{header.edition.name} ({header.edition.sha256[:12]}…); the campaign's buildings are "
+                                f"those of edition {_edition().ref.name} ({_edition().ref.sha256[:12]}…)", RULE)
         if opts.get("buildings", "") != started.buildings:
             return IllegalEvent("campaign.buildings", f"game {started.game} was played with the buildings "
                                 f"{opts.get('buildings', '') or 'dealt at the table'}; the campaign gave "
@@ -238,6 +241,15 @@ def _ask(s: CState, step: str, seat: int) -> str:
         return f"{name} picks 1 of the 2 passed ({' '.join(s.passed)}): --keep {name}=BUILDING"
     return (f"{name} keeps 1 of the {len(s.hands[seat])} dealt (shown only with: campaign status LOG --seat "
             f"{name}): --keep {name}=BUILDING")
+
+
+def _edition():
+    """The edition whose buildings the campaign deals, and its games use: the default professional one."""
+    from planets_log.core.edition import load_edition
+
+    from . import RULES
+
+    return load_edition(RULES, options={"professional": True})
 
 
 def _owned_as_seen(s: CState, seat: int | None) -> list[list[str]]:

@@ -287,13 +287,16 @@ def test_linked_files_stay_inside_the_campaign_folder(tmp_path):
     assert line_of(errors, "campaign.file") == (6, 5)
 
 
-def _replace_game(path, old_header: dict, options: dict) -> None:
-    """Write a new, valid seeded game in place of `path`, with the same log id and other options."""
+def _replace_game(path, old_header: dict, options: dict, **changes) -> None:
+    """Write a new, valid seeded game in place of `path`, with the same log id and other options (or `changes`:
+    players, seed, edition_path)."""
     from .fp_campaign import play_out
     from planets_log.core.rng import rng
 
-    header, session = make_header("four-planets", old_header["players"], seed=old_header["seed"], options=options,
-                                  meta=old_header["meta"], log_id=old_header["log_id"])
+    kept = {"players": old_header["players"], "seed": old_header["seed"], **changes}
+    players = kept.pop("players")
+    header, session = make_header("four-planets", players, options=options, meta=old_header["meta"],
+                                  log_id=old_header["log_id"], **kept)
     build = Builder.new(header, session)
     build.draw_chance()
     path.write_bytes(b"".join(line + b"\n" for line in build.lines))
@@ -388,3 +391,54 @@ def test_dealt_buildings_show_only_to_their_seat(tmp_path):
         seen = runner.invoke(cli, ["campaign", "status", str(path), "--seat", name])
         assert seen.exit_code == 0, seen.output
         assert all(b in seen.output for b in hands[seat]) and not any(b in seen.output for b in hands[1 - seat])
+
+
+def _start_header(folder, n: int) -> dict:
+    return json.loads((folder / f"campaign-game{n}.jsonl").read_bytes().splitlines()[0])
+
+
+def test_a_game_with_the_players_swapped_is_caught_at_its_start_line(tmp_path):
+    """Tampering: game 1 replayed with Ben in seat 1 would give Ann's buildings and VP to Ben: caught at its start."""
+    folder = copy(tmp_path)
+    old = _start_header(folder, 1)
+    _replace_game(folder / "campaign-game1.jsonl", old, old["options"], players=old["players"][::-1])
+    errors = validate_campaign(folder / "campaign.jsonl")
+    assert line_of(errors, "campaign.players") == (6, 5)
+
+
+def test_a_game_with_another_seed_is_caught_at_its_start_line(tmp_path):
+    """Tampering: a seeded campaign's game 2 played again on a seed of one's choosing: caught at its start line."""
+    folder = copy(tmp_path)
+    old = _start_header(folder, 2)
+    _replace_game(folder / "campaign-game2.jsonl", old, old["options"], seed=old["seed"] + 1)
+    errors = validate_campaign(folder / "campaign.jsonl")
+    assert line_of(errors, "campaign.seed") == (11, 10)
+    assert f"seed {old['seed']}" in str([e for e in errors if e.code == "campaign.seed"][0])
+
+
+def test_a_game_with_first_game_tiles_is_caught(tmp_path):
+    """Mini-Campaign (before the second game): set up with random boost tiles, not the first-game ones."""
+    folder = copy(tmp_path)
+    old = _start_header(folder, 2)
+    _replace_game(folder / "campaign-game2.jsonl", old, {**old["options"], "first_game": True})
+    errors = validate_campaign(folder / "campaign.jsonl")
+    assert line_of(errors, "campaign.game") == (11, 10) and "first-game" in str(errors[0])
+
+
+def test_a_game_with_another_edition_is_caught(tmp_path):
+    """Tampering: game 1 played with an edition whose Galactic Bank is worth 3 coins: caught at its start line."""
+    from .fp_campaign import ROOT
+
+    folder = copy(tmp_path)
+    toml = (R.edition_dir / "professional.toml").read_text()
+    edition = tmp_path / "rich.toml"
+    edition.write_text(toml.replace('id = "galactic-bank"', 'id = "galactic-bank"\namount = 3', 1))
+    assert edition.read_text() != toml and ROOT.exists()
+    old = _start_header(folder, 1)
+    header, session = make_header("four-planets", old["players"], seed=old["seed"], options=old["options"],
+                                  meta=old["meta"], log_id=old["log_id"], edition_path=str(edition))
+    build = Builder.new(header, session)
+    build.draw_chance()
+    (folder / "campaign-game1.jsonl").write_bytes(b"".join(line + b"\n" for line in build.lines))
+    errors = validate_campaign(folder / "campaign.jsonl")
+    assert line_of(errors, "campaign.edition") == (6, 5)

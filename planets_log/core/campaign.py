@@ -166,6 +166,7 @@ def finished_game(path: Path) -> Linked:
     """Validate a game record and read what a campaign links: it must be valid and over."""
     from .engine import Replay
     from .game import TERMINAL
+    from .scoring import adjusted_sheet
     from .validate import validate_file
 
     report = validate_file(str(path))
@@ -177,7 +178,7 @@ def finished_game(path: Path) -> Linked:
     if rules.to_move(last.state) != TERMINAL:
         raise PlanetsLogError(f"{path}: the game is not over yet; record it to its end, then link it again",
                               code="campaign.game-unfinished")
-    sheet = rules.score(last.state)
+    sheet = adjusted_sheet(replay.session, last)  # an arbiter's penalties count, as in `planets-log score`
     return Linked(replay.session.header.log_id, last.head, tuple(s.total for s in sheet.scores),
                   tuple(sheet.winners), replay.session.header)
 

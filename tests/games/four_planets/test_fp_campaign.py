@@ -442,3 +442,30 @@ def test_a_game_with_another_edition_is_caught(tmp_path):
     (folder / "campaign-game1.jsonl").write_bytes(b"".join(line + b"\n" for line in build.lines))
     errors = validate_campaign(folder / "campaign.jsonl")
     assert line_of(errors, "campaign.edition") == (6, 5)
+
+
+def test_an_arbiters_penalty_counts_in_the_campaign_totals(tmp_path):
+    """Mini-Campaign (add up the VP of all three games): a penalty the arbiter gave in game 1 before it was linked
+    counts in the totals, as `planets-log score` shows it."""
+    from planets_log.core.campaign import finished_game
+    from planets_log.core.rng import rng
+
+    from .fp_campaign import play_out
+
+    path = tmp_path / "c.jsonl"
+    runner = CliRunner()
+    assert runner.invoke(cli, ["campaign", "new", "four-planets", "--player", "Ann", "--player", "Ben", "--seed", "3",
+                               str(path)]).exit_code == 0
+    runner.invoke(cli, ["campaign", "next", str(path)])
+    hands = Campaign(path).state.hands
+    started = runner.invoke(cli, ["campaign", "next", str(path), "--keep", f"Ann={hands[0][0]}", "--keep",
+                                  f"Ben={hands[1][0]}"])
+    assert started.exit_code == 0, started.output
+    game1 = tmp_path / "c-game1.jsonl"
+    play_out(game1, rng(1, "penalty"))
+    plain = finished_game(game1).totals
+    res = runner.invoke(cli, ["penalty", str(game1), "--seat", "Ann", "--points", "-3", "--reason", "slow play"])
+    assert res.exit_code == 0, res.output
+    assert runner.invoke(cli, ["campaign", "next", str(path)]).exit_code == 0
+    assert totals(Campaign(path).state) == [plain[0] - 3, plain[1]]
+    assert validate_campaign(path) == []

@@ -106,8 +106,8 @@ def next_(log, keeps, deals, out) -> None:
     if step == "start":
         _start_game(camp, n, out)
     else:
-        _echo(f"{log}: {step}; " + ("the campaign is over: planets-log campaign score " + log if step == "over"
-                                         else "finish the current game first"))
+        _echo(f"{log}: " + ("the campaign is over; the result: planets-log campaign score " + log if step == "over"
+                            else "finish the current game first"))
 
 
 def _start_game(camp, n: int, out: str | None) -> None:
@@ -164,7 +164,9 @@ def _text(data: dict, log: str) -> str:
         lines.append(f"  game {game['game']}: {' – '.join(map(str, game['totals']))}")
     turn = f"; start tile turned by {data['next_orienter']}" if data["next_orienter"] else ""
     due = data["due"]
-    if due.startswith("finish game"):
+    if due == "over":
+        due = "nothing, the campaign is over"
+    elif due.startswith("finish game"):
         due = f"{due[len('finish '):]} is being played; when it is over: planets-log campaign next {log}"
     lines.append(f"  totals: {' – '.join(map(str, data['totals']))}; next: {due}{turn}")
     if data.get("seat"):

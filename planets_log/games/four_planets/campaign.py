@@ -239,7 +239,8 @@ def _ask(s: CState, step: str, seat: int) -> str:
     name = s.players[seat]
     if step == "pick":
         return f"{name} picks 1 of the 2 passed ({' '.join(s.passed)}): --keep {name}=BUILDING"
-    return (f"{name} keeps 1 of the {len(s.hands[seat])} dealt (shown only with: campaign status LOG --seat "
+    passes = f", passing the other 2 to {s.players[1 - seat]}" if s.todo[1:2] == (("pick", 1 - seat),) else ""
+    return (f"{name} keeps 1 of the {len(s.hands[seat])} dealt{passes} (shown only with: campaign status LOG --seat "
             f"{name}): --keep {name}=BUILDING")
 
 

@@ -469,3 +469,22 @@ def test_an_arbiters_penalty_counts_in_the_campaign_totals(tmp_path):
     assert runner.invoke(cli, ["campaign", "next", str(path)]).exit_code == 0
     assert totals(Campaign(path).state) == [plain[0] - 3, plain[1]]
     assert validate_campaign(path) == []
+
+
+def test_next_says_who_passes_and_when_the_campaign_is_over(tmp_path):
+    """Mini-Campaign (after the first game): `next` tells the loser that the 2 not kept go to the winner; once the
+    campaign is over it points to the score, and status says nothing is due."""
+    folder = copy(tmp_path)
+    camp = Campaign(folder / "campaign.jsonl")
+    lines = (folder / "campaign.jsonl").read_bytes().splitlines(keepends=True)
+    after_game1 = next(i for i, (_, e) in enumerate(camp.lines) if isinstance(e, CFinished))
+    short = folder / "short.jsonl"
+    short.write_bytes(b"".join(lines[:after_game1 + 2]))  # game 1 linked, the loser's deal made
+    state = Campaign(short).state
+    loser, winner_ = due(state)[1], 1 - due(state)[1]
+    waiting = CliRunner().invoke(cli, ["campaign", "next", str(short)]).output
+    assert f"passing the other 2 to {state.players[winner_]}" in waiting and state.players[loser] in waiting
+    over = CliRunner().invoke(cli, ["campaign", "next", str(folder / "campaign.jsonl")])
+    assert over.exit_code == 0 and "the campaign is over; the result: planets-log campaign score" in over.output
+    shown = CliRunner().invoke(cli, ["campaign", "status", str(folder / "campaign.jsonl")]).output
+    assert "next: nothing, the campaign is over" in shown

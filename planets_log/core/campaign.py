@@ -149,6 +149,9 @@ def linked_path(campaign: Campaign, name: str) -> Path:
         if path.is_symlink():
             raise PlanetsLogError(f"linked file {name!r}: {path} is a symbolic link; a campaign links only plain "
                                   "files in its own folder", code="campaign.file")
+    if path.exists() and not path.is_file():
+        raise PlanetsLogError(f"linked file {name!r} is not a plain file (a folder, a pipe or a device)",
+                              code="campaign.file")
     return path
 
 

@@ -488,3 +488,15 @@ def test_next_says_who_passes_and_when_the_campaign_is_over(tmp_path):
     assert over.exit_code == 0 and "the campaign is over; the result: planets-log campaign score" in over.output
     shown = CliRunner().invoke(cli, ["campaign", "status", str(folder / "campaign.jsonl")]).output
     assert "next: nothing, the campaign is over" in shown
+
+
+def test_a_linked_pipe_is_not_read(tmp_path):
+    """A linked game replaced by a named pipe is refused at its start line instead of blocking validate."""
+    import os
+
+    folder = copy(tmp_path)
+    game1 = folder / "campaign-game1.jsonl"
+    game1.unlink()
+    os.mkfifo(game1)
+    errors = validate_campaign(folder / "campaign.jsonl")
+    assert [(e.line, e.code) for e in errors] == [(6, "campaign.file")] and "not a plain file" in str(errors[0])

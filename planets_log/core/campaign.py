@@ -193,11 +193,27 @@ def validate_campaign(path: str | Path) -> list[RecordError]:
     except PlanetsLogError as exc:
         return [exc if isinstance(exc, RecordError) else RecordError.at(str(path), None, None, exc)]
     errors, files = [], {}
+    linked = {event.log_id for _, event in camp.lines[1:] if hasattr(event, "head")}
     for line, event in camp.lines[1:]:
         problem = _link_problem(camp, event, files)
+        if problem is None and hasattr(event, "file") and event.log_id not in linked:
+            problem = _in_progress_problem(files.get(event.log_id))
         if problem is not None:
             errors.append(RecordError.at(camp.name, line.number, event.seq, problem))
     return errors
+
+
+def _in_progress_problem(path: Path | None) -> PlanetsLogError | None:
+    """Why the game being played (started, not yet linked) is not valid so far, or None."""
+    from .validate import validate_file
+
+    if path is None:
+        return None
+    report = validate_file(str(path))
+    if report.valid:
+        return None
+    return PlanetsLogError(f"the game being played, {path.name}, is not valid so far: {report.errors[0]}",
+                           code="campaign.game-invalid", rule=RULE)
 
 
 def _seats_and_seed(camp: Campaign, event: Event, header) -> PlanetsLogError | None:

@@ -500,3 +500,16 @@ def test_a_linked_pipe_is_not_read(tmp_path):
     os.mkfifo(game1)
     errors = validate_campaign(folder / "campaign.jsonl")
     assert [(e.line, e.code) for e in errors] == [(6, "campaign.file")] and "not a plain file" in str(errors[0])
+
+
+def test_the_game_being_played_is_validated_so_far(tmp_path):
+    """`campaign validate` during an evening: the game started and not yet linked must be valid so far."""
+    folder = copy(tmp_path)
+    path = folder / "campaign.jsonl"
+    lines = path.read_bytes().splitlines(keepends=True)
+    path.write_bytes(b"".join(lines[:11]))  # up to game 2's start line
+    assert validate_campaign(path) == []
+    game2 = folder / "campaign-game2.jsonl"
+    game2.write_bytes(game2.read_bytes() + b'{"type":"pass"}\n')
+    errors = validate_campaign(path)
+    assert [(e.line, e.code) for e in errors] == [(11, "campaign.game-invalid")] and "game2" in str(errors[0])

@@ -70,6 +70,9 @@ class Campaign:
             raise RecordError(f"format {self.header.format!r} is not {CAMPAIGN_FORMAT}", file=self.name, line=1, seq=0,
                               code="campaign.format", rule=RULE)
         self.rules = campaign_rules(self.header.game)
+        problem = self.rules.players_problem(list(self.header.players))
+        if problem:
+            raise RecordError(problem, file=self.name, line=1, seq=0, code="campaign.players", rule=RULE)
         self._decoder = msgspec.json.Decoder(Union[tuple(self.rules.events)])  # type: ignore[valid-type]
         self.state = self.rules.start(self.header)
         self.seq, self.head, self.lines = 0, line_hash(first.data), [(first, self.header)]

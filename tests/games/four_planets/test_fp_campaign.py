@@ -513,3 +513,15 @@ def test_the_game_being_played_is_validated_so_far(tmp_path):
     game2.write_bytes(game2.read_bytes() + b'{"type":"pass"}\n')
     errors = validate_campaign(path)
     assert [(e.line, e.code) for e in errors] == [(11, "campaign.game-invalid")] and "game2" in str(errors[0])
+
+
+@pytest.mark.parametrize("players", [["Ann", "Ann"], ["Ann", "Ben", "Cy"], ["Ann"]])
+def test_a_crafted_header_with_other_players_is_refused(tmp_path, players):
+    """Mini-Campaign (two players): a campaign file whose header names other players is refused at line 1."""
+    path = tmp_path / "c.jsonl"
+    header = CampaignHeader(log_id="x", game="four-planets", players=players, seed=1)
+    path.write_bytes(msgspec.json.encode(header) + b"\n")
+    errors = validate_campaign(path)
+    assert [(e.line, e.code) for e in errors] == [(1, "campaign.players")]
+    result = CliRunner().invoke(cli, ["campaign", "status", str(path)])
+    assert result.exit_code == 1 and "Traceback" not in result.output and "2 players" in result.output

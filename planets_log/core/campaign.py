@@ -223,7 +223,8 @@ def _seats_and_seed(camp: Campaign, event: Event, header) -> PlanetsLogError | N
     """Why a linked game's players or seed are not the campaign's, or None."""
     if list(header.players) != list(camp.header.players):
         return PlanetsLogError(f"{event.file} is played by {', '.join(header.players)}; the campaign's players are "
-                               f"{', '.join(camp.header.players)}, in that seat order", code="campaign.players", rule=RULE)
+                               f"{', '.join(camp.header.players)}, in that seat order", code="campaign.players",
+                               rule=RULE)
     want = game_seed(camp.header.seed, event.game)
     if header.seed != want:
         told = "a table record (seed null)" if want is None else f"seed {want}, drawn from the campaign's seed"

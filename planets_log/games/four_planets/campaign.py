@@ -153,9 +153,10 @@ class FourPlanetsCampaign:
             return IllegalEvent("campaign.game", f"game {started.game} was set up with the first-game boost tiles; "
                                 "campaign games use random boost tiles", RULE)
         if header.edition != _edition().ref:
+            want = _edition().ref
             return IllegalEvent("campaign.edition", f"game {started.game} was played with edition "
-                                f"{header.edition.name} ({header.edition.sha256[:12]}…); the campaign's buildings are "
-                                f"those of edition {_edition().ref.name} ({_edition().ref.sha256[:12]}…)", RULE)
+                                f"{header.edition.name} ({header.edition.sha256[:12]}…); the campaign's buildings "
+                                f"are those of edition {want.name} ({want.sha256[:12]}…)", RULE)
         if opts.get("buildings", "") != started.buildings:
             return IllegalEvent("campaign.buildings", f"game {started.game} was played with the buildings "
                                 f"{opts.get('buildings', '') or 'dealt at the table'}; the campaign gave "

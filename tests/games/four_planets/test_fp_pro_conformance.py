@@ -142,7 +142,8 @@ def test_a_changed_building_outcome_is_caught(tmp_path):
 
 
 def test_chance_outcomes_of_the_building_deal():
-    """Professional Mode: 4 buildings dealt to each of 2 players from 15, in order: 15!/7! outcomes, sampled as seeded."""
+    """Professional Mode: 4 buildings dealt to each of 2 players from 15, in order: 15!/7! outcomes, sampled as
+    seeded."""
     build = play(3)
     index, state, event = building_chances(build)[0]
     outcomes = R.chance_outcomes(state)

@@ -176,7 +176,6 @@ class FourPlanetsCampaign:
         out = []
         while s.todo:
             step, seat = s.todo[0]
-            name = s.players[seat]
             if step == "deal":
                 if seat in deals:
                     event = CDealt(seat=seat, buildings=deals.pop(seat))

@@ -99,6 +99,9 @@ def next_(log, keeps, deals, out) -> None:
     except IllegalEvent as exc:
         raise RecordError.at(log, None, camp.seq + 1, exc) from None
     camp.append(events)
+    unused = [f"--keep {players[i]}" for i in chosen] + [f"--deal {players[i]}" for i in dealt]
+    if unused:
+        _echo(f"{log}: not recorded, not due yet: {', '.join(unused)}; give it again when it is due")
     if missing:
         _echo(f"{log}: waiting: {missing.replace('status LOG', 'status ' + log)}")
         return

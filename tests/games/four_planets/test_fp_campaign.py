@@ -525,3 +525,20 @@ def test_a_crafted_header_with_other_players_is_refused(tmp_path, players):
     assert [(e.line, e.code) for e in errors] == [(1, "campaign.players")]
     result = CliRunner().invoke(cli, ["campaign", "status", str(path)])
     assert result.exit_code == 1 and "Traceback" not in result.output and "2 players" in result.output
+
+
+def test_next_says_when_a_decision_given_is_not_due_yet(tmp_path):
+    """Mini-Campaign (before the first game): Ben's keep typed before Ann's is not silently dropped: `next` says it
+    was not recorded, and records it once Ann has kept."""
+    path = tmp_path / "c.jsonl"
+    runner = CliRunner()
+    assert runner.invoke(cli, ["campaign", "new", "four-planets", "--player", "Ann", "--player", "Ben", "--seed", "3",
+                               str(path)]).exit_code == 0
+    runner.invoke(cli, ["campaign", "next", str(path)])
+    hands = Campaign(path).state.hands
+    early = runner.invoke(cli, ["campaign", "next", str(path), "--keep", f"Ben={hands[1][0]}"])
+    assert "not recorded, not due yet: --keep Ben" in early.output and "waiting: Ann keeps" in early.output
+    assert Campaign(path).state.owned == ((), ())
+    both = runner.invoke(cli, ["campaign", "next", str(path), "--keep", f"Ann={hands[0][0]}", "--keep",
+                               f"Ben={hands[1][0]}"])
+    assert "not recorded" not in both.output and Campaign(path).state.owned == ((hands[0][0],), (hands[1][0],))

@@ -172,7 +172,7 @@ def finished_game(path: Path) -> Linked:
     """Validate a game record and read what a campaign links: it must be valid and over."""
     from .engine import Replay
     from .game import TERMINAL
-    from .scoring import adjusted_sheet
+    from .scoring import adjusted_sheet, result_check
     from .validate import validate_file
 
     report = validate_file(str(path))
@@ -185,8 +185,11 @@ def finished_game(path: Path) -> Linked:
         raise PlanetsLogError(f"{path}: the game is not over yet; record it to its end, then link it again",
                               code="campaign.game-unfinished")
     sheet = adjusted_sheet(replay.session, last)  # an arbiter's penalties count, as in `planets-log score`
+    winners = sheet.winners
+    if result_check(replay.session, last)[0] == "overridden":  # the arbiter's declared result stands
+        winners = last.arbiter.result.winners
     return Linked(replay.session.header.log_id, last.head, tuple(s.total for s in sheet.scores),
-                  tuple(sheet.winners), replay.session.header)
+                  tuple(sorted(winners)), replay.session.header)
 
 
 def validate_campaign(path: str | Path) -> list[RecordError]:

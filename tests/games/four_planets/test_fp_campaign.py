@@ -542,3 +542,29 @@ def test_next_says_when_a_decision_given_is_not_due_yet(tmp_path):
     both = runner.invoke(cli, ["campaign", "next", str(path), "--keep", f"Ann={hands[0][0]}", "--keep",
                                f"Ben={hands[1][0]}"])
     assert "not recorded" not in both.output and Campaign(path).state.owned == ((hands[0][0],), (hands[1][0],))
+
+
+def test_an_arbiters_declared_result_decides_the_games_winner(tmp_path):
+    """Mini-Campaign (after the third game: tied totals go to the winner of game 3): a game result the arbiter
+    declared instead of the computed one, with a reason, is the game's winner the campaign links."""
+    from planets_log.core.campaign import finished_game
+    from planets_log.core.rng import rng
+
+    from .fp_campaign import play_out
+
+    path = tmp_path / "c.jsonl"
+    runner = CliRunner()
+    runner.invoke(cli, ["campaign", "new", "four-planets", "--player", "Ann", "--player", "Ben", "--seed", "3",
+                        str(path)])
+    runner.invoke(cli, ["campaign", "next", str(path)])
+    hands = Campaign(path).state.hands
+    runner.invoke(cli, ["campaign", "next", str(path), "--keep", f"Ann={hands[0][0]}", "--keep", f"Ben={hands[1][0]}"])
+    game1 = tmp_path / "c-game1.jsonl"
+    play_out(game1, rng(1, "result"))
+    computed = finished_game(game1).winners
+    loser = "Ben" if computed == (0,) else "Ann"
+    res = runner.invoke(cli, ["result", str(game1), "--winner", loser, "--by", "arbiter", "--reason", "forfeit"])
+    assert res.exit_code == 0, res.output
+    assert runner.invoke(cli, ["campaign", "next", str(path)]).exit_code == 0
+    assert Campaign(path).state.results[0].winners == ((1,) if loser == "Ben" else (0,))
+    assert validate_campaign(path) == []

@@ -10,6 +10,7 @@ from .edition import PLANETS
 from .events import (
     Discarded, Downgraded, DrawChosen, Ended, FinalPlayed, Kept, Moved, Played, UNKNOWN,
 )
+from .kept import check_hidden
 from .moves import matter_targets, planet_targets, sweep_blocked
 from .state import (
     DECK_INDEX, UNSEEN, State, card, cards_of, contains, deck_cards, has_marker, kind_of, left, matter_on, planet_orbit,
@@ -23,6 +24,7 @@ SETUP, START, MOVE, PLAY, REQ, GRAVITY, DOWNGRADE, DRAW, HAND, FAQ, FINAL, FINAL
 
 def check(state: State, event) -> None:
     """Raise IllegalEvent when `event` breaks a rule in `state`."""
+    check_hidden(state, event)
     handler = _HANDLERS.get(type(event))
     if handler is None:
         check_chance(state, event)

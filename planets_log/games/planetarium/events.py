@@ -6,6 +6,7 @@ for a card that player could not see (a card drawn or dealt to someone else).
 
 from __future__ import annotations
 
+from planets_log.core.events import UNKNOWN as UNKNOWN  # re-exported: the core's `?`
 from planets_log.core.events import Action, Chance
 
 # --- chance outcomes -----------------------------------------------------------
@@ -111,4 +112,3 @@ class Ended(Action, tag="end"):
 CHANCE_EVENTS = (MatterPlaced, Dealt, FirstPlayer, Drawn, Rolled)
 ACTION_EVENTS = (Discarded, Moved, Played, FinalPlayed, Downgraded, DrawChosen, Kept, Ended)
 EVENTS = CHANCE_EVENTS + ACTION_EVENTS
-UNKNOWN = "?"

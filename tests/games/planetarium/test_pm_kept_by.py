@@ -8,10 +8,25 @@ import pytest
 from planets_log.core.events import UNKNOWN
 from planets_log.core.play import Builder, make_header
 from planets_log.games.planetarium import events as E
+from planets_log.games.planetarium.kept import hidden_hands
 
 from tests.kept_by import kept_copy
 
-from .pm_helpers import GAME, MATTER, RULES, greedy, play, refused, state_of
+from .pm_helpers import GAME, MATTER, RULES, greedy, mat, play, refused, state_of
+
+
+def _hands_shown_at_the_end(kept, full) -> list[str]:
+    """Once the game is over the hands are shown: the keeper names the cards it typed as `?`."""
+    if not full.over:
+        return []
+    out = []
+    for i in hidden_hands(kept):
+        named = [c for c in kept.seats[i].hand if not c.startswith("?")]
+        shown = list(full.seats[i].hand)
+        for c in named:
+            shown.remove(c)
+        out.append(f"shown {kept.players[i]} " + " ".join(shown))
+    return out
 
 
 def _same_for_keeper(seat: int):
@@ -25,10 +40,12 @@ def test_a_game_kept_by_each_seat_scores_as_the_full_record(seat):
     """Set-Up, Drawing Cards, Winning the Game: the keeper types `?` for the others' deals, draws and kept
     Finals; each card is named when played; the score and the keeper's `--as` view equal the full record's."""
     full = greedy(7, ["Ann", "Ben", "Cal"], options={"round_limit": 100})
-    kept = kept_copy(full, seat, compare=_same_for_keeper(seat))
+    kept = kept_copy(full, seat, reveals=_hands_shown_at_the_end, compare=_same_for_keeper(seat))
     assert state_of(full).over and state_of(kept).over and RULES.score(state_of(kept)) == RULES.score(state_of(full))
     assert RULES.missing_reveals(state_of(kept)) == []
     assert any(b'"?"' in raw for raw in kept.lines[1:])  # the copy really hides something
+    assert any(b'"type":"shown"' in raw for raw in kept.lines[1:])  # and reveals hands at the end
+    assert all("?" not in c for s in state_of(kept).seats for c in s.hand)
     assert RULES.view(state_of(kept), seat) == RULES.view(state_of(full), seat)
 
 
@@ -50,6 +67,7 @@ def test_the_keepers_own_draw_and_keep_are_named():
     """Drawing Cards: the keeper sees the cards they draw and the Final they keep."""
     build = play(_kept(1), f"matter {MATTER}", "deal Ann ? ? ? ? ? ?", "deal Ben L3 L4 H3 H4 F3 F4", "discard F2",
                  "discard F4")
+    mat(build, 1, D="GGGGGGRRRRRRWWWW")
     play(build, "C-5.10", "end")
     assert state_of(build).turn == 1
     play(build, "D-6.15", "play L3 D", "draw final")
@@ -66,3 +84,17 @@ def test_an_impossible_reveal_is_refused_at_its_line():
     build = play(_kept(0), f"matter {MATTER}", "deal Ann L1 L2 H1 H2 F1 F2", "deal Ben ? ? ? ? ? ?", "discard F2",
                  "discard F4", "C-5.10", "end", "C-5.11")
     assert refused(build, "play L1 C").code == "card.hand"
+
+
+def test_a_hand_shown_names_only_cards_that_were_possible():
+    """Set-Up: Ben's hand shown names his `?` cards: not a card Ann holds, not more Low cards than he was dealt;
+    a full record has nothing to reveal."""
+    build = play(_kept(0), f"matter {MATTER}", "deal Ann L1 L2 H1 H2 F1 F2", "deal Ben ? ? ? ? ? ?", "discard F2",
+                 "discard F4")
+    assert refused(build, "shown Ben L1").code == "shown.impossible"
+    assert refused(build, "shown Ben L3 L4 L5").code == "shown.hidden"
+    assert refused(build, "shown Ann L3").code == "shown.hidden"
+    play(build, "shown Ben L3 L4 H3")
+    assert state_of(build).seats[1].hand == ("H3", "L3", "L4", "?F", "?H")
+    assert state_of(build).unknown == (0, 1, 1) and "L3" not in state_of(build).low
+    assert RULES.format(RULES.parse("shown Ben H4", state_of(build)), state_of(build), 0) == "shown Ben H4"

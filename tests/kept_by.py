@@ -11,10 +11,10 @@ from planets_log.core.record import line_hash
 
 
 def kept_copy(full: Builder, seat: int, reveals: Callable[[object, object], list[str]] | None = None,
-              compare: Callable[[object, object], None] | None = None) -> Builder:
+              compare: Callable[[object, object], None] | None = None, named: tuple[type, ...] = ()) -> Builder:
     """The full record retyped by `seat`: every line formatted for that seat (`?` where it cannot see) and
     parsed in the kept record; `reveals(kept_state, full_state)` gives lines typed after a line (reveals);
-    `compare(kept_state, full_state)` is called after every line."""
+    `compare(kept_state, full_state)` is called after every line; events of the `named` types are typed in full."""
     src = full.session
     rules = src.rules
     head = msgspec.json.decode(full.lines[0])
@@ -24,7 +24,8 @@ def kept_copy(full: Builder, seat: int, reveals: Callable[[object, object], list
     pos = src.start(full.lines[0])
     for raw in full.lines[1:]:
         event = src.decode(raw)
-        build.add(rules.parse(rules.format(event, pos.state, seat), build.pos.state))
+        text = rules.format(event, pos.state, None if isinstance(event, named) else seat)
+        build.add(rules.parse(text, build.pos.state))
         pos = src.step(pos, event, line_hash(raw))
         for text in (reveals(build.pos.state, pos.state) if reveals else []):
             build.add(rules.parse(text, build.pos.state))

@@ -149,6 +149,8 @@ def _print_csv(report) -> None:
 
 
 def _print_text(report, quiet: bool) -> None:
+    from planets_log.core.text import escape
+
     for p in report.problems:
         click.echo(str(p))
     if not quiet:
@@ -156,14 +158,14 @@ def _print_text(report, quiet: bool) -> None:
             if not r.problems:
                 state = "finished" if r.finished else "decided by the arbiter"
                 seal = "sealed" + (", signature verified" if r.verified else "") if r.sealed else "not sealed"
-                click.echo(f"{r.file}: ok ({r.game}, {state}, {seal})")
+                click.echo(escape(f"{r.file}: ok ({r.game}, {state}, {seal})"))
             for ruled in r.rulings:
-                click.echo(f"{r.file}: seq {ruled['seq']}: ruled [{ruled['code']}]: {ruled['message']} — stands by "
-                           f"ruling: {ruled['reason']}")
+                click.echo(escape(f"{r.file}: seq {ruled['seq']}: ruled [{ruled['code']}]: {ruled['message']} — "
+                                  f"stands by ruling: {ruled['reason']}"))
         if report.duplicates:
             click.echo("\nDuplicates:")
             for d in report.duplicates:
-                click.echo(f"  {d['kind']}: {', '.join(d['files'])}")
+                click.echo(escape(f"  {d['kind']}: {', '.join(d['files'])}"))
         for game, rows in report.standings.items():
             games = sum(1 for r in report.records if r.counted and r.game == game)
             click.echo(f"\nStandings: {game} ({games} game{'s' if games != 1 else ''} counted)")

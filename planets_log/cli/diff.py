@@ -36,6 +36,9 @@ def diff(log_a, log_b, at, as_json, edition) -> None:
 
 
 def _print(d, a: str, b: str) -> None:
+    from planets_log.core.text import escape
+
+    a, b = escape(a), escape(b)
     if d.identical:
         click.echo(f"identical: {d.events} events compared")
         return

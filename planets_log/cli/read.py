@@ -78,12 +78,15 @@ def validate(logs, as_json, lenient, quiet, edition) -> None:
 
 
 def _print_report(r, quiet: bool) -> None:
+    from planets_log.core.text import escape
+
     if r.valid:
         if not quiet:
             state = "finished" if r.finished else "not finished"
-            click.echo(f"{r.file}: valid, {r.events} events, {state}")
+            click.echo(escape(f"{r.file}: valid, {r.events} events, {state}"))
             for ruled in r.position.arbiter.ruled if r.position else ():
-                click.echo(f"{r.file}: seq {ruled.seq}: ruled [{ruled.code}]: {ruled.message} — stands by ruling: {ruled.reason}")
+                click.echo(escape(f"{r.file}: seq {ruled.seq}: ruled [{ruled.code}]: {ruled.message} — stands by "
+                                  f"ruling: {ruled.reason}"))
         return
     for err in r.errors:
         click.echo(str(err))

@@ -151,6 +151,7 @@ def annotate(log, text, at, glyph, author, list_, as_json, edition) -> None:
 def _list_notes(log: str, edition: str | None, as_json: bool) -> None:
     from planets_log.core.engine import Replay
     from planets_log.core.events import Note
+    from planets_log.core.text import escape
 
     from .common import echo_json
 
@@ -168,8 +169,8 @@ def _list_notes(log: str, edition: str | None, as_json: bool) -> None:
         return
     for n in notes:
         move = texts.get(n.target, "header" if n.target == 0 else "")
-        click.echo(f"seq {n.target} {move}{' ' + n.glyph if n.glyph else ''}: {n.text}"
-                   f"{' — ' + n.author if n.author else ''}")
+        click.echo(escape(f"seq {n.target} {move}{' ' + n.glyph if n.glyph else ''}: {n.text}"
+                          f"{' — ' + n.author if n.author else ''}"))
     if not notes:
         click.echo("no notes")
 

@@ -27,6 +27,7 @@ from .errors import PlanetsLogError, RecordError, UsageError
 from .events import EditionRef, Result, Seal
 from .game import CHANCE, TERMINAL
 from .seal import Key, check_seal
+from .text import escape
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +46,7 @@ class Problem:
     def __str__(self) -> str:
         where = self.file + (f":{self.line}" if self.line is not None else "")
         seq = f" seq {self.seq}:" if self.seq is not None else ""
-        return f"{where}:{seq} [{self.code}] {self.message}"
+        return escape(f"{where}:{seq} [{self.code}] {self.message}")
 
     def sort_key(self) -> tuple:
         return (self.file, self.line if self.line is not None else 0, self.code, self.message)

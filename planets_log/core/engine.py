@@ -23,6 +23,7 @@ from .record import RawLine, iter_lines, line_hash, seq_of
 from .registry import get_rules
 from .rng import chance_stream
 from .strict import LineError, decode_line
+from .text import escape, has_control
 from .upcast import chain_for, upcast_line
 
 FORMAT_RULE = "format.md"
@@ -278,6 +279,10 @@ def check_players(rules: Rules, players: list[str]) -> None:
         raise PlanetsLogError(f"{rules.title} is for {span} players, not {n}", code="header.players", rule="Setup")
     if len(set(players)) != n or any(not p.strip() for p in players):
         raise PlanetsLogError("player names must be distinct and not empty", code="header.players", rule="Setup")
+    for p in players:
+        if has_control(p):
+            raise PlanetsLogError(f"player name '{escape(p)}' holds a control character", code="header.players",
+                                  rule="Setup")
 
 
 def check_options(rules: Rules, options: dict[str, Any]) -> None:

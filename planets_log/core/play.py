@@ -16,6 +16,7 @@ from .game import CHANCE, TERMINAL, Rules
 from .record import line_hash
 from .registry import get_rules
 from .rng import rng
+from .text import fold
 
 
 def make_header(
@@ -31,6 +32,10 @@ def make_header(
     """A checked header with every option filled in, and its session."""
     rules = get_rules(game)
     check_players(rules, players)
+    folded = [fold(p) for p in players]
+    if len(set(folded)) != len(folded):
+        raise PlanetsLogError("two player names are the same once trimmed and case-folded; make them distinct",
+                              code="header.players", rule="Setup")
     opts = {key: spec.default for key, spec in rules.options.items()}
     opts.update(coerce_options(rules, options or {}))
     check_options(rules, opts)

@@ -9,6 +9,7 @@ from .errors import IllegalEvent, RecordError
 from .events import FORMAT, Event, Meta, Note, Penalty, Result, Retract, Ruling, Seal
 from .game import CHANCE
 from .record import append_lines, line_hash
+from .text import escape
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,11 +81,11 @@ class Recorder:
         if isinstance(event, Note):
             glyph = f" {event.glyph}" if event.glyph else ""
             by = f" ({event.author})" if event.author else ""
-            return f"note on seq {event.target}{glyph}: {event.text}{by}"
+            return escape(f"note on seq {event.target}{glyph}: {event.text}{by}")
         if isinstance(event, Retract):
-            return f"retract seq {event.target}" + (f": {event.reason}" if event.reason else "")
+            return escape(f"retract seq {event.target}" + (f": {event.reason}" if event.reason else ""))
         if isinstance(event, Meta):
-            return describe_arbiter(event, self.session)
+            return escape(describe_arbiter(event, self.session))
         return self.rules.format(event, pos.state)
 
     def undo(self, reason: str | None = None) -> list[Entry]:

@@ -27,6 +27,7 @@ from .errors import PlanetsLogError, RecordError, UsageError
 from .events import EditionRef, Result, Seal
 from .game import CHANCE, TERMINAL
 from .seal import Key, check_seal
+from .files import MAX_RECORD, read_capped
 from .text import escape
 
 
@@ -160,9 +161,9 @@ def audit_record(path: str, cfg: AuditConfig) -> RecordAudit:
     """Check one record: header, every line, seal, end of game, declared result."""
     out = RecordAudit(file=path)
     try:
-        data = Path(path).read_bytes()
-    except OSError as exc:
-        out.problem(None, None, "file.open", f"cannot read the record: {exc.strerror}")
+        data = read_capped(path, "the record", MAX_RECORD)
+    except UsageError as exc:
+        out.problem(None, None, exc.code, exc.message)
         return out
     out.digest = hashlib.sha256(data).hexdigest()
     out.lines = data.count(b"\n")
@@ -297,7 +298,7 @@ def collect(paths: Iterable[str]) -> list[str]:
     for given in paths:
         p = Path(given)
         if p.is_dir():
-            items = sorted(str(f) for f in p.rglob("*.jsonl") if f.is_file())
+            items = sorted(str(f) for f in p.rglob("*.jsonl"))  # a FIFO or folder here is reported, not skipped
         elif p.exists():
             items = [given]
         else:

@@ -19,6 +19,8 @@ from typing import Iterator
 import msgspec
 
 from .errors import RecordError, UsageError
+from .files import MAX_RECORD, checked_regular, create_temp, open_regular
+from .strict import MAX_DEPTH, nesting_depth
 
 HASH_HEX = 32  # 128 bits of SHA-256, hex
 MAX_LINE = 16 * 1024 * 1024
@@ -42,10 +44,7 @@ class RawLine:
 def iter_lines(path: str | Path, name: str | None = None) -> Iterator[RawLine]:
     """Yield the record's complete lines; a torn tail raises after the last full line."""
     name = name or str(path)
-    try:
-        handle = open(path, "rb")
-    except OSError as exc:
-        raise UsageError(f"cannot open {name}: {exc.strerror}", code="file.open") from None
+    handle = os.fdopen(open_regular(path, "the record", MAX_RECORD), "rb")
     with handle:
         number, offset, pending = 0, 0, bytearray()
         while True:
@@ -108,6 +107,7 @@ class StaleWriter(RecordError):
 def append_lines(path: str | Path, lines: list[bytes], expect_seq: int, expect_head: str, *, fsync: bool = True) -> None:
     """Append `lines` as one write if the record still ends at `expect_seq`/`expect_head`."""
     name = str(path)
+    check_writable(lines, name, expect_seq)
     fd = _open_locked(path, name)
     try:
         size = os.fstat(fd).st_size
@@ -144,7 +144,9 @@ def _open_locked(path: str | Path, name: str) -> int:
     """
     for _ in range(100):
         try:
-            fd = os.open(path, os.O_RDWR | os.O_APPEND)
+            fd = checked_regular(os.open(path, os.O_RDWR | os.O_APPEND | os.O_NONBLOCK), name, "the record", MAX_RECORD)
+        except UsageError as exc:
+            raise RecordError(exc.message, file=name, code=exc.code, kind="io") from None
         except OSError as exc:
             raise RecordError(f"cannot open the record: {exc.strerror}", file=name, code="file.open", kind="io") from None
         fcntl.flock(fd, fcntl.LOCK_EX)
@@ -156,6 +158,20 @@ def _open_locked(path: str | Path, name: str) -> int:
             return fd
         os.close(fd)
     raise RecordError("the record keeps being replaced; try again", file=name, code="file.replaced", kind="io")
+
+
+def check_writable(lines: list[bytes], name: str, last_seq: int) -> None:
+    """Refuse a line the reader would refuse (too long, nested too deep): nothing is written."""
+    for i, line in enumerate(lines):
+        seq = last_seq + 1 + i
+        if len(line) > MAX_LINE:
+            raise RecordError(f"the line would be {len(line)} bytes, over the limit of {MAX_LINE} every reader "
+                              "enforces; nothing was written", file=name, line=seq + 1, seq=seq,
+                              code="line.too-long", kind="format", rule="format.md: lines")
+        if nesting_depth(line) > MAX_DEPTH:
+            raise RecordError(f"the line would nest deeper than {MAX_DEPTH} levels, which every reader refuses; "
+                              "nothing was written", file=name, line=seq + 1, seq=seq, code="too-deep",
+                              kind="format", rule="format.md: lines")
 
 
 def _check_tail(fd: int, size: int, name: str, expect_seq: int, expect_head: str) -> None:
@@ -189,8 +205,9 @@ def seq_of(raw: bytes, default: int | None = None) -> int | None:
 def create_record(path: str | Path, lines: list[bytes]) -> None:
     """Write a new record atomically; refuse to overwrite an existing file."""
     path = Path(path)
-    if path.exists():
+    if os.path.lexists(path):
         raise UsageError(f"{path} already exists; choose another file name", code="file.exists")
+    check_writable(lines[1:], str(path), 0)
     try:
         _write_durably(path, b"".join(line + b"\n" for line in lines))
     except FileExistsError:
@@ -210,7 +227,9 @@ def fsync_dir(folder: Path) -> None:
 
 def split_torn(path: str | Path) -> tuple[int, bytes]:
     """The size of the complete lines of a file and the torn bytes after them."""
-    data = Path(path).read_bytes()
+    fd = open_regular(path, "the record", MAX_RECORD)
+    with os.fdopen(fd, "rb") as handle:
+        data = handle.read()
     end = data.rfind(b"\n") + 1
     return end, data[end:]
 
@@ -222,7 +241,7 @@ def repair_torn_tail(path: str | Path) -> tuple[str, int] | None:
     goes through a temporary file, fsync, os.replace and an fsync of the folder, under
     the record's lock, so a crash at any point leaves either the old or the new file.
     """
-    path = Path(path)
+    path = Path(os.path.realpath(path))  # a symlinked record is repaired where it lives, the link kept
     name = str(path)
     fd = _open_locked(path, name)
     try:
@@ -259,8 +278,7 @@ def _side_file(path: Path) -> Path:
 def _write_durably(path: Path, data: bytes, *, replace: bool = False, mode: int = 0o644) -> None:
     """Write `data` to `path` via a temporary file in the same folder (removed on failure)."""
     folder = path.parent if str(path.parent) else Path(".")
-    tmp = folder / f".{path.name}.{os.getpid()}.tmp"
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    tmp, fd = create_temp(folder, path.name, opener=os.open)  # os.open here: the fault tests replace `os`
     try:
         try:
             os.fchmod(fd, mode)  # the record keeps its permissions

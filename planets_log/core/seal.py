@@ -167,10 +167,12 @@ def parse_key(text: str, path: str = "<key>") -> Key:
 
 def load_key(path: str | Path) -> Key:
     """Read a key file."""
+    from .files import read_capped
+
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise KeyFileError(f"cannot read key file {path}: {exc.strerror}", code="key.read") from None
+        text = read_capped(path, "key file").decode("utf-8")
+    except UsageError as exc:
+        raise KeyFileError(exc.message, code="key.read") from None
     except UnicodeDecodeError:
         raise KeyFileError(f"{path}: not a key file (not UTF-8 text)", code="key.invalid") from None
     return parse_key(text, str(path))

@@ -157,7 +157,7 @@ def _print_text(report, quiet: bool) -> None:
         for r in report.records:
             if not r.problems:
                 state = "finished" if r.finished else "decided by the arbiter"
-                seal = "sealed" + (", signature verified" if r.verified else "") if r.sealed else "not sealed"
+                seal = ("sealed, signature verified" if r.verified else "sealed, not verified") if r.sealed else "not sealed"
                 click.echo(escape(f"{r.file}: ok ({r.game}, {state}, {seal})"))
             for ruled in r.rulings:
                 click.echo(escape(f"{r.file}: seq {ruled['seq']}: ruled [{ruled['code']}]: {ruled['message']} — "

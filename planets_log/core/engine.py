@@ -22,6 +22,7 @@ from .game import CHANCE, TERMINAL, Rules
 from .record import RawLine, iter_lines, line_hash, seq_of
 from .registry import get_rules
 from .rng import chance_stream
+from .seal import seal_problem
 from .strict import LineError, decode_line
 from .text import escape, has_control
 from .upcast import chain_for, upcast_line
@@ -227,6 +228,9 @@ class Session:
                 raise IllegalEvent("seal.mismatch", f"the seal covers log {event.log_id[:12]}…, {event.events} lines, head "
                                    f"{event.head[:12]}…, but the record has {self.header.log_id[:12]}…, {pos.seq} lines, head "
                                    f"{pos.head[:12]}…", "audit.md: seals")
+            malformed = seal_problem(event)
+            if malformed is not None:
+                raise IllegalEvent("seal.malformed", malformed, "audit.md: seals")
             arb = msgspec.structs.replace(arb, seal=event)
         elif isinstance(event, Result):
             if not event.winners or any(not 0 <= w < players for w in event.winners) or len(set(event.winners)) != len(event.winners):

@@ -13,6 +13,16 @@ def run(runner, *args, input=None):
 
 
 @pytest.fixture
+def finished(tmp_path):
+    """A finished seeded Four Planets game played by self-play."""
+    from planets_log.core.play import selfplay
+
+    path = tmp_path / "done.jsonl"
+    path.write_text(selfplay("four-planets", 5).text())
+    return path
+
+
+@pytest.fixture
 def fp(runner, tmp_path):
     """A seeded Four Planets record (public seed 4) with its setup drawn."""
     path = tmp_path / "fp.jsonl"

@@ -16,6 +16,17 @@ edition_option = click.option(
 )
 
 
+as_option = click.option(
+    "--as", "as_seat", default=None, metavar="SEAT",
+    help="Show only what this seat (player name or index) may know; without it, the scorekeeper's full view.",
+)
+
+
+def seat_or_none(session: Session, text: str | None) -> int | None:
+    """The seat `--as` names, or None for the scorekeeper's full view."""
+    return None if text is None else seat_index(session, text)
+
+
 def parse_pairs(values: tuple[str, ...], what: str) -> dict[str, str]:
     """KEY=VALUE arguments as a dict."""
     out: dict[str, str] = {}

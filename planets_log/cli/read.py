@@ -7,31 +7,37 @@ from contextlib import nullcontext
 
 import click
 
-from .common import echo_json, edition_option, mover_text, position_at, seat_index
+from .common import as_option, echo_json, edition_option, mover_text, position_at, seat_or_none
 
 
 @click.command()
 @click.argument("log", type=click.Path(dir_okay=False))
 @click.option("--at", "at", type=int, default=None, help="After this seq instead of at the end.")
 @click.option("--json", "as_json", is_flag=True, help="JSON output.")
+@as_option
 @edition_option
-def moves(log, at, as_json, edition) -> None:
+def moves(log, at, as_json, as_seat, edition) -> None:
     """List the legal moves at the end of LOG (or after seq --at), in notation.
+
+    With --as SEAT, moves are written as that seat sees them (another player's hidden
+    cards as ?); without it, the scorekeeper's full view.
 
     \b
     Example:
       planets-log moves game.jsonl
-      planets-log moves game.jsonl --at 20 --json
+      planets-log moves game.jsonl --at 20 --json --as Ben
     """
     from planets_log.core.engine import Replay
     from planets_log.core.game import CHANCE, TERMINAL
+    from planets_log.core.redact import format_as
 
     replay = Replay(log, edition)
     session = replay.session
+    seat = seat_or_none(session, as_seat)
     pos = position_at(replay, seq=at)
     mover = session.to_move(pos)
     legal = session.rules.legal(pos.state) if mover != TERMINAL else []
-    texts = [session.rules.format(e, pos.state) for e in legal]
+    texts = list(dict.fromkeys(format_as(session.rules, e, pos.state, seat) for e in legal))
     if as_json:
         who = None if mover < 0 else session.name(mover)
         echo_json({"seq": pos.seq, "to_move": who, "chance": mover == CHANCE, "over": mover == TERMINAL,
@@ -96,12 +102,15 @@ def _print_report(r, quiet: bool) -> None:
 @click.argument("log", type=click.Path(dir_okay=False))
 @click.option("--at", "at", type=int, default=None, help="The position after this seq.")
 @click.option("--round", "round_no", type=int, default=None, help="The position at the end of this round.")
-@click.option("--as", "as_seat", default=None, help="Show only what this seat (name or index) may know.")
+@as_option
 @click.option("--each", is_flag=True, help="Every position, one after another, in one pass.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", help="Output format.")
 @edition_option
 def replay(log, at, round_no, as_seat, each, fmt, edition) -> None:
     """Show the position of LOG at its end, after seq --at, or at the end of --round.
+
+    With --as SEAT, positions and move lines show only what that seat may know;
+    without it, the scorekeeper's full view.
 
     \b
     Example:
@@ -111,16 +120,17 @@ def replay(log, at, round_no, as_seat, each, fmt, edition) -> None:
     """
     from planets_log.core.engine import Replay
     from planets_log.core.errors import UsageError
+    from planets_log.core.redact import format_as
 
     if at is not None and round_no is not None:
         raise UsageError("give --at or --round, not both", code="usage")
     rep = Replay(log, edition)
     rules = rep.session.rules
-    seat = seat_index(rep.session, as_seat) if as_seat is not None else None
+    seat = seat_or_none(rep.session, as_seat)
     if each:
         _show(rep, rep.start, seat, fmt)
         for step in rep.steps():
-            _show(rep, step.after, seat, fmt, rep.session.rules.format(step.event, step.before.state)
+            _show(rep, step.after, seat, fmt, format_as(rep.session.rules, step.event, step.before.state, seat)
                   if not _is_meta(step.event) else None)
         return
     pos = position_at(rep, seq=at, round_no=round_no)
@@ -148,16 +158,18 @@ def _show(rep, pos, seat, fmt, move: str | None = None) -> None:
 @click.command()
 @click.argument("log", type=click.Path(dir_okay=False))
 @click.option("--json", "as_json", is_flag=True, help="JSON output.")
+@as_option
 @edition_option
-def score(log, as_json, edition) -> None:
+def score(log, as_json, as_seat, edition) -> None:
     """Print the score sheet of LOG: totals, breakdown, winners, tie-break.
 
-    A game not yet over gets a provisional sheet, marked as such.
+    A game not yet over gets a provisional sheet, marked as such; with --as SEAT it is
+    computed only with what that seat knows (without --as, the scorekeeper's full view).
 
     \b
     Example:
       planets-log score game.jsonl
-      planets-log score game.jsonl --json
+      planets-log score game.jsonl --json --as Ann
     """
     from planets_log.core.engine import Replay
 
@@ -165,7 +177,7 @@ def score(log, as_json, edition) -> None:
 
     rep = Replay(log, edition)
     pos = rep.final()
-    sheet = adjusted_sheet(rep.session, pos)
+    sheet = adjusted_sheet(rep.session, pos, seat_or_none(rep.session, as_seat))
     status, words = result_check(rep.session, pos)
     if as_json:
         import msgspec

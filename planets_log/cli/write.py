@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from .common import edition_option, mover_text, parse_pairs
+from .common import as_option, edition_option, mover_text, parse_pairs, seat_or_none
 
 
 @click.command()
@@ -55,13 +55,16 @@ def new(game, out, players, seed, table, options, meta, edition) -> None:
 @click.option("--interactive", "-i", is_flag=True, help="Prompt for moves; '?' lists legal moves, 'undo', 'note TEXT'.")
 @click.option("--expect-seq", type=int, default=None, help="Refuse to write unless the record ends at this seq.")
 @click.option("--no-fsync", is_flag=True, help="Do not wait for the disk before acknowledging (faster, less safe).")
+@as_option
 @edition_option
-def record(log, moves, interactive, expect_seq, no_fsync, edition) -> None:
+def record(log, moves, interactive, expect_seq, no_fsync, as_seat, edition) -> None:
     """Append MOVES (in the game's notation) to the record LOG.
 
     Each move is checked against the rules before anything is written; a refused
     move leaves the file unchanged and the moves before it stay recorded. Use '-'
     to read moves from standard input, one per line ('#' starts a comment).
+    With --as SEAT the lines written are echoed as that seat sees them (a draw
+    face down to it as ?); without it, the scorekeeper's full view.
 
     \b
     Example:
@@ -72,6 +75,7 @@ def record(log, moves, interactive, expect_seq, no_fsync, edition) -> None:
     from planets_log.core.recorder import Recorder
 
     rec = Recorder(log, edition, fsync=not no_fsync)
+    rec.seat = seat_or_none(rec.session, as_seat)
     if expect_seq is not None:
         rec.expect(expect_seq)
     if interactive:
@@ -125,9 +129,13 @@ def undo(log, reason, edition) -> None:
 @click.option("--author", default=None, help="Who wrote the note.")
 @click.option("--list", "list_", is_flag=True, help="List the notes of the record instead.")
 @click.option("--json", "as_json", is_flag=True, help="With --list: JSON output.")
+@as_option
 @edition_option
-def annotate(log, text, at, glyph, author, list_, as_json, edition) -> None:
+def annotate(log, text, at, glyph, author, list_, as_json, as_seat, edition) -> None:
     """Add a note on line --at of LOG, or --list the notes.
+
+    With --list --as SEAT, the moves the notes are about are written as that seat sees
+    them; without --as, the scorekeeper's full view.
 
     \b
     Example:
@@ -137,7 +145,7 @@ def annotate(log, text, at, glyph, author, list_, as_json, edition) -> None:
     from planets_log.core.errors import UsageError
 
     if list_:
-        _list_notes(log, edition, as_json)
+        _list_notes(log, edition, as_json, as_seat)
         return
     if at is None or not text:
         raise UsageError("give --at SEQ and the note's TEXT (or --list)", code="usage")
@@ -148,7 +156,7 @@ def annotate(log, text, at, glyph, author, list_, as_json, edition) -> None:
         click.echo(f"{entry.seq:>4}  {entry.text}")
 
 
-def _list_notes(log: str, edition: str | None, as_json: bool) -> None:
+def _list_notes(log: str, edition: str | None, as_json: bool, as_seat: str | None) -> None:
     from planets_log.core.engine import Replay
     from planets_log.core.events import Note
     from planets_log.core.text import escape
@@ -156,13 +164,14 @@ def _list_notes(log: str, edition: str | None, as_json: bool) -> None:
     from .common import echo_json
 
     replay = Replay(log, edition)
+    seat = seat_or_none(replay.session, as_seat)
     texts: dict[int, str] = {}
     notes = []
     for step in replay.steps():
         if isinstance(step.event, Note):
             notes.append(step.event)
         else:
-            texts[step.event.seq] = _describe(replay, step)
+            texts[step.event.seq] = _describe(replay, step, seat)
     if as_json:
         echo_json([{"seq": n.seq, "target": n.target, "move": texts.get(n.target), "text": n.text,
                     "glyph": n.glyph, "author": n.author} for n in notes])
@@ -175,9 +184,11 @@ def _list_notes(log: str, edition: str | None, as_json: bool) -> None:
         click.echo("no notes")
 
 
-def _describe(replay, step) -> str:
+def _describe(replay, step, seat: int | None) -> str:
     from planets_log.core.events import Retract
 
     if isinstance(step.event, Retract):
         return f"retract seq {step.event.target}"
-    return replay.session.rules.format(step.event, step.before.state)
+    from planets_log.core.redact import format_as
+
+    return format_as(replay.session.rules, step.event, step.before.state, seat)

@@ -9,6 +9,7 @@ from .errors import IllegalEvent, RecordError
 from .events import FORMAT, Event, Meta, Note, Penalty, Result, Retract, Ruling, Seal
 from .game import CHANCE
 from .record import append_lines, line_hash
+from .redact import format_as
 from .text import escape
 
 
@@ -36,6 +37,8 @@ class Recorder:
                               file=path, line=1, seq=0, code="append.old-format", kind="format", rule="format.md")
         self.pos: Position = self.replay.final()
         self.fsync = fsync
+        self.seat: int | None = None
+        """Echo lines as this seat sees them (None: the scorekeeper's full view)."""
 
     def expect(self, seq: int) -> None:
         """Refuse to write if the record does not end at `seq` (a stale view)."""
@@ -86,7 +89,7 @@ class Recorder:
             return escape(f"retract seq {event.target}" + (f": {event.reason}" if event.reason else ""))
         if isinstance(event, Meta):
             return escape(describe_arbiter(event, self.session))
-        return self.rules.format(event, pos.state)
+        return format_as(self.rules, event, pos.state, self.seat)
 
     def undo(self, reason: str | None = None) -> list[Entry]:
         """Take back the last standing action and the chance outcomes after it."""

@@ -30,6 +30,8 @@ class FourPlanets(Rules):
     edition_dir = Path(__file__).parent / "editions"
     rulebook = "four-planets.txt"
 
+    hidden_information = True
+
     def setup(self, header: Header, edition: FourPlanetsEdition) -> State:
         """The table before the first chance event."""
         return setup(header, edition, bool(header.options.get("first_game", False)))
@@ -60,9 +62,9 @@ class FourPlanets(Rules):
         """What to type at a chance point of a table game."""
         return chance.hint(state)
 
-    def score(self, state: State) -> ScoreSheet:
-        """The score sheet (final once the game is over)."""
-        return score.score(state)
+    def score(self, state: State, seat: int | None = None) -> ScoreSheet:
+        """The score sheet (final once the game is over); with a seat, only the bonus cards it has seen."""
+        return score.score(state, seat)
 
     def round_of(self, state: State) -> int:
         """The round 1..5 (a deal between rounds belongs to the round it ends)."""
@@ -74,11 +76,11 @@ class FourPlanets(Rules):
 
         return notation.parse(text, state)
 
-    def format(self, event, state: State) -> str:
-        """Write an event in the notation."""
+    def format(self, event, state: State, seat: int | None = None) -> str:
+        """Write an event in the notation; with a seat, hidden cards as `?`."""
         from . import notation
 
-        return notation.format_event(event, state)
+        return notation.format_event(event, state, seat)
 
     def render(self, state: State, seat: int | None = None) -> str:
         """The table as text."""

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from collections import Counter
 
+from msgspec.structs import replace
+
 from planets_log.core.game import ScoreSheet, SeatScore
 
 from . import cards as C
-from .state import Seat, State, column_size, played
+from .state import Seat, State, column_size, played, seen_positions
 
 
 def tile_vp(seat: Seat, tile: str) -> int:
@@ -39,7 +41,7 @@ def tiles_vp(seat: Seat) -> int:
 
 def colour_bonus(state: State, seat: Seat) -> int:
     """k bonus cards of a colour give k + 1 VP per own specialist of that colour."""
-    count = Counter(code[0] for code in state.bonus)
+    count = Counter(code[0] for code in state.bonus if code)
     return sum((count[c] + 1) * column_size(seat, i) for i, c in enumerate(C.COLOURS) if count[c])
 
 
@@ -47,7 +49,7 @@ def marks(state: State, seat: Seat) -> int:
     """+1 VP per own specialist of the colour of each bonus card the seat marked (owner only)."""
     total = 0
     for tile in seat.tiles:
-        if tile.position is not None and len(state.bonus) >= tile.position:
+        if tile.position is not None and len(state.bonus) >= tile.position and state.bonus[tile.position - 1]:
             total += column_size(seat, C.colour_index(state.bonus[tile.position - 1][0]))
     return total
 
@@ -62,8 +64,21 @@ def breakdown(state: State, seat: Seat) -> dict[str, int]:
     }
 
 
-def score(state: State) -> ScoreSheet:
-    """The score sheet; ties go to the colour bonus, then the victory is shared."""
+def known_to(state: State, seat: int) -> State:
+    """The state with the colour-bonus cards `seat` has not seen blanked (a game not over)."""
+    if state.phase == "over":
+        return state
+    seen = seen_positions(seat, state.seats[seat].moves)
+    return replace(state, bonus=tuple(code if i + 1 in seen else "" for i, code in enumerate(state.bonus)))
+
+
+def score(state: State, seat: int | None = None) -> ScoreSheet:
+    """The score sheet; ties go to the colour bonus, then the victory is shared.
+
+    With a seat, a game in progress is scored only with the bonus cards that seat has seen.
+    """
+    if seat is not None:
+        state = known_to(state, seat)
     sheet = []
     for i, seat in enumerate(state.seats):
         parts = breakdown(state, seat)

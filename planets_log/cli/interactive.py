@@ -13,7 +13,7 @@ from .common import mover_text
 HELP = """Type a move in the game's notation, or:
   ?            list the legal moves (Tab completes them)
   show         the position
-  undo         take back the last action
+  undo [WHY]   take back the last action (after a draw of a seeded game, WHY is required)
   note TEXT    a note on the last line
   quit         leave (every accepted move is already saved)"""
 
@@ -79,8 +79,9 @@ def _dispatch(rec: Recorder, line: str) -> None:
     if line == "show":
         click.echo(rec.rules.render(rec.pos.state))
         return
-    if line == "undo":
-        entries = rec.undo("undone at the prompt")
+    if line == "undo" or line.startswith("undo "):
+        reason = line[5:].strip() or (None if rec.peek_pending() else "undone at the prompt")
+        entries = rec.undo(reason)  # taking back a seen draw needs a reason: 'undo REASON'
     elif line.startswith("note "):
         entries = rec.annotate(rec.pos.seq, line[5:].strip(), author=None)
     else:

@@ -25,6 +25,7 @@ COMMANDS = {
     "rule": ("planets_log.cli.arbiter:rule", "Arbiter: let an illegal move stand, with a reason."),
     "penalty": ("planets_log.cli.arbiter:penalty", "Arbiter: adjust a player's score."),
     "result": ("planets_log.cli.arbiter:result", "Record the declared result."),
+    "reveal": ("planets_log.cli.arbiter:reveal", "Reveal a game's committed secret seed."),
     "seal": ("planets_log.cli.audit:seal", "Sign a finished record."),
     "keygen": ("planets_log.cli.audit:keygen", "Make a sealing key."),
     "audit": ("planets_log.cli.audit:audit", "Audit a whole tournament's records."),

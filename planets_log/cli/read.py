@@ -53,10 +53,15 @@ def moves(log, at, as_json, as_seat, edition) -> None:
 @click.option("--json", "as_json", is_flag=True, help="A JSON array, one object per file.")
 @click.option("--lenient", is_flag=True, help="Report every error in a file, not just the first.")
 @click.option("--quiet", "-q", is_flag=True, help="Print only the files with errors.")
+@click.option("--seed-file", type=click.Path(dir_okay=False), default=None,
+              help="The secret seed file of a committed game not yet revealed: verify its draws now.")
 @edition_option
-def validate(logs, as_json, lenient, quiet, edition) -> None:
+def validate(logs, as_json, lenient, quiet, seed_file, edition) -> None:
     """Check that each record in LOGS is well-formed, untampered and legal.
 
+    Each valid record's mode is said: seeded with a public seed, seeded with a
+    committed secret seed (revealed and verified, or not yet revealed), or a table
+    game; and every undo that took back a drawn card in a seeded game (a peek).
     Exit code 0 when every record is valid, 1 when any is not.
 
     \b
@@ -70,7 +75,7 @@ def validate(logs, as_json, lenient, quiet, edition) -> None:
     show_bar = len(logs) > 20 and sys.stderr.isatty()
     with click.progressbar(logs, label="validating", file=sys.stderr) if show_bar else nullcontext(logs) as items:
         for path in items:
-            reports.append(validate_file(path, edition, lenient=lenient))
+            reports.append(validate_file(path, edition, lenient=lenient, seed_file=seed_file))
     if as_json:
         echo_json([r.to_json() for r in reports])
     else:
@@ -85,11 +90,16 @@ def validate(logs, as_json, lenient, quiet, edition) -> None:
 
 def _print_report(r, quiet: bool) -> None:
     from planets_log.core.text import escape
+    from planets_log.core.validate import MODES
 
     if r.valid:
         if not quiet:
             state = "finished" if r.finished else "not finished"
             click.echo(escape(f"{r.file}: valid, {r.events} events, {state}"))
+            click.echo(escape(f"{r.file}: mode: {MODES[r.mode]}"))
+            for seq, target, reason in r.position.arbiter.peeks if r.position else ():
+                click.echo(escape(f"{r.file}: seq {seq}: peek: undo of seq {target} after its chance outcome was "
+                                  f"seen — reason: {reason}"))
             for ruled in r.position.arbiter.ruled if r.position else ():
                 click.echo(escape(f"{r.file}: seq {ruled.seq}: ruled [{ruled.code}]: {ruled.message} — stands by "
                                   f"ruling: {ruled.reason}"))

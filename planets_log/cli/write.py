@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import secrets
 import sys
 
 import click
@@ -14,39 +13,77 @@ from .common import as_option, edition_option, mover_text, parse_pairs, seat_or_
 @click.argument("game")
 @click.argument("out", type=click.Path(dir_okay=False))
 @click.option("--player", "players", multiple=True, required=True, help="A player's name, in seat order (repeat).")
-@click.option("--seed", type=int, default=None, help="Seed for a seeded game (default: a random seed, recorded).")
+@click.option("--seed", type=int, default=None,
+              help="A public seed, for tests, demos and self-play: anyone holding the record foresees every draw.")
 @click.option("--table", is_flag=True, help="A game at a physical table: you enter the chance outcomes.")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help="A variant option of the game (repeat).")
 @click.option("--meta", "meta", multiple=True, metavar="KEY=VALUE", help="Free information: event, round, table, date.")
+@click.option("--entropy", "entropy", multiple=True, metavar="NAME=TEXT",
+              help="A player's entropy, mixed into the secret seed (repeat; a committed seed only).")
+@click.option("--ask-entropy", is_flag=True, help="Show the commitment, then ask each player for entropy.")
 @edition_option
-def new(game, out, players, seed, table, options, meta, edition) -> None:
+def new(game, out, players, seed, table, options, meta, entropy, ask_entropy, edition) -> None:
     """Start a new record OUT for GAME.
 
-    In a seeded game the engine deals and draws from the seed at once; with --table
-    you type each chance outcome as it happens.
+    By default the game gets a secret 256-bit seed: the header holds only a commitment
+    to it, the secret is kept in OUT.seed (readable by you only), the engine draws from
+    it, and it is revealed in the record when the game ends. Players may add entropy.
+    --seed N is a public seed (tests, demos, self-play): anyone holding the record
+    foresees every draw. With --table you type each chance outcome as it happens.
 
     \b
     Example:
-      planets-log new four-planets --player Ann --player Ben --seed 7 game.jsonl
+      planets-log new four-planets --player Ann --player Ben --entropy Ann=kumquat --entropy Ben=7f3a game.jsonl
+      planets-log new four-planets --player Ann --player Ben --seed 7 demo.jsonl
       planets-log new four-planets --player Ann --player Ben --table --meta event="Club night" t1.jsonl
     """
+    from planets_log.core.commit import commitment, new_secret, write_secret
     from planets_log.core.errors import UsageError
+    from planets_log.core.events import Commit, Entropy
     from planets_log.core.play import Builder, make_header
     from planets_log.core.record import create_record
 
     if table and seed is not None:
         raise UsageError("choose --seed or --table, not both", code="usage")
-    if not table and seed is None:
-        seed = secrets.randbelow(2**31)
+    secret = new_secret() if not table and seed is None else None
+    if secret is None and (entropy or ask_entropy):
+        raise UsageError("--entropy goes with a secret seed (no --seed, no --table)", code="usage")
     header, session = make_header(game, list(players), seed=None if table else seed,
                                   options=parse_pairs(options, "--option"), edition_path=edition,
-                                  meta=parse_pairs(meta, "--meta"))
+                                  meta=parse_pairs(meta, "--meta"),
+                                  commit=Commit(sha256=commitment(secret)) if secret else None)
     build = Builder.new(header, session)
+    session.secret = secret
+    if secret is not None:
+        click.echo(f"commitment to the secret seed: {header.commit.sha256}")
+    for player, text in _entropy(parse_pairs(entropy, "--entropy"), players, ask_entropy):
+        build.add(Entropy(player=player, text=text))
     drawn = build.draw_chance()
+    if secret is not None:
+        write_secret(out, header.log_id, secret)
     create_record(out, build.lines)
-    mode = "table game (enter chance outcomes yourself)" if table else f"seeded game, seed {seed}"
+    mode = ("table game (enter chance outcomes yourself)" if table else f"seeded game, PUBLIC seed {seed}: anyone "
+            "holding this record can foresee every draw" if secret is None else
+            f"seeded game, secret seed in {out}.seed (keep it; it is revealed in the record when the game ends)")
     click.echo(f"{out}: new {session.rules.title} record, {mode}; {len(drawn)} chance outcome(s) drawn")
     click.echo(mover_text(session, build.pos))
+
+
+def _entropy(given: dict[str, str], players: tuple[str, ...], ask: bool) -> list[tuple[str, str]]:
+    """Each player's entropy, from --entropy or typed at the prompt (after the commitment is shown)."""
+    from planets_log.core.errors import UsageError
+
+    for name in given:
+        if name not in players:
+            raise UsageError(f"--entropy {name}=…: {name!r} is not a player", code="usage")
+    out = list(given.items())
+    if ask:
+        for name in players:
+            if name not in given:
+                text = click.prompt(f"entropy from {name} (anything; Enter to skip)", default="", show_default=False)
+                if text:
+                    out.append((name, text))
+    return out
 
 
 @click.command()

@@ -11,7 +11,7 @@ import msgspec
 from .edition import load_edition
 from .engine import Position, Session, check_options, check_players
 from .errors import PlanetsLogError
-from .events import FORMAT, Event, Header
+from .events import FORMAT, Commit, Event, Header
 from .game import CHANCE, TERMINAL, Rules
 from .record import line_hash
 from .registry import get_rules
@@ -28,6 +28,7 @@ def make_header(
     edition_path: str | None = None,
     meta: dict[str, str] | None = None,
     log_id: str | None = None,
+    commit: Commit | None = None,
 ) -> tuple[Header, Session]:
     """A checked header with every option filled in, and its session."""
     rules = get_rules(game)
@@ -43,6 +44,7 @@ def make_header(
     header = Header(
         log_id=log_id or secrets.token_hex(16), game=game, rules=rules.rules_version, edition=edition.ref,
         options=opts, players=list(players), seed=seed, meta=dict(meta or {}), format=FORMAT,
+        **({"commit": commit} if commit is not None else {}),
     )
     return header, Session(header, rules, edition)
 

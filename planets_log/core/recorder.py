@@ -6,8 +6,9 @@ from dataclasses import dataclass
 
 from .engine import Position, Replay
 from .errors import IllegalEvent, RecordError
-from .events import FORMAT, Event, Meta, Note, Penalty, Result, Retract, Ruling, Seal
-from .game import CHANCE
+from .commit import seed_path
+from .events import FORMAT, Chance, Entropy, Event, Meta, Note, Penalty, Result, Retract, Reveal, Ruling, Seal
+from .game import CHANCE, TERMINAL
 from .record import append_lines, line_hash
 from .redact import format_as
 from .text import escape
@@ -25,9 +26,11 @@ class Entry:
 class Recorder:
     """A record replayed to its end, taking new lines; every group is one locked append."""
 
-    def __init__(self, path: str, edition: str | None = None, *, fsync: bool = True):
+    def __init__(self, path: str, edition: str | None = None, *, fsync: bool = True, seed_file: str | None = None):
         self.path = path
-        self.replay = Replay(path, edition)
+        if seed_file is None and seed_path(path).exists():
+            seed_file = str(seed_path(path))  # the owner's side file: the engine draws from it
+        self.replay = Replay(path, edition, seed_file=seed_file)
         self.session = self.replay.session
         self.header = self.replay.header
         self.rules = self.session.rules
@@ -61,14 +64,44 @@ class Recorder:
             for meta in before:
                 pos = self._step(pos, meta, lines, entries)
             pos = self._step(pos, event, lines, entries)
+            self._check_secret(event, pos)
             if self.session.seeded:
                 while self.session.to_move(pos) == CHANCE:
                     pos = self._step(pos, self.session.expected_chance(pos), lines, entries)
+            if self._reveal_due(pos):
+                pos = self._step(pos, Reveal(secret=self.session.secret.hex()), lines, entries)
         except IllegalEvent as exc:
             raise self._placed(exc, text) from None
         append_lines(self.path, lines, self.pos.seq, self.pos.head, fsync=self.fsync)
         self.pos = pos
         return entries
+
+    def _check_secret(self, event: Event, pos: Position) -> None:
+        """In a committed game, only the holder of the secret records draws (nobody types them)."""
+        if not self.session.committed or self.session.secret is not None or pos.arbiter.revealed is not None:
+            return
+        if isinstance(event, Chance) or self.session.to_move(pos) == CHANCE:
+            raise IllegalEvent("seed.secret-missing", f"the draws of this game come from its secret seed, and "
+                               f"{seed_path(self.path)} is not here: only the record's owner can record past a draw",
+                               "security.md: committed seeds")
+
+    def _reveal_due(self, pos: Position) -> bool:
+        """A committed game just ended with its secret unrevealed: reveal it in the same write."""
+        return (self.session.committed and self.session.secret is not None and pos.arbiter.revealed is None
+                and self.session.to_move(pos) == TERMINAL)
+
+    def reveal(self) -> list[Entry]:
+        """Reveal the committed secret now (the arbiter, by hand)."""
+        if not self.session.committed:
+            raise RecordError("this game has no committed seed to reveal", file=self.path, code="seed.not-committed")
+        if self.session.secret is None:
+            raise RecordError(f"the secret seed is not known here ({seed_path(self.path)} is missing; pass "
+                              "--seed-file)", file=self.path, code="seed.secret-missing")
+        return self.add(Reveal(secret=self.session.secret.hex()))
+
+    def add_entropy(self, player: str, text: str) -> list[Entry]:
+        """Mix a player's entropy into the committed seed (before the first draw)."""
+        return self.add(Entropy(player=player, text=text))
 
     def _step(self, pos: Position, event: Event, lines: list[bytes], entries: list[Entry]) -> Position:
         event = self.session.seal(pos, event)
@@ -90,6 +123,12 @@ class Recorder:
         if isinstance(event, Meta):
             return escape(describe_arbiter(event, self.session))
         return format_as(self.rules, event, pos.state, self.seat)
+
+    def peek_pending(self) -> bool:
+        """True when an undo now would take back a drawn chance outcome of a seeded game (a peek)."""
+        u = self.pos.undo
+        seeded = self.header.seed is not None or self.session.committed
+        return u is not None and seeded and self.pos.chances > u.chances
 
     def undo(self, reason: str | None = None) -> list[Entry]:
         """Take back the last standing action and the chance outcomes after it."""
@@ -127,6 +166,10 @@ def describe_arbiter(event: Meta, session) -> str:
         return f"penalty: {session.name(event.seat)} {event.points:+d} ({event.reason})"
     if isinstance(event, Seal):
         return f"seal ({event.alg}, key {event.key_id}) over {event.events} lines"
+    if isinstance(event, Entropy):
+        return f"entropy from {event.player}: {event.text}"
+    if isinstance(event, Reveal):
+        return f"seed revealed: {event.secret}"
     if isinstance(event, Result):
         names = ", ".join(session.name(w) for w in event.winners)
         why = f" ({event.reason})" if event.reason else ""

@@ -112,26 +112,52 @@ def append_lines(path: str | Path, lines: list[bytes], expect_seq: int, expect_h
     try:
         size = os.fstat(fd).st_size
         _check_tail(fd, size, name, expect_seq, expect_head)
-        blob = b"".join(line + b"\n" for line in lines)
+        _write_or_undo(fd, size, name, b"".join(line + b"\n" for line in lines), fsync)
+    finally:
+        os.close(fd)
+
+
+def _write_or_undo(fd: int, size: int, name: str, blob: bytes, fsync: bool) -> None:
+    """One write of `blob` and an fsync; on failure the file is cut back to `size`."""
+    try:
+        written = os.write(fd, blob)
+        if written != len(blob):
+            raise OSError(28, f"short write ({written} of {len(blob)} bytes)")
+        if fsync:
+            os.fsync(fd)
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
         try:
-            written = os.write(fd, blob)
-            if written != len(blob):
-                raise OSError(28, f"short write ({written} of {len(blob)} bytes)")
-            if fsync:
-                os.fsync(fd)
-        except OSError as exc:
-            reason = exc.strerror or str(exc)
-            try:
-                os.ftruncate(fd, size)
-            except OSError:
-                raise RecordError(
-                    f"could not append: {reason}, and could not cut the partial write back: the record may end "
-                    "in a torn line; run 'planets-log repair'", file=name, code="append.failed", kind="io",
-                ) from None
+            os.ftruncate(fd, size)
+        except OSError:
             raise RecordError(
-                f"could not append: {reason}; the record is left as it was",
-                file=name, code="append.failed", kind="io",
+                f"could not append: {reason}, and could not cut the partial write back: the record may end "
+                "in a torn line; run 'planets-log repair'", file=name, code="append.failed", kind="io",
             ) from None
+        raise RecordError(
+            f"could not append: {reason}; the record is left as it was",
+            file=name, code="append.failed", kind="io",
+        ) from None
+
+
+def append_anywhere(path: str | Path, make, *, fsync: bool = True) -> tuple[int, str]:
+    """Append the lines `make(last_seq, last_head, last_line)` returns, at wherever the record ends.
+
+    For a line that does not depend on the position (a note): built inside the lock from
+    the record's real last line, so a writer that appended meanwhile is no reason to refuse.
+    Returns the seq and head the lines were placed after.
+    """
+    name = str(path)
+    fd = _open_locked(path, name)
+    try:
+        size = os.fstat(fd).st_size
+        _check_tail(fd, size, name, None, None)
+        last = _last_line(fd, size)
+        seq, head = seq_of(last), line_hash(last)
+        lines = make(seq, head, last)
+        check_writable(lines, name, seq)
+        _write_or_undo(fd, size, name, b"".join(line + b"\n" for line in lines), fsync)
+        return seq, head
     finally:
         os.close(fd)
 
@@ -174,12 +200,14 @@ def check_writable(lines: list[bytes], name: str, last_seq: int) -> None:
                               kind="format", rule="format.md: lines")
 
 
-def _check_tail(fd: int, size: int, name: str, expect_seq: int, expect_head: str) -> None:
+def _check_tail(fd: int, size: int, name: str, expect_seq: int | None, expect_head: str | None) -> None:
     if size == 0 or os.pread(fd, 1, size - 1) != b"\n":
         raise RecordError(
             "the record ends in a torn line; run 'planets-log repair' first", file=name,
             code="torn-tail", kind="torn", rule="format.md: torn writes",
         )
+    if expect_seq is None:
+        return
     last = _last_line(fd, size)
     seq = seq_of(last)
     if seq != expect_seq or line_hash(last) != expect_head:
@@ -192,6 +220,18 @@ def _check_tail(fd: int, size: int, name: str, expect_seq: int, expect_head: str
 
 class _SeqOnly(msgspec.Struct):
     seq: int
+
+
+class _TypeOnly(msgspec.Struct):
+    type: str = ""
+
+
+def seq_type(raw: bytes) -> str:
+    """The `type` of a line, read without decoding the rest ("" if unreadable)."""
+    try:
+        return msgspec.json.decode(raw, type=_TypeOnly).type
+    except (msgspec.DecodeError, msgspec.ValidationError, RecursionError):
+        return ""
 
 
 def seq_of(raw: bytes, default: int | None = None) -> int | None:

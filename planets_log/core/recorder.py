@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import msgspec
+
 from .engine import Position, Replay
 from .errors import IllegalEvent, RecordError
 from .commit import seed_path
 from .events import FORMAT, Chance, Entropy, Event, Meta, Note, Penalty, Result, Retract, Reveal, Ruling, Seal
 from .game import CHANCE, TERMINAL
-from .record import append_lines, line_hash
+from .record import append_anywhere, append_lines, line_hash, seq_type
 from .redact import format_as
 from .text import escape
 
@@ -31,6 +33,8 @@ class Recorder:
         if seed_file is None and seed_path(path).exists():
             seed_file = str(seed_path(path))  # the owner's side file: the engine draws from it
         self.replay = Replay(path, edition, seed_file=seed_file)
+        self._reopen = (edition, seed_file)
+        self._expect: int | None = None
         self.session = self.replay.session
         self.header = self.replay.header
         self.rules = self.session.rules
@@ -45,6 +49,7 @@ class Recorder:
 
     def expect(self, seq: int) -> None:
         """Refuse to write if the record does not end at `seq` (a stale view)."""
+        self._expect = seq
         if self.pos.seq != seq:
             raise RecordError(f"the record ends at seq {self.pos.seq}, not {seq} as expected; nothing was written",
                               file=self.path, seq=self.pos.seq, code="append.stale", kind="conflict")
@@ -147,8 +152,36 @@ class Recorder:
         return self.add(event, text, before=(ruling,))
 
     def annotate(self, target: int, text: str, glyph: str | None = None, author: str | None = None) -> list[Entry]:
-        """Append a note on line `target`."""
-        return self.add(Note(target=target, text=text, glyph=glyph, author=author))
+        """Append a note on line `target`, wherever the record ends by then (a note does not depend on the position).
+
+        Checked against this recorder's view first; then, inside the append's lock, only
+        what another writer could have changed meanwhile: a seal ends the record.
+        """
+        note = Note(target=target, text=text, glyph=glyph, author=author)
+        if self._expect is not None:
+            return self.add(note)  # --expect-seq asks for the stale check
+        try:
+            self.session.step(self.pos, self.session.seal(self.pos, note), "")
+        except IllegalEvent as exc:
+            raise self._placed(exc, None) from None
+        placed: list[Event] = []
+
+        def make(seq: int, head: str, last: bytes) -> list[bytes]:
+            if seq_type(last) == "seal":
+                raise RecordError("the record was sealed meanwhile; nothing may be added after a seal", file=self.path,
+                                  line=seq + 2, seq=seq + 1, code="seal.extended", rule="audit.md: seals")
+            placed.append(msgspec.structs.replace(note, seq=seq + 1, prev=head))
+            return [self.session.encode(placed[0])]
+
+        seq, head = append_anywhere(self.path, make, fsync=self.fsync)
+        raw = self.session.encode(placed[0])
+        if (seq, head) == (self.pos.seq, self.pos.head):
+            self.pos = self.pos.advanced(seq + 1, line_hash(raw))
+        else:  # another writer appended first: take the record as it is now
+            edition, seed_file = self._reopen
+            self.replay = Replay(self.path, edition, seed_file=seed_file)
+            self.pos = self.replay.final()
+        return [Entry(seq + 1, placed[0], self.describe(placed[0], self.pos))]
 
     def _placed(self, exc: IllegalEvent, text: str | None) -> RecordError:
         seq = self.pos.seq + 1

@@ -107,3 +107,43 @@ def test_create_temp_refuses_to_follow_a_symlink(tmp_path, monkeypatch):
     with pytest.raises(files.UsageError, match="cannot create a temporary file"):
         files.create_temp(tmp_path, "r")
     assert not (tmp_path / "elsewhere").exists()
+
+
+def test_two_people_annotating_at_once_both_notes_land(fp):
+    """A note does not depend on the position: a writer that got there first is no reason to refuse it."""
+    from planets_log.core.recorder import Recorder
+    from planets_log.core.validate import validate_file
+
+    ann, ben = Recorder(str(fp)), Recorder(str(fp))
+    ann.annotate(1, "Ann's note")
+    [entry] = ben.annotate(1, "Ben's note")  # Ben's view ends one line earlier
+    assert entry.seq == 6 and ben.pos.seq == 6
+    texts = [line for line in fp.read_bytes().splitlines()[-2:]]
+    assert b"Ann's note" in texts[0] and b"Ben's note" in texts[1]
+    assert validate_file(str(fp)).valid
+
+
+def test_a_move_from_a_stale_view_is_still_refused(runner, fp):
+    from planets_log.core.errors import RecordError
+    from planets_log.core.recorder import Recorder
+
+    stale = Recorder(str(fp))
+    assert run(runner, "annotate", fp, "--at", "1", "meanwhile").exit_code == 0
+    before = fp.read_bytes()
+    with pytest.raises(RecordError, match="append.stale|changed since it was read"):
+        stale.play("d1")
+    assert fp.read_bytes() == before
+
+
+def test_a_note_is_refused_if_the_record_was_sealed_meanwhile(runner, fp, tmp_path):
+    from planets_log.core.errors import RecordError
+    from planets_log.core.recorder import Recorder
+
+    late = Recorder(str(fp))
+    prefix = tmp_path / "org"
+    run(runner, "keygen", "--out", prefix)
+    assert run(runner, "seal", fp, "--key", f"{prefix}.key").exit_code == 0
+    before = fp.read_bytes()
+    with pytest.raises(RecordError, match="sealed meanwhile"):
+        late.annotate(1, "too late")
+    assert fp.read_bytes() == before

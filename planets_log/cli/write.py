@@ -59,9 +59,13 @@ def new(game, out, players, seed, table, options, meta, entropy, ask_entropy, ed
     for player, text in _entropy(parse_pairs(entropy, "--entropy"), players, ask_entropy):
         build.add(Entropy(player=player, text=text))
     drawn = build.draw_chance()
-    if secret is not None:
-        write_secret(out, header.log_id, secret)
-    create_record(out, build.lines)
+    side = write_secret(out, header.log_id, secret) if secret is not None else None
+    try:
+        create_record(out, build.lines)
+    except BaseException:
+        if side is not None:  # the record was not made: its secret goes too
+            side.unlink()
+        raise
     mode = ("table game (enter chance outcomes yourself)" if table else f"seeded game, PUBLIC seed {seed}: anyone "
             "holding this record can foresee every draw" if secret is None else
             f"seeded game, secret seed in {out}.seed (keep it; it is revealed in the record when the game ends)")

@@ -237,3 +237,33 @@ def test_validate_with_the_seed_file_verifies_before_the_reveal(runner, tmp_path
     res = run(runner, "validate", forged, "--seed-file", seed_path(path))
     assert res.exit_code == 1  # the log ids match: the same game's secret catches the changed pile
     assert "[chance.tampered]" in res.output
+
+
+def test_ask_entropy_shows_the_commitment_before_the_players_type(runner, tmp_path):
+    path = tmp_path / "g.jsonl"
+    res = run(runner, "new", "countdown", "--player", "Ann", "--player", "Ben", "--ask-entropy", path,
+              input="kumquat\n\n")
+    assert res.exit_code == 0, res.output
+    commit = res.output.index("commitment to the secret seed: ")
+    assert commit < res.output.index("entropy from Ann") < res.output.index("entropy from Ben")
+    entropy = [json.loads(line) for line in _lines(path) if b'"entropy"' in line]
+    assert [(e["player"], e["text"]) for e in entropy] == [("Ann", "kumquat")]  # Ben skipped
+
+
+def test_entropy_needs_a_secret_seed_and_a_player(runner, tmp_path):
+    res = run(runner, "new", "countdown", "--player", "Ann", "--player", "Ben", "--seed", "3", "--entropy", "Ann=x",
+              tmp_path / "a.jsonl")
+    assert res.exit_code == 2 and "--entropy goes with a secret seed" in res.output
+    res = run(runner, "new", "countdown", "--player", "Ann", "--player", "Ben", "--entropy", "Zed=x",
+              tmp_path / "b.jsonl")
+    assert res.exit_code == 2 and "'Zed' is not a player" in res.output
+    assert not (tmp_path / "a.jsonl").exists() and not (tmp_path / "b.jsonl").exists()
+    assert not seed_path(tmp_path / "b.jsonl").exists()
+
+
+def test_new_over_an_existing_file_leaves_no_seed_file(runner, tmp_path):
+    path = tmp_path / "g.jsonl"
+    path.write_text("mine\n")
+    res = run(runner, "new", "countdown", "--player", "Ann", "--player", "Ben", path)
+    assert res.exit_code == 2 and "already exists" in res.output
+    assert path.read_text() == "mine\n" and not seed_path(path).exists()

@@ -36,7 +36,9 @@ def moves(log, at, as_json, as_seat, edition) -> None:
     seat = seat_or_none(session, as_seat)
     pos = position_at(replay, seq=at)
     mover = session.to_move(pos)
-    legal = session.rules.legal(pos.state) if mover != TERMINAL else []
+    # another seat's choices (or the possible draws) would show what that seat may not know
+    withheld = seat is not None and session.rules.hidden_information and mover != seat and mover != TERMINAL
+    legal = session.rules.legal(pos.state) if mover != TERMINAL and not withheld else []
     texts = list(dict.fromkeys(format_as(session.rules, e, pos.state, seat) for e in legal))
     if as_json:
         who = None if mover < 0 else session.name(mover)
@@ -44,6 +46,8 @@ def moves(log, at, as_json, as_seat, edition) -> None:
                    "hint": session.rules.chance_hint(pos.state) if mover == CHANCE else None, "moves": texts})
         return
     click.echo(f"after seq {pos.seq}: {mover_text(session, pos)}")
+    if withheld:
+        click.echo(f"  (not shown to {session.name(seat)}: the moves could tell what it may not know)")
     for text in texts:
         click.echo(f"  {text}")
 

@@ -110,3 +110,13 @@ def test_score_as_a_seat_counts_only_the_bonus_cards_it_has_seen(runner, pair):
     # Ben's blue column scores with the 1st and 2nd bonus cards (both blue) for the scorekeeper;
     # Ben has seen only the 4th card, so for him the blue bonus is not yet counted
     assert full["scores"][1]["breakdown"]["colour bonus"] > ben["scores"][1]["breakdown"]["colour bonus"]
+
+
+def test_moves_as_another_seat_lists_nothing_it_may_not_know(runner, pair):
+    a, _ = pair
+    mover = json.loads(run(runner, "moves", a, "--json").output)["to_move"]
+    other = "P1" if mover == "P2" else "P2"
+    assert json.loads(run(runner, "moves", a, "--json", "--as", mover).output)["moves"]
+    res = run(runner, "moves", a, "--as", other)
+    assert f"(not shown to {other}: the moves could tell what it may not know)" in res.output
+    assert json.loads(run(runner, "moves", a, "--json", "--as", other).output)["moves"] == []

@@ -176,7 +176,6 @@ def test_a_due_reveal_says_which_cards_to_name_in_which_order():
     play(b, "reveal 12 B3")
 
 
-
 def test_a_seat_s_replay_shows_each_move_as_that_seat_sees_it(runner):
     """Per-seat views through the CLI: `replay --each --as Blue` shows Blue the rewards line with the face-down
     Prison, Radioactive Area and Observatory rewards as '?', and its own state."""

@@ -77,8 +77,10 @@ def position_at(replay: Replay, seq: int | None = None, round_no: int | None = N
 
 
 def echo_json(obj: Any) -> None:
-    """Print JSON (stable key order as built)."""
-    click.echo(msgspec.json.encode(obj).decode())
+    """Print JSON (stable key order as built), control characters escaped the JSON way."""
+    from planets_log.core.text import json_safe
+
+    click.echo(json_safe(msgspec.json.encode(obj).decode()))
 
 
 def mover_text(session: Session, pos: Position) -> str:

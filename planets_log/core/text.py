@@ -37,6 +37,11 @@ def escape_output(text: str) -> str:
     return _CONTROL_BUT_NEWLINE_RE.sub(_quote, text)
 
 
+def json_safe(text: str) -> str:
+    """JSON text with every control character as a `\\uXXXX` escape (JSON leaves DEL, C1 and bidi raw)."""
+    return CONTROL_RE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
 def has_control(text: str) -> bool:
     """True when `text` holds a character `escape` would rewrite."""
     return CONTROL_RE.search(text) is not None

@@ -86,3 +86,11 @@ def test_a_file_name_with_a_newline_cannot_fake_an_audit_line(runner, fp, tmp_pa
     res = run(runner, "audit", folder)
     assert "\ny.jsonl: ok" not in res.output
     assert "x.jsonl\\ny.jsonl: ok" in res.output
+
+
+def test_json_output_stays_valid_json_with_controls_escaped(runner, fp):
+    evil = "csi\x9b2J rlo\u202e del\x7f esc\x1b"
+    assert run(runner, "annotate", fp, "--at", "1", evil).exit_code == 0
+    res = run(runner, "annotate", fp, "--list", "--json")
+    assert not RAW.search(res.output) and "\x7f" not in res.output
+    assert json.loads(res.output)[0]["text"] == evil  # the data itself is intact

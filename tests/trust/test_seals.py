@@ -71,3 +71,9 @@ def test_audit_without_a_key_says_sealed_not_verified(runner, finished, tmp_path
 def test_cryptography_is_a_base_dependency():
     project = tomllib.loads((Path(__file__).parents[2] / "pyproject.toml").read_text())["project"]
     assert any(dep.startswith("cryptography") for dep in project["dependencies"])
+
+
+def test_require_sealed_reports_an_unsealed_record(runner, finished):
+    assert run(runner, "audit", finished).exit_code == 0
+    res = run(runner, "audit", finished, "--require", "sealed")
+    assert res.exit_code == 1 and "[seal.missing] the record is not sealed" in res.output

@@ -17,13 +17,14 @@ from .common import as_option, echo_json, edition_option, seat_or_none
 @as_option
 @edition_option
 def diff(log_a, log_b, at, as_json, as_seat, edition) -> None:
-    """Compare two records: header fields, the first diverging event, the state there.
+    """Compare two records: header fields, the first diverging line in notation on both
+    sides, and the state there as JSON paths ($.seats[1].left: 0 → 2).
 
     With --as SEAT, moves and states are compared as that seat sees them, so two
     records that differ only in what it may not know are the same to it; without
-    --as, the scorekeeper's full view.
-
-    Exit code 0 when the records are the same game, 1 when they differ.
+    --as, the scorekeeper's full view. A record that is invalid from some line on is
+    compared up to there, and the bad line is shown. Exit code 0 when the records are
+    the same game, 1 when they differ.
 
     \b
     Example:
@@ -54,14 +55,29 @@ def _print(d, a: str, b: str) -> None:
         click.echo(f"identical: {d.events} events compared")
         return
     for key, (va, vb) in d.header.items():
-        click.echo(f"header {key}: {a}: {va!r}  |  {b}: {vb!r}")
+        click.echo(f"header {key}: {_value(va)} → {_value(vb)}")
+    for name, err in ((a, d.a_error), (b, d.b_error)):
+        if err is not None:
+            click.echo(f"{name} is invalid from line {err.line} on (compared up to there): {err}")
     if d.seq is not None:
         click.echo(f"first difference at seq {d.seq} (after {d.events} identical events):")
-        click.echo(f"  {a}: {d.a_move}")
-        click.echo(f"  {b}: {d.b_move}")
+        click.echo(f"  {_place(a, d.a_line)}: {d.a_move}")
+        click.echo(f"  {_place(b, d.b_line)}: {d.b_move}")
     if d.state:
-        click.echo(f"state difference ({len(d.state)} value(s)):")
+        click.echo(f"state difference ({len(d.state)} value(s)), {a} → {b}:")
         for path, va, vb in d.state[:40]:
-            click.echo(f"  {path}: {va!r}  |  {vb!r}")
+            click.echo(f"  {path}: {_value(va)} → {_value(vb)}")
         if len(d.state) > 40:
             click.echo(f"  … and {len(d.state) - 40} more")
+
+
+def _place(name: str, line: int | None) -> str:
+    return f"{name}:{line}" if line is not None else name
+
+
+def _value(value) -> str:
+    """A value as JSON, shortened when long."""
+    import msgspec
+
+    text = "(none)" if value is None else msgspec.json.encode(value).decode()
+    return text if len(text) <= 80 else text[:77] + "…"

@@ -48,6 +48,8 @@ def moves(log, at, as_json, as_seat, edition) -> None:
     click.echo(f"after seq {pos.seq}: {mover_text(session, pos)}")
     if withheld:
         click.echo(f"  (not shown to {session.name(seat)}: the moves could tell what it may not know)")
+    if mover == CHANCE and session.rules.notation_key:
+        click.echo(f"  ({session.rules.notation_key})")
     for text in texts:
         click.echo(f"  {text}")
 
@@ -66,7 +68,8 @@ def validate(logs, as_json, lenient, quiet, seed_file, edition) -> None:
     Each valid record's mode is said: seeded with a public seed, seeded with a
     committed secret seed (revealed and verified, or not yet revealed), or a table
     game; and every undo that took back a drawn card in a seeded game (a peek).
-    Exit code 0 when every record is valid, 1 when any is not.
+    Exit code 0 when every record is valid, 1 when any is not, 2 when a file cannot be
+    read at all (missing, unreadable).
 
     \b
     Example:
@@ -88,6 +91,8 @@ def validate(logs, as_json, lenient, quiet, seed_file, edition) -> None:
         if len(reports) > 1:
             bad = sum(not r.valid for r in reports)
             click.echo(f"{len(reports)} records: {len(reports) - bad} valid, {bad} invalid")
+    if any(r.usage for r in reports):
+        sys.exit(2)
     if any(not r.valid for r in reports):
         sys.exit(1)
 
@@ -193,19 +198,28 @@ def score(log, as_json, as_seat, edition) -> None:
     pos = rep.final()
     sheet = adjusted_sheet(rep.session, pos, seat_or_none(rep.session, as_seat))
     status, words = result_check(rep.session, pos)
+    missing = rep.session.rules.missing_reveals(pos.state)
+    if missing:
+        sheet.final = False
     if as_json:
         import msgspec
 
-        echo_json({**msgspec.to_builtins(sheet), "declared": {"status": status, "message": words}})
+        echo_json({**msgspec.to_builtins(sheet), "declared": {"status": status, "message": words},
+                   **({"missing_reveals": missing} if missing else {})})
         return
-    click.echo(format_sheet(sheet))
+    from planets_log.core.game import TERMINAL
+
+    over = rep.session.to_move(pos) == TERMINAL
+    click.echo(format_sheet(sheet, "the game is over but reveals are missing" if missing and over else None))
+    for what in missing:
+        click.echo(f"not yet revealed: {what}")
     if status != "none":
         click.echo(words)
 
 
-def format_sheet(sheet) -> str:
-    """The score sheet as text."""
-    lines = ["Score sheet" + ("" if sheet.final else " (provisional: the game is not over)")]
+def format_sheet(sheet, why: str | None = None) -> str:
+    """The score sheet as text; `why` says why a sheet is provisional when it is not the game's end."""
+    lines = ["Score sheet" + ("" if sheet.final else f" (provisional: {why or 'the game is not over'})")]
     keys: list[str] = []
     for s in sheet.scores:
         keys += [k for k in s.breakdown if k not in keys]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .engine import Position, Replay
-from .errors import PlanetsLogError, RecordError
+from .errors import PlanetsLogError, RecordError, UsageError
 from .game import TERMINAL
 
 
@@ -22,6 +22,8 @@ class Report:
     position: Position | None = None
     mode: str = "unknown"
     """seeded-public, seeded-verified, seeded-unrevealed or table (see `mode_of`)."""
+    usage: bool = False
+    """True when the file could not be read at all (missing, unreadable, a bad --edition): a usage problem."""
 
     def to_json(self) -> dict:
         """The stable `validate --json` object."""
@@ -81,6 +83,9 @@ def validate_file(path: str, edition: str | None = None, *, lenient: bool = Fals
         report.mode = mode_of(replay, pos)
     except RecordError as exc:
         errors.append(exc)
+    except UsageError as exc:
+        report.usage = True
+        errors.append(RecordError.at(path, None, None, exc))
     except PlanetsLogError as exc:
         errors.append(RecordError.at(path, None, None, exc))
     report.errors = errors

@@ -22,7 +22,7 @@ def test_escape_writes_controls_as_git_does():
 def test_new_refuses_a_control_character_in_a_name(runner, tmp_path):
     out = tmp_path / "x.jsonl"
     res = run(runner, "new", "four-planets", "--player", "Ann\x1b[2K", "--player", "Ben", out)
-    assert res.exit_code == 1
+    assert res.exit_code == 2  # at `new`, names are the caller's choice: bad usage
     assert res.output.strip() == ("planets-log: [header.players]: player name 'Ann\\e[2K' holds a control "
                                   "character (Setup)")
     assert not out.exists()
@@ -31,7 +31,7 @@ def test_new_refuses_a_control_character_in_a_name(runner, tmp_path):
 def test_new_refuses_names_equal_after_case_folding_and_trimming(runner, tmp_path):
     out = tmp_path / "x.jsonl"
     res = run(runner, "new", "four-planets", "--player", "Ann", "--player", " ANN ", out)
-    assert res.exit_code == 1
+    assert res.exit_code == 2
     assert "[header.players]: two player names are the same once trimmed and case-folded" in res.output
     assert not out.exists()
 

@@ -100,7 +100,7 @@ def test_record_echoes_the_kept_card_only_to_its_owner(runner, tmp_path, seat, e
     path = write_lines(tmp_path / "r.jsonl", lines)
     res = run(runner, "record", path, "done keep Y1v1s", *(["--as", seat] if seat else []))
     assert res.exit_code == 0, res.output
-    assert res.output.splitlines()[0] == f"  12  {echo}"
+    assert res.output.splitlines()[0] == f"  12  P1: {echo}"  # the echo names the mover
 
 
 def test_score_as_a_seat_counts_only_the_bonus_cards_it_has_seen(runner, pair):

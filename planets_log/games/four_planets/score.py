@@ -6,6 +6,7 @@ from collections import Counter
 
 from msgspec.structs import replace
 
+from planets_log.core.events import UNKNOWN
 from planets_log.core.game import ScoreSheet, SeatScore
 
 from . import cards as C
@@ -26,7 +27,7 @@ def tile_vp(seat: Seat, tile: str) -> int:
         return max(0, played(seat) - 12)
     if tile == "bp3":
         cards = [code for col in seat.up + seat.down for code in col]
-        return 2 * sum(1 for code in cards if C.bp(code) == 3)
+        return 2 * sum(1 for code in cards if code != UNKNOWN and C.bp(code) == 3)  # a `?` waits for its reveal
     return 0
 
 
@@ -42,7 +43,7 @@ def tiles_vp(seat: Seat) -> int:
 
 def colour_bonus(state: State, seat: Seat) -> int:
     """k bonus cards of a colour give k + 1 VP per own specialist of that colour."""
-    count = Counter(code[0] for code in state.bonus if code)
+    count = Counter(code[0] for code in state.bonus if code != UNKNOWN)
     return sum((count[c] + 1) * column_size(seat, i) for i, c in enumerate(C.COLOURS) if count[c])
 
 
@@ -50,7 +51,7 @@ def marks(state: State, seat: Seat) -> int:
     """+1 VP per own specialist of the colour of each bonus card the seat marked (owner only)."""
     total = 0
     for tile in seat.tiles:
-        if tile.position is not None and len(state.bonus) >= tile.position and state.bonus[tile.position - 1]:
+        if tile.position is not None and len(state.bonus) >= tile.position and state.bonus[tile.position - 1] != UNKNOWN:
             total += column_size(seat, C.colour_index(state.bonus[tile.position - 1][0]))
     return total
 
@@ -66,11 +67,11 @@ def breakdown(state: State, seat: Seat) -> dict[str, int]:
 
 
 def known_to(state: State, seat: int) -> State:
-    """The state with the colour-bonus cards `seat` has not seen blanked (a game not over)."""
+    """The state with the colour-bonus cards `seat` has not seen as `?` (a game not over)."""
     if state.phase == "over":
         return state
     seen = seen_positions(seat, state.seats[seat].moves)
-    return replace(state, bonus=tuple(code if i + 1 in seen else "" for i, code in enumerate(state.bonus)))
+    return replace(state, bonus=tuple(code if i + 1 in seen else UNKNOWN for i, code in enumerate(state.bonus)))
 
 
 def score(state: State, seat: int | None = None) -> ScoreSheet:

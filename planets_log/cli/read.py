@@ -187,8 +187,15 @@ def format_sheet(sheet) -> str:
     for k in keys:
         lines.append(k.ljust(width) + "".join(str(s.breakdown.get(k, 0)).rjust(col) for s in sheet.scores))
     lines.append("total".ljust(width) + "".join(str(s.total).rjust(col) for s in sheet.scores))
-    winners = [sheet.scores[i].player for i in sheet.winners] if sheet.winners else []
-    verb = "wins" if len(winners) == 1 else "share the win"
-    if winners:
-        lines.append(f"{' and '.join(winners)} {verb}" + (f" (tie-break: {sheet.tiebreak})" if sheet.tiebreak else ""))
+    lines.append(verdict(sheet))
     return "\n".join(lines)
+
+
+def verdict(sheet) -> str:
+    """The sheet's result in words: who wins, shares, leads; a solo game won or lost; nobody."""
+    names = " and ".join(sheet.scores[i].player for i in (sheet.leaders if sheet.outcome == "leads" else sheet.winners))
+    words = {"win": f"{names} wins", "shared": f"{names} share the win", "solo-win": f"{names} wins the solo game",
+             "solo-loss": "the solo game is lost", "nobody": "nobody wins",
+             "leads": f"{names} {'leads' if len(sheet.leaders) == 1 else 'lead'} (the game is not over)"}
+    text = words.get(sheet.outcome, sheet.outcome)
+    return text + (f" (tie-break: {sheet.tiebreak})" if sheet.tiebreak else "")

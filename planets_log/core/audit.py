@@ -25,7 +25,7 @@ from .edition import load_edition
 from .engine import Replay, decode_header
 from .errors import PlanetsLogError, RecordError, UsageError
 from .events import EditionRef, Result, Seal
-from .game import CHANCE, TERMINAL
+from .game import CHANCE, TERMINAL, outcome_of
 from .seal import Key, check_seal
 
 
@@ -75,6 +75,11 @@ class RecordAudit:
     counted: bool = False
     problems: list[Problem] = field(default_factory=list)
 
+    @property
+    def outcome(self) -> str | None:
+        """The kind of result: win, shared, solo-win, solo-loss or nobody (None without a result)."""
+        return None if self.winners is None else outcome_of(self.winners, len(self.players))
+
     def problem(self, line: int | None, seq: int | None, code: str, message: str, file: str | None = None) -> None:
         self.problems.append(Problem(file or self.file, line, seq, code, message))
 
@@ -83,8 +88,8 @@ class RecordAudit:
             "file": self.file, "game": self.game, "log_id": self.log_id, "players": self.players,
             "valid": self.valid, "finished": self.finished, "sealed": self.sealed, "seal_key": self.seal_key,
             "verified": self.verified,
-            "result": None if self.winners is None else {"winners": self.winners, "by": self.result_by,
-                                                        "declared": self.declared},
+            "result": None if self.winners is None else {"winners": self.winners, "outcome": self.outcome,
+                                                        "by": self.result_by, "declared": self.declared},
             "totals": self.totals, "rulings": self.rulings, "counted": self.counted,
             "problems": [p.to_json() for p in self.problems],
         }

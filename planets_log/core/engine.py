@@ -228,8 +228,9 @@ class Session:
                                    f"{pos.head[:12]}…", "audit.md: seals")
             arb = msgspec.structs.replace(arb, seal=event)
         elif isinstance(event, Result):
-            if not event.winners or any(not 0 <= w < players for w in event.winners) or len(set(event.winners)) != len(event.winners):
-                raise IllegalEvent("result.winners", f"winners must be distinct seats 0–{players - 1}", "declared results")
+            if any(not 0 <= w < players for w in event.winners) or len(set(event.winners)) != len(event.winners):
+                raise IllegalEvent("result.winners", f"winners must be distinct seats 0–{players - 1} "
+                                   "(none: nobody wins, or a solo game lost)", "declared results")
             if event.declared_by not in ("players", "arbiter"):
                 raise IllegalEvent("result.by", "a result is declared by 'players' or 'arbiter'", "declared results")
             arb = msgspec.structs.replace(arb, result=event)

@@ -85,6 +85,46 @@ class ScoreSheet(msgspec.Struct):
     leaders: list[int] = []
 
 
+def outcome_of(winners: list[int], players: int) -> str:
+    """The kind of a final result named only by its winners (as a declared `result` line does)."""
+    if players == 1:
+        return "solo-win" if winners else "solo-loss"
+    if not winners:
+        return "nobody"
+    return "win" if len(winners) == 1 else "shared"
+
+
+def sheet_of(scores: list[SeatScore], ranking: Ranking) -> ScoreSheet:
+    """The score sheet of `scores` as `ranking` reads them (provisional when it says "leads")."""
+    if ranking.outcome not in OUTCOMES:
+        raise ValueError(f"unknown outcome {ranking.outcome!r}; one of {OUTCOMES}")
+    if ranking.outcome == "leads":
+        return ScoreSheet(scores=scores, winners=[], tiebreak=ranking.tiebreak, final=False, outcome="leads",
+                          leaders=list(ranking.winners))
+    return ScoreSheet(scores=scores, winners=list(ranking.winners), tiebreak=ranking.tiebreak, final=True,
+                      outcome=ranking.outcome, leaders=list(ranking.winners))
+
+
+def rank_highest(totals: list[int], final: bool, breakers: list[tuple[str, list[Any]]] = (),  # type: ignore[assignment]
+                 shared: str | None = None) -> Ranking:
+    """The usual ranking: highest total first; a tie goes to each tie-break in turn
+    (`(name, one value per seat)`, highest wins), then the win is shared (`shared` names that rule)."""
+    best = max(totals)
+    top = [i for i, t in enumerate(totals) if t == best]
+    used = None
+    for name, values in breakers:
+        if len(top) == 1:
+            break
+        high = max(values[i] for i in top)
+        top = [i for i in top if values[i] == high]
+        used = name
+    if len(top) > 1:
+        used = shared
+    if not final:
+        return Ranking(winners=top, outcome="leads", tiebreak=used)
+    return Ranking(winners=top, outcome="win" if len(top) == 1 else "shared", tiebreak=used)
+
+
 @dataclass(frozen=True)
 class Outcomes:
     """The chance outcomes possible at a chance point.

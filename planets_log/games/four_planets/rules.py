@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from planets_log.core.events import Header
-from planets_log.core.game import Option, Rules, ScoreSheet
+from planets_log.core.game import Option, Ranking, Rules, ScoreSheet
 
 from . import apply, chance, check, score, view
 from .edition import FourPlanetsEdition
@@ -63,6 +63,10 @@ class FourPlanets(Rules):
     def score(self, state: State) -> ScoreSheet:
         """The score sheet (final once the game is over)."""
         return score.score(state)
+
+    def rank(self, state: State, totals: list[int]) -> Ranking:
+        """Rank totals (after adjustments) with the colour-bonus tie-break."""
+        return score.rank(state, totals)
 
     def round_of(self, state: State) -> int:
         """The round 1..5 (a deal between rounds belongs to the round it ends)."""

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from planets_log.core.game import CHANCE, TERMINAL, Option, Rules
+from planets_log.core.game import CHANCE, TERMINAL, Option, Ranking, Rules
 from planets_log.core.events import Header
 
-from . import apply, check, legal, view
+from . import apply, check, legal, score, view
 from .edition import PlanetopiaEdition
 from .events import EVENTS
 from .state import Config, Seat, State
@@ -80,7 +80,10 @@ class PlanetopiaRules(Rules):
         return hints.get(state.due, "no chance outcome is due")
 
     def score(self, state: State):
-        return view.score(state)
+        return score.score(state)
+
+    def rank(self, state: State, totals: list[int]) -> Ranking:
+        return score.rank(state, totals)
 
     def round_of(self, state: State) -> int:
         return state.round

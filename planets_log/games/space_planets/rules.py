@@ -7,7 +7,7 @@ from typing import Any
 
 from planets_log.core.errors import PlanetsLogError
 from planets_log.core.events import Header
-from planets_log.core.game import CHANCE, TERMINAL, Option, Rules, ScoreSheet, SeatScore
+from planets_log.core.game import CHANCE, TERMINAL, Option, Ranking, Rules, ScoreSheet, SeatScore, rank_highest, sheet_of
 
 from . import moves, view
 from .edition import SpacePlanetsEdition
@@ -127,10 +127,11 @@ class SpacePlanets(Rules):
             fuel = held.crystals // state.book.crystals_per_star
             rows.append(SeatScore(seat=seat, player=state.players[seat], total=planet + fuel,
                                   breakdown={"planet_stars": planet, "crystal_stars": fuel}))
-        best = max(row.total for row in rows)
-        winners = [row.seat for row in rows if row.total == best]
-        return ScoreSheet(scores=rows, winners=winners, tiebreak=TIE_RULE if len(winners) > 1 else None,
-                          final=state.phase == "over")
+        return sheet_of(rows, self.rank(state, [row.total for row in rows]))
+
+    def rank(self, state: State, totals: list[int]) -> Ranking:
+        """Most stars wins; the rulebook gives no tie-break, so tied players share the win."""
+        return rank_highest(totals, state.phase == "over", shared=TIE_RULE)
 
     def parse(self, text: str, state: State):
         """Read one move or outcome (see docs/games/space-planets.md)."""

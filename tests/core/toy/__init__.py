@@ -12,7 +12,7 @@ import msgspec
 
 from planets_log.core.errors import IllegalEvent, NotationError
 from planets_log.core.events import Action, Chance
-from planets_log.core.game import CHANCE, TERMINAL, Option, Rules, ScoreSheet, SeatScore
+from planets_log.core.game import CHANCE, TERMINAL, Option, Rules, SeatScore, rank_highest, sheet_of
 
 
 class Pile(Chance, tag="pile"):
@@ -86,7 +86,10 @@ class Countdown(Rules):
         over = s.pile == 0
         scores = [SeatScore(i, p, int(over and i == s.last), {"last counter": int(over and i == s.last)})
                   for i, p in enumerate(s.players)]
-        return ScoreSheet(scores, [s.last] if over else [], None, over)
+        return sheet_of(scores, self.rank(s, [x.total for x in scores]))
+
+    def rank(self, s, totals):
+        return rank_highest(totals, s.pile == 0)
 
     def parse(self, text, s):
         word, _, arg = text.partition(" ")

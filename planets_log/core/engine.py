@@ -18,7 +18,7 @@ from .edition import Edition, load_edition
 from .errors import IllegalEvent, PlanetsLogError, RecordError
 from .events import (CORE_EVENTS, FORMAT, GLYPHS, Action, Chance, Event, Header, Meta, Note, Penalty, Result, Retract,
                      Ruling, Seal, strip_place)
-from .game import CHANCE, TERMINAL, Rules
+from .game import CHANCE, TERMINAL, Rules, possible
 from .record import RawLine, iter_lines, line_hash, seq_of
 from .registry import get_rules
 from .rng import chance_stream
@@ -158,6 +158,8 @@ class Session:
                     raise IllegalEvent("chance.tampered", "this outcome is not the one the seed gives "
                                        f"(the seed gives: {self.rules.format(want, state)})", "DESIGN §1 seeded games")
             arbiter = self._checked(pos, event)
+            if not self.seeded:
+                self._possible(state, event)
             return Position(self._apply(state, event), event.seq, head, pos.chances + 1, pos.undo, arbiter)
         if not isinstance(event, Action):
             raise IllegalEvent("type", f"{type(event).__name__} is neither an action nor a chance outcome", FORMAT_RULE)
@@ -180,6 +182,12 @@ class Session:
             ruled = Ruled(event.seq, exc.code, exc.message, exc.rule, reason)
             return msgspec.structs.replace(pos.arbiter, ruled=pos.arbiter.ruled + (ruled,))
         return pos.arbiter
+
+    def _possible(self, state: Any, event: Chance) -> None:
+        """A table game's outcome must be one the game lists as possible here (when it lists them)."""
+        if possible(self.rules.chance_outcomes(state), event) is False:
+            raise IllegalEvent("chance.impossible", f"{self.rules.format(event, state)} cannot happen here "
+                               f"({self.rules.chance_hint(state)})", "DESIGN §1 table games")
 
     def _apply(self, state: Any, event: Event) -> Any:
         try:

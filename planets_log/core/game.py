@@ -139,6 +139,35 @@ class Outcomes:
     sampler: Callable[[Any], Chance] | None = None
 
 
+def listed(weighted: list[tuple[Chance, int]]) -> Outcomes:
+    """Outcomes from (outcome, weight) pairs: equal outcomes merged, probabilities as Fractions."""
+    total = sum(w for _, w in weighted)
+    merged: dict[bytes, tuple[Chance, int]] = {}
+    for event, w in weighted:
+        key = msgspec.json.encode(event)
+        old = merged.get(key)
+        merged[key] = (event, w + (old[1] if old else 0))
+    return Outcomes(listed=tuple((e, Fraction(w, total)) for e, w in merged.values() if w))
+
+
+def uniform(events: list[Chance]) -> Outcomes:
+    """Each of `events` equally likely (repeats count as often as they appear: cards of one kind in a pile)."""
+    return listed([(e, 1) for e in events])
+
+
+def sampled(count: int, sampler: Callable[[Any], Chance]) -> Outcomes:
+    """Outcomes too many to list: `count` equally likely draws, and the seeded sampler."""
+    return Outcomes(count=count, sampler=sampler)
+
+
+def possible(outcomes: Outcomes, event: Chance) -> bool | None:
+    """Whether `event` is among the listed outcomes (None when they are only counted)."""
+    if outcomes.listed is None:
+        return None
+    want = msgspec.structs.replace(event, seq=0, prev="")
+    return any(msgspec.structs.replace(e, seq=0, prev="") == want for e, p in outcomes.listed if p > 0)
+
+
 class Rules:
     """Base class of a game's rules; a game package exports one instance as `RULES`."""
 

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from math import comb, factorial, perm
+
+from planets_log.core.game import Outcomes, sampled, uniform
+
 from . import events as E
 from .state import DEAL, LOOK, State
 
@@ -30,6 +34,35 @@ def outcome(state: State, rng):
         return E.Drawn(card=draw(rng, state.deck, state.discard, 1)[0])
     if state.pending is not None and state.pending.step == "reveal":
         return E.Revealed(cards=draw(rng, state.deck, state.discard, min(LOOK, total)))
+    raise ValueError(f"no chance outcome is due in the {phase} phase")
+
+
+def draws(deck: tuple[str, ...], discard: tuple[str, ...], n: int) -> int:
+    """How many equally likely ordered draws `draw` can make (cards told apart)."""
+    if n <= len(deck):
+        return perm(len(deck), n)
+    return factorial(len(deck)) * perm(len(discard), n - len(deck))
+
+
+def outcomes(state: State) -> Outcomes:
+    """Every outcome possible at this chance point with its probability, or their count and a sampler."""
+    phase, total = state.phase, len(state.deck) + len(state.discard)
+    sample = lambda rng: outcome(state, rng)  # noqa: E731 - the seeded draw is the sampler
+    if phase == "setup-start":
+        return uniform([E.StartTile(seat=0), E.StartTile(seat=1)])
+    if phase == "setup-boosts":
+        if state.first_game is not None:
+            return uniform([E.BoostsRevealed(tiles=state.first_game)])
+        return sampled(comb(len(state.tile_pool), 5), sample)
+    if phase == "setup-bonus":
+        return sampled(draws(state.deck, (), 4), sample)
+    if phase in ("setup-deal", "deal"):
+        return sampled(draws(state.deck, state.discard, min(DEAL, total)), sample)
+    if state.pending is not None and state.pending.step == "draw":
+        pile = state.deck or state.discard
+        return uniform([E.Drawn(card=c) for c in pile])
+    if state.pending is not None and state.pending.step == "reveal":
+        return sampled(draws(state.deck, state.discard, min(LOOK, total)), sample)
     raise ValueError(f"no chance outcome is due in the {phase} phase")
 
 

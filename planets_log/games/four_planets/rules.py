@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from planets_log.core.events import Header
-from planets_log.core.game import Option, Ranking, Rules, ScoreSheet
+from planets_log.core.game import Option, Outcomes, Ranking, Rules, ScoreSheet
 
 from . import apply, chance, check, score, view
 from .edition import FourPlanetsEdition
@@ -55,6 +55,16 @@ class FourPlanets(Rules):
     def chance(self, state: State, rng) -> Any:
         """The seeded outcome at this chance point."""
         return chance.outcome(state, rng)
+
+    def chance_outcomes(self, state: State) -> Outcomes:
+        """The outcomes possible here with their probabilities (or their count and a sampler)."""
+        return chance.outcomes(state)
+
+    def candidates(self, state: State) -> list:
+        """Plausible actions, illegal ones included (for the conformance suite)."""
+        from . import legal
+
+        return legal.candidates(state)
 
     def chance_hint(self, state: State) -> str:
         """What to type at a chance point of a table game."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from planets_log.core.game import CHANCE, TERMINAL, Option, Ranking, Rules
+from planets_log.core.game import CHANCE, TERMINAL, Option, Outcomes, Ranking, Rules
 from planets_log.core.events import Header
 
 from . import apply, check, legal, score, view
@@ -57,6 +57,12 @@ class PlanetopiaRules(Rules):
         if state.over:
             return []
         return legal.legal_chance(state) if state.due else legal.legal_actions(state)
+
+    def candidates(self, state: State) -> list:
+        return legal.candidates(state)
+
+    def chance_outcomes(self, state: State) -> Outcomes:
+        return legal.outcomes(state)
 
     def check(self, state: State, event) -> None:
         check.check(state, event)

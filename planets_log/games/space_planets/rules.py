@@ -7,13 +7,13 @@ from typing import Any
 
 from planets_log.core.errors import PlanetsLogError
 from planets_log.core.events import Header
-from planets_log.core.game import CHANCE, TERMINAL, Option, Ranking, Rules, ScoreSheet, SeatScore, rank_highest, sheet_of
+from planets_log.core.game import CHANCE, TERMINAL, Option, Outcomes, Ranking, Rules, ScoreSheet, SeatScore, rank_highest, sheet_of
 
-from . import moves, view
+from . import chance, moves, view
 from .edition import SpacePlanetsEdition
-from .events import EVENTS, Collected, Dealt, Explored, Landed, Passed, Refilled, Rolled, Rerolled
+from .events import EVENTS, Collected, Explored, Landed, Passed, Refilled, Rolled, Rerolled
 from .moves import reroll_card
-from .state import SPACES, Book, Kind, Seat, State, deck_cards, explore_cost, occupied
+from .state import SPACES, Book, Kind, Seat, State, explore_cost, occupied
 
 TIE_RULE = "none in the rulebook: tied players share the win"
 
@@ -98,16 +98,18 @@ class SpacePlanets(Rules):
 
     def chance(self, state: State, rng: Any):
         """The seeded outcome: a shuffled deal, a uniform refill, or the landing model."""
-        if state.phase == "deal":
-            return Dealt(cards=tuple(rng.sample(deck_cards(state.deck), SPACES)))
-        if state.phase == "refill":
-            return Refilled(space=state.refill, card=rng.choice(deck_cards(state.deck)))
-        miss = rng.below(100) < state.miss_percent
-        spaces = occupied(state)
-        if miss or not spaces:
-            return Landed()
-        space = rng.choice(spaces)
-        return Landed(space=space, card=state.grid[space - 1], face=rng.choice(state.book.faces))
+        return chance.outcome(state, rng)
+
+    def chance_outcomes(self, state: State) -> Outcomes:
+        """The deal counted; a refill's cards and the landing model listed with their probabilities."""
+        return chance.outcomes(state)
+
+    def candidates(self, state: State) -> list:
+        """Plausible actions, illegal ones included (for the conformance suite)."""
+        seat = state.turn
+        cards = sorted({c for c in state.grid if c is not None} | set(state.seats[seat].cards))
+        return [Rolled(by=seat), Passed(by=seat), Collected(by=seat), Rerolled(by=seat)] + [
+            Explored(by=seat, card=c) for c in cards]
 
     def chance_hint(self, state: State) -> str:
         """What to type at a chance point of a table game."""

@@ -12,7 +12,7 @@ import msgspec
 
 from planets_log.core.errors import IllegalEvent, NotationError
 from planets_log.core.events import Action, Chance
-from planets_log.core.game import CHANCE, TERMINAL, Option, Rules, SeatScore, rank_highest, sheet_of
+from planets_log.core.game import CHANCE, TERMINAL, Option, Rules, SeatScore, rank_highest, sheet_of, uniform
 
 
 class Pile(Chance, tag="pile"):
@@ -62,6 +62,12 @@ class Countdown(Rules):
         if s.pile < 0:
             return [Pile(size=n) for n in range(s.edition.min_pile, s.edition.max_pile + 1)]
         return [Take(by=s.turn, n=n) for n in range(1, min(s.max_take, s.pile) + 1)]
+
+    def candidates(self, s):
+        return [Take(by=s.turn, n=n) for n in range(0, s.max_take + 2)]
+
+    def chance_outcomes(self, s):
+        return uniform([Pile(size=n) for n in range(s.edition.min_pile, s.edition.max_pile + 1)])
 
     def check(self, s, e):
         if isinstance(e, Pile):

@@ -15,7 +15,7 @@ from typing import Any, Iterator, Union
 import msgspec
 
 from .edition import Edition, load_edition
-from .errors import IllegalEvent, PlanetsLogError, RecordError
+from .errors import IllegalEvent, InternalError, PlanetsLogError, RecordError, internal
 from .events import (CORE_EVENTS, FORMAT, GLYPHS, Action, Chance, Event, Header, Meta, Note, Penalty, Result, Retract,
                      Ruling, Seal, strip_place)
 from .game import CHANCE, TERMINAL, Rules, possible
@@ -160,7 +160,7 @@ class Session:
             arbiter = self._checked(pos, event)
             if not self.seeded:
                 self._possible(state, event)
-            return Position(self._apply(state, event), event.seq, head, pos.chances + 1, pos.undo, arbiter)
+            return Position(self._apply(state, event, arbiter), event.seq, head, pos.chances + 1, pos.undo, arbiter)
         if not isinstance(event, Action):
             raise IllegalEvent("type", f"{type(event).__name__} is neither an action nor a chance outcome", FORMAT_RULE)
         if mover == CHANCE:
@@ -169,7 +169,7 @@ class Session:
             raise IllegalEvent("turn", f"it is {self.name(mover)}'s turn, not {self.name(event.by)}'s", "turn order")
         arbiter = self._checked(pos, event)
         undo = Undo(event.seq, state, pos.chances, pos.undo)
-        return Position(self._apply(state, event), event.seq, head, pos.chances, undo, arbiter)
+        return Position(self._apply(state, event, arbiter), event.seq, head, pos.chances, undo, arbiter)
 
     def _checked(self, pos: Position, event: Event) -> Arbiter:
         """Run the game's check; a pending ruling on this line lets a broken rule stand."""
@@ -181,6 +181,8 @@ class Session:
                 raise
             ruled = Ruled(event.seq, exc.code, exc.message, exc.rule, reason)
             return msgspec.structs.replace(pos.arbiter, ruled=pos.arbiter.ruled + (ruled,))
+        except Exception as exc:  # a bug in the game's check, not the record's fault
+            raise internal("check", self.rules.id, exc) from exc
         return pos.arbiter
 
     def _possible(self, state: Any, event: Chance) -> None:
@@ -189,13 +191,17 @@ class Session:
             raise IllegalEvent("chance.impossible", f"{self.rules.format(event, state)} cannot happen here "
                                f"({self.rules.chance_hint(state)})", "DESIGN §1 table games")
 
-    def _apply(self, state: Any, event: Event) -> Any:
+    def _apply(self, state: Any, event: Event, arbiter: Arbiter = NO_ARBITER) -> Any:
+        """Apply `event`; a crash is a bug in the game, unless a ruling let a broken rule through."""
         try:
             return self.rules.apply(state, event)
         except IllegalEvent:
             raise
-        except Exception as exc:  # only reachable for an event a ruling let through
-            raise IllegalEvent("ruling.unplayable", f"the rules cannot carry out this event ({exc})", "arbiter rulings") from None
+        except Exception as exc:
+            if any(r.seq == event.seq for r in arbiter.ruled):
+                raise IllegalEvent("ruling.unplayable", f"the rules cannot carry out this event ({exc})",
+                                   "arbiter rulings") from None
+            raise internal("apply", self.rules.id, exc) from exc
 
     def _meta(self, pos: Position, event: Meta, head: str) -> Position:
         if isinstance(event, Note):
@@ -381,6 +387,8 @@ class Replay:
                 errors.append(exc)
                 pos = pos.advanced(seq_of(line.data, pos.seq + 1), head)
                 continue
+            except InternalError as exc:
+                raise exc.placed(self.name, line.number, seq_of(line.data, pos.seq + 1))
             except IllegalEvent as exc:
                 err = RecordError.at(self.name, line.number, event.seq, exc, offset=line.offset)
                 if errors is None:

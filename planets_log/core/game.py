@@ -264,7 +264,13 @@ class Rules:
         raise NotImplementedError
 
     def view(self, state: Any, seat: int | None = None) -> Any:
-        """The position as JSON-able data; with a seat, only what that seat may know."""
+        """The position as JSON-able data; with a seat, only what that seat may know.
+
+        The default shows everything, so a game that declares hidden information must give
+        its own: for a seat, this default refuses rather than leak.
+        """
+        if seat is not None and self.hidden_information:
+            raise NotImplementedError(f"{self.id} declares hidden information but gives no per-seat view")
         return msgspec.to_builtins(state)
 
     def seat_names(self, state: Any) -> list[str]:

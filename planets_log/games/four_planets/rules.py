@@ -28,6 +28,7 @@ class FourPlanets(Rules):
     events = EVENTS
     edition_type = FourPlanetsEdition
     edition_dir = Path(__file__).parent / "editions"
+    hidden_information = True
     rulebook = "four-planets.txt"
 
     def setup(self, header: Header, edition: FourPlanetsEdition) -> State:
@@ -93,6 +94,10 @@ class FourPlanets(Rules):
         from . import notation
 
         return notation.format_event(event, state)
+
+    def resample_hidden(self, state: State, seat: int, rng) -> State:
+        """A state `seat` cannot tell from this one (what it has not seen, redrawn)."""
+        return view.resample_hidden(state, seat, rng)
 
     def render(self, state: State, seat: int | None = None) -> str:
         """The table as text."""

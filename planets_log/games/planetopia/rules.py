@@ -32,6 +32,7 @@ class PlanetopiaRules(Rules):
     events = EVENTS
     edition_type = PlanetopiaEdition
     edition_dir = Path(__file__).parent / "editions"
+    hidden_information = True
     rulebook = RULEBOOK
 
     def setup(self, header: Header, edition: PlanetopiaEdition) -> State:
@@ -103,6 +104,10 @@ class PlanetopiaRules(Rules):
         from . import notation
 
         return notation.format(event, state)
+
+    def resample_hidden(self, state: State, seat: int, rng) -> State:
+        """A state `seat` cannot tell from this one (what it has not seen, redrawn)."""
+        return view.resample_hidden(state, seat, rng)
 
     def render(self, state: State, seat: int | None = None) -> str:
         return view.render(state, seat)

@@ -63,3 +63,18 @@ def view(state: State, seat: int | None = None) -> dict:
         if i != seat:
             s["hand"] = len(state.seats[i].hand)
     return data
+
+
+def resample_hidden(state: State, seat: int, rng) -> State:
+    """A table `seat` cannot tell from this one: the other hands and the Cosmos pile dealt again
+    from the cards it has not seen, and the Prestige pile shuffled (sizes kept)."""
+    if state.over:
+        return state
+    others = [i for i in range(len(state.seats)) if i != seat]
+    pool = rng.shuffled(list(state.cosmos_deck) + [c for i in others for c in state.seats[i].hand])
+    seats = list(state.seats)
+    for i in others:
+        n = len(seats[i].hand)
+        seats[i], pool = msgspec.structs.replace(seats[i], hand=tuple(sorted(pool[:n]))), pool[n:]
+    return msgspec.structs.replace(state, seats=tuple(seats), cosmos_deck=tuple(pool),
+                                   prestige_deck=tuple(rng.shuffled(state.prestige_deck)))

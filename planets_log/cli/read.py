@@ -7,6 +7,8 @@ from contextlib import nullcontext
 
 import click
 
+from planets_log.core.engine import Visitor
+
 from .common import echo_json, edition_option, mover_text, position_at, seat_index
 
 
@@ -116,9 +118,7 @@ def replay(log, at, round_no, as_seat, each, fmt, edition) -> None:
     seat = seat_index(rep.session, as_seat) if as_seat is not None else None
     if each:
         _show(rep, rep.start, seat, fmt)
-        for step in rep.steps():
-            _show(rep, step.after, seat, fmt, rep.session.rules.format(step.event, step.before.state)
-                  if not _is_meta(step.event) else None)
+        rep.fold(ShowEach(seat, fmt))
         return
     pos = position_at(rep, seq=at, round_no=round_no)
     _show(rep, pos, seat, fmt)
@@ -199,3 +199,16 @@ def verdict(sheet) -> str:
              "leads": f"{names} {'leads' if len(sheet.leaders) == 1 else 'lead'} (the game is not over)"}
     text = words.get(sheet.outcome, sheet.outcome)
     return text + (f" (tie-break: {sheet.tiebreak})" if sheet.tiebreak else "")
+
+
+class ShowEach(Visitor):
+    """Shows the position after every line, with the move that led to it."""
+
+    def __init__(self, seat: int | None, fmt: str):
+        self.seat, self.fmt = seat, fmt
+
+    def visit(self, step) -> bool:
+        rep = self.replay
+        move = None if _is_meta(step.event) else rep.session.rules.format(step.event, step.before.state)
+        _show(rep, step.after, self.seat, self.fmt, move)
+        return super().visit(step)

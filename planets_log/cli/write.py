@@ -7,6 +7,8 @@ import sys
 
 import click
 
+from planets_log.core.engine import Visitor
+
 from .common import edition_option, mover_text, parse_pairs
 
 
@@ -150,18 +152,11 @@ def annotate(log, text, at, glyph, author, list_, as_json, edition) -> None:
 
 def _list_notes(log: str, edition: str | None, as_json: bool) -> None:
     from planets_log.core.engine import Replay
-    from planets_log.core.events import Note
 
     from .common import echo_json
 
     replay = Replay(log, edition)
-    texts: dict[int, str] = {}
-    notes = []
-    for step in replay.steps():
-        if isinstance(step.event, Note):
-            notes.append(step.event)
-        else:
-            texts[step.event.seq] = _describe(replay, step)
+    texts, notes = replay.fold(Notes(_describe))
     if as_json:
         echo_json([{"seq": n.seq, "target": n.target, "move": texts.get(n.target), "text": n.text,
                     "glyph": n.glyph, "author": n.author} for n in notes])
@@ -180,3 +175,23 @@ def _describe(replay, step) -> str:
     if isinstance(step.event, Retract):
         return f"retract seq {step.event.target}"
     return replay.session.rules.format(step.event, step.before.state)
+
+
+
+class Notes(Visitor):
+    """Every note, and every other line in words (what the notes point at)."""
+
+    def __init__(self, describe):
+        self.describe, self.texts, self.notes = describe, {}, []
+
+    def visit(self, step) -> bool:
+        from planets_log.core.events import Note
+
+        if isinstance(step.event, Note):
+            self.notes.append(step.event)
+        else:
+            self.texts[step.event.seq] = self.describe(self.replay, step)
+        return super().visit(step)
+
+    def result(self):
+        return self.texts, self.notes

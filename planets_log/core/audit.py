@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from .edition import load_edition
-from .engine import Replay, decode_header
+from .engine import Replay, Step, Visitor, decode_header
 from .errors import PlanetsLogError, RecordError, UsageError
 from .events import EditionRef, Result, Seal
 from .game import CHANCE, TERMINAL, outcome_of
@@ -225,14 +225,8 @@ def _check(path: str, data: bytes, cfg: AuditConfig, out: RecordAudit) -> None:
         return
     replay = Replay(path, edition, name=path)
     session = replay.session
-    pos = replay.start
-    seal_line = result_line = None
-    for step in replay.steps():
-        pos = step.after
-        if isinstance(step.event, Seal):
-            seal_line = step.line.number
-        elif isinstance(step.event, Result):
-            result_line = step.line.number
+    marks = replay.fold(Marks())
+    pos, seal_line, result_line = marks.pos, marks.seal_line, marks.result_line
     out.valid = True
     last = pos.seq + 1
     arb = pos.arbiter
@@ -248,6 +242,23 @@ def _check(path: str, data: bytes, cfg: AuditConfig, out: RecordAudit) -> None:
         out.problem(last, pos.seq, "seal.missing", f"the record is not sealed (it ends at line {last}, seq {pos.seq}): "
                     "it was cut short, or never sealed")
     _result(session, pos, out, last, result_line)
+
+
+class Marks(Visitor):
+    """The last position, and the lines of the seal and of the last declared result."""
+
+    seal_line: int | None = None
+    result_line: int | None = None
+
+    def visit(self, step: Step) -> bool:
+        if isinstance(step.event, Seal):
+            self.seal_line = step.line.number
+        elif isinstance(step.event, Result):
+            self.result_line = step.line.number
+        return super().visit(step)
+
+    def result(self) -> "Marks":
+        return self
 
 
 def _pick_edition(game: str, ref: EditionRef, cfg: AuditConfig, out: RecordAudit):

@@ -7,7 +7,7 @@ from typing import Any
 
 import msgspec
 
-from .engine import Replay, Step
+from .engine import Replay, Step, Visitor
 from .events import Meta, Retract, strip_place
 
 
@@ -48,30 +48,51 @@ def diff_records(path_a: str, path_b: str, edition: str | None = None, at: int |
         if ha.get(key) != hb.get(key):
             out.header[key] = (ha.get(key), hb.get(key))
     comparable = ra.header.game == rb.header.game
-    sa, sb = ra.steps(), rb.steps()
-    last_a, last_b = ra.start, rb.start
-    while True:
-        a, b = next(sa, None), next(sb, None)
-        if a is None and b is None:
-            break
-        if at is not None and ((a and a.event.seq > at) or (b and b.event.seq > at)):
-            break
-        if a is None or b is None or strip_place(a.event) != strip_place(b.event):
-            out.seq = (a or b).event.seq
-            out.a_move = _move(ra, a) if a else "(record ends)"
-            out.b_move = _move(rb, b) if b else "(record ends)"
-            if a:
-                last_a = a.after
-            if b:
-                last_b = b.after
-            break
-        out.events += 1
-        last_a, last_b = a.after, b.after
+    step = Lockstep(ra, out, at)
+    rb.fold(step)
+    if not step.stopped:
+        step.compare(next(step.other, None), None)
+    last_a, last_b = step.last_a, step.last_b
     if comparable:
         view_a = ra.session.rules.view(last_a.state)
         view_b = rb.session.rules.view(last_b.state)
         out.state = list(json_diff(view_a, view_b))
     return out
+
+
+class Lockstep(Visitor):
+    """Folds record B, pulling record A's steps alongside, until they part (or `at` is passed)."""
+
+    def __init__(self, ra: Replay, out: Diff, at: int | None):
+        self.ra, self.out, self.at = ra, out, at
+        self.other = ra.steps()
+        self.last_a = ra.start
+        self.stopped = False
+
+    def begin(self, replay: Replay) -> None:
+        super().begin(replay)
+        self.last_b = replay.start
+
+    def visit(self, step: Step) -> bool:
+        self.stopped = not self.compare(next(self.other, None), step)
+        return self.stopped
+
+    def compare(self, a: Step | None, b: Step | None) -> bool:
+        """Note one pair of lines; False once the records part or `at` is passed."""
+        if a is None and b is None:
+            return False
+        if self.at is not None and ((a and a.event.seq > self.at) or (b and b.event.seq > self.at)):
+            return False
+        if a is None or b is None or strip_place(a.event) != strip_place(b.event):
+            self.out.seq = (a or b).event.seq  # type: ignore[union-attr]
+            self.out.a_move = _move(self.ra, a) if a else "(record ends)"
+            self.out.b_move = _move(self.replay, b) if b else "(record ends)"
+            self.last_a = a.after if a else self.last_a
+            self.last_b = b.after if b else self.last_b
+            return False
+        self.out.events += 1
+        self.last_a, self.last_b = a.after, b.after
+        return True
 
 
 def _move(replay: Replay, step: Step) -> str:

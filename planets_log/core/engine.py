@@ -346,8 +346,48 @@ class Step(msgspec.Struct, frozen=True):
     after: Position
 
 
+class Visitor:
+    """What `Replay.fold` feeds a record to, line by line (python-chess's `read_game(Visitor=…)` model).
+
+    The base visitor keeps the last position and is strict: `handle_error` raises. A
+    lenient visitor (`lenient = True`) gets every error at `handle_error` and the replay
+    goes on as the record has it.
+    """
+
+    lenient = False
+
+    def begin(self, replay: "Replay") -> None:
+        """Called once, before the first line."""
+        self.replay = replay
+        self.pos = replay.start
+
+    def visit(self, step: Step) -> bool:
+        """Called for every line replayed; return True to stop before this line counts."""
+        self.pos = step.after
+        return False
+
+    def handle_error(self, error: RecordError) -> None:
+        """Called for an error at a line (only a lenient visitor is given any)."""
+        raise error
+
+    def result(self) -> Any:
+        """What `fold` returns: here, the last position."""
+        return self.pos
+
+
+class _Errors:
+    """The error list `steps` appends to, handing each error to a visitor."""
+
+    def __init__(self, visitor: Visitor):
+        self.append = visitor.handle_error
+
+
 class Replay:
-    """A record opened for one streaming pass over its lines."""
+    """A record opened for streaming passes over its lines.
+
+    Reusable: the first pass reads on from the open header, a later pass reads the file
+    again (and refuses it if its header changed in the meantime).
+    """
 
     def __init__(self, path: str, edition_path: str | None = None, name: str | None = None):
         self.path = path
@@ -373,10 +413,38 @@ class Replay:
             raise RecordError.at(self.name, 1, 0, exc, offset=0) from None
         self.start = self.session.start(first.data)
 
+    def _event_lines(self) -> Iterator[RawLine]:
+        """The lines after the header: the open file on the first pass, read again on a later one."""
+        if self._lines is not None:
+            lines, self._lines = self._lines, None
+            return lines
+        lines = iter_lines(self.path, self.name)
+        first = next(lines, None)
+        if first is None or first.data != self.header_line.data:
+            raise RecordError("the record's header changed while it was being read", file=self.name, line=1,
+                              code="header.changed", kind="format", rule=FORMAT_RULE, offset=0)
+        return lines
+
+    def fold(self, visitor: Visitor, *, trusted: bool = False) -> Any:
+        """Feed every line to `visitor` in one streaming pass and return `visitor.result()`.
+
+        `trusted`: for a record already validated, apply every event unchecked (no gate, no
+        seed or rule check, no ruling noted; meta events handled as usual).
+        """
+        visitor.begin(self)
+        if trusted:
+            steps = self._trusted_steps()
+        else:
+            steps = self.steps(_Errors(visitor) if visitor.lenient else None)  # type: ignore[arg-type]
+        for step in steps:
+            if visitor.visit(step):
+                break
+        return visitor.result()
+
     def steps(self, errors: list[RecordError] | None = None) -> Iterator[Step]:
         """Yield every event line in order; collect errors into `errors` (lenient) or raise."""
         pos = self.start
-        for line in self._lines:
+        for line in self._event_lines():
             head = line_hash(line.data)
             try:
                 event = self._decode(line)
@@ -428,29 +496,26 @@ class Replay:
 
     def final(self) -> Position:
         """Replay to the end (strict) and return the last position."""
-        pos = self.start
-        for step in self.steps():
-            pos = step.after
-        return pos
+        return self.fold(Visitor())
 
     def trusted(self) -> Position:
-        """Replay to the end applying every event unchecked: for a record already validated.
+        """Replay to the end applying every event unchecked: for a record already validated."""
+        return self.fold(Visitor(), trusted=True)
 
-        Lines are decoded strictly and meta events handled as `final` does, but no gate
-        (seq, chain, turn), no seed check and no rule check is run, and no ruling is noted.
-        """
+    def _trusted_steps(self) -> Iterator[Step]:
         session, rules, pos = self.session, self.session.rules, self.start
-        for line in self._lines:
+        for line in self._event_lines():
             head = line_hash(line.data)
             event = self._decode(line)
             if isinstance(event, Meta):
-                pos = session._meta(pos, event, head)
+                after = session._meta(pos, event, head)
             elif isinstance(event, Chance):
-                pos = Position(rules.apply(pos.state, event), event.seq, head, pos.chances + 1, pos.undo, pos.arbiter)
+                after = Position(rules.apply(pos.state, event), event.seq, head, pos.chances + 1, pos.undo, pos.arbiter)
             else:
                 undo = Undo(event.seq, pos.state, pos.chances, pos.undo)
-                pos = Position(rules.apply(pos.state, event), event.seq, head, pos.chances, undo, pos.arbiter)
-        return pos
+                after = Position(rules.apply(pos.state, event), event.seq, head, pos.chances, undo, pos.arbiter)
+            yield Step(line, event, pos, after)
+            pos = after
 
 
 def digest(state: Any) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .engine import Position, Replay
+from .engine import Position, Replay, Visitor
 from .errors import PlanetsLogError, RecordError
 from .game import TERMINAL
 
@@ -35,6 +35,16 @@ class Report:
         }
 
 
+class Collect(Visitor):
+    """The last position; errors collected (lenient) or raised at the first (strict)."""
+
+    def __init__(self, errors: list[RecordError], lenient: bool):
+        self.errors, self.lenient = errors, lenient
+
+    def handle_error(self, error: RecordError) -> None:
+        self.errors.append(error)
+
+
 def validate_file(path: str, edition: str | None = None, *, lenient: bool = False) -> Report:
     """Check every line of `path`; stop at the first error unless `lenient`."""
     report = Report(file=path)
@@ -42,12 +52,11 @@ def validate_file(path: str, edition: str | None = None, *, lenient: bool = Fals
     try:
         replay = Replay(path, edition)
         report.game = replay.header.game
-        pos = replay.start
+        visitor = Collect(errors, lenient)
         try:
-            for step in replay.steps(errors if lenient else None):
-                pos = step.after
+            pos = replay.fold(visitor)
         finally:
-            report.events = max(pos.seq, report.events)
+            report.events = max(visitor.pos.seq, report.events)
         report.position = pos
         report.finished = replay.session.to_move(pos) == TERMINAL
     except RecordError as exc:

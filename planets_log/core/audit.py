@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from .edition import load_edition
-from .engine import Replay, Step, Visitor, decode_header
+from .engine import Replay, Step, Visitor, decode_header, readable_versions
 from .errors import PlanetsLogError, RecordError, UsageError
 from .events import EditionRef, Result, Seal
 from .game import CHANCE, TERMINAL, outcome_of
@@ -216,9 +216,10 @@ def _check(path: str, data: bytes, cfg: AuditConfig, out: RecordAudit) -> None:
         out.problem(1, 0, "game.unavailable", f"the rules of {header.game} cannot be loaded: "
                     f"{type(exc).__name__}: {exc}")
         return
-    if header.rules != rules.rules_version:
-        out.problem(1, 0, "rules.other", f"the record uses {rules.id} rules version {header.rules}; the tournament's "
-                    f"(the version this planets-log implements) is {rules.rules_version}; it cannot be checked")
+    if header.rules not in readable_versions(rules):
+        known = ", ".join(map(str, readable_versions(rules)))
+        out.problem(1, 0, "rules.other", f"the record uses {rules.id} rules version {header.rules}; this planets-log "
+                    f"replays version(s) {known}; it cannot be checked")
         return
     edition = _pick_edition(header.game, header.edition, cfg, out)
     if edition is False:
@@ -331,7 +332,7 @@ def _init_worker(games: tuple[tuple[str, str], ...]) -> None:
     from . import registry
 
     for game, module in games:
-        if registry.GAMES.get(game) != module:
+        if registry.games().get(game) != module:
             registry.register(game, module)
 
 
@@ -351,7 +352,7 @@ def check_records(paths: list[str], cfg: AuditConfig, jobs: int = 1,
         return sorted(out, key=lambda r: r.file)
     from . import registry
 
-    cfg = AuditConfig(cfg.keys, cfg.editions, cfg.require_seal, tuple(registry.GAMES.items()))
+    cfg = AuditConfig(cfg.keys, cfg.editions, cfg.require_seal, tuple(registry.games().items()))
     size = max(1, min(64, math.ceil(len(paths) / (jobs * 8))))
     chunks = [paths[i:i + size] for i in range(0, len(paths), size)]
     out: list[RecordAudit] = []

@@ -103,10 +103,11 @@ class Session:
         """Check a header against the registered game and its edition."""
         check_format(header.format)
         rules = get_rules(header.game)
-        if header.rules != rules.rules_version:
+        if header.rules not in readable_versions(rules):
+            known = ", ".join(map(str, readable_versions(rules)))
             raise PlanetsLogError(
-                f"the record uses {rules.id} rules version {header.rules}, this planets-log implements "
-                f"version {rules.rules_version}", code="header.rules", rule=FORMAT_RULE)
+                f"the record uses {rules.id} rules version {header.rules}, this planets-log replays "
+                f"version{'s' if len(readable_versions(rules)) > 1 else ''} {known}", code="header.rules", rule=FORMAT_RULE)
         check_players(rules, header.players)
         check_options(rules, header.options)
         edition = load_edition(rules, edition_path)
@@ -295,8 +296,16 @@ def check_players(rules: Rules, players: list[str]) -> None:
         raise PlanetsLogError("player names must be distinct and not empty", code="header.players", rule="Setup")
 
 
+def readable_versions(rules: Rules) -> tuple[int, ...]:
+    """Every rules version the game still replays (the newest always among them)."""
+    return tuple(sorted(set(rules.rules_versions) | {rules.rules_version}))
+
+
 def check_options(rules: Rules, options: dict[str, Any]) -> None:
-    """Every option is known to the game and takes an allowed value."""
+    """Every option is known to the game and takes an allowed value (typed by `options_type` when given)."""
+    if rules.options_type is not None:
+        typed_options(rules, options)
+        return
     for key, value in options.items():
         spec = rules.options.get(key)
         if spec is None:
@@ -305,6 +314,23 @@ def check_options(rules: Rules, options: dict[str, Any]) -> None:
         problem = spec.problem(value)
         if problem is not None:
             raise PlanetsLogError(f"option {key}={value!r} {problem}", code="header.option")
+
+
+def typed_options(rules: Rules, options: dict[str, Any]) -> Any:
+    """The options as the game's msgspec Struct; an error names the option and what it must be."""
+    try:
+        return msgspec.convert(options, type=rules.options_type, strict=True)
+    except msgspec.ValidationError as exc:
+        text = str(exc)
+        where = text.rpartition(" - at `$.")
+        if where[1]:
+            name = where[2].rstrip("`").split(".")[0].split("[")[0]
+            raise PlanetsLogError(f"option {name}={options.get(name)!r}: {where[0]}", code="header.option") from None
+        if "Object contains unknown field" in text:
+            name = text.split("`")[1]
+            known = ", ".join(rules.options_type.__struct_fields__) or "none"
+            raise PlanetsLogError(f"unknown option {name!r} for {rules.id} (options: {known})", code="header.option") from None
+        raise PlanetsLogError(f"options: {text}", code="header.option") from None
 
 
 _HEADER = msgspec.json.Decoder(Header)

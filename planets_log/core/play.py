@@ -10,7 +10,7 @@ import msgspec
 
 from .edition import load_edition
 from .engine import Position, Session, check_options, check_players
-from .errors import PlanetsLogError
+from .errors import PlanetsLogError, UsageError
 from .events import FORMAT, Event, Header
 from .game import CHANCE, TERMINAL, Rules
 from .record import line_hash
@@ -32,8 +32,11 @@ def make_header(
     rules = get_rules(game)
     check_players(rules, players)
     opts = {key: spec.default for key, spec in rules.options.items()}
-    opts.update(coerce_options(rules, options or {}))
-    check_options(rules, opts)
+    try:
+        opts.update(coerce_options(rules, options or {}))
+        check_options(rules, opts)
+    except PlanetsLogError as exc:  # a bad --option is the caller's mistake: a usage error naming it
+        raise UsageError(exc.message, code=exc.code) from None
     edition = load_edition(rules, edition_path)
     header = Header(
         log_id=log_id or secrets.token_hex(16), game=game, rules=rules.rules_version, edition=edition.ref,

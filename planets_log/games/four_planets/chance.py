@@ -50,10 +50,8 @@ def outcomes(state: State) -> Outcomes:
     sample = lambda rng: outcome(state, rng)  # noqa: E731 - the seeded draw is the sampler
     if phase == "setup-start":
         return uniform([E.StartTile(seat=0), E.StartTile(seat=1)])
-    if phase == "setup-boosts":
-        if state.first_game is not None:
-            return uniform([E.BoostsRevealed(tiles=state.first_game)])
-        return sampled(comb(len(state.tile_pool), 5), sample)
+    if phase == "setup-boosts":  # counted, not listed: the tiles may be written in any order
+        return sampled(1 if state.first_game is not None else comb(len(state.tile_pool), 5), sample)
     if phase == "setup-bonus":
         return sampled(draws(state.deck, (), 4), sample)
     if phase in ("setup-deal", "deal"):

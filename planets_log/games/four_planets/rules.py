@@ -11,6 +11,7 @@ from planets_log.core.game import Option, Outcomes, Ranking, Rules, ScoreSheet
 from . import apply, chance, check, score, view
 from .edition import FourPlanetsEdition
 from .events import EVENTS
+from .options import Options
 from .state import State, setup
 
 
@@ -25,6 +26,7 @@ class FourPlanets(Rules):
     options = {
         "first_game": Option(False, "use the five first-game boost tiles (Setup, step 5)", (False, True)),
     }
+    options_type = Options
     events = EVENTS
     edition_type = FourPlanetsEdition
     edition_dir = Path(__file__).parent / "editions"

@@ -10,6 +10,7 @@ from planets_log.core.events import Header
 from . import apply, check, legal, score, view
 from .edition import PlanetopiaEdition
 from .events import EVENTS
+from .options import Options
 from .state import Config, Seat, State
 
 RULEBOOK = "planetopia.txt"
@@ -29,6 +30,7 @@ class PlanetopiaRules(Rules):
             None, minimum=0),
     }
     selfplay_options = {"round_limit": 60}
+    options_type = Options
     events = EVENTS
     edition_type = PlanetopiaEdition
     edition_dir = Path(__file__).parent / "editions"

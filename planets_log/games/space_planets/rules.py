@@ -12,6 +12,7 @@ from planets_log.core.game import CHANCE, TERMINAL, Option, Outcomes, Ranking, R
 from . import chance, moves, view
 from .edition import SpacePlanetsEdition
 from .events import EVENTS, Collected, Explored, Landed, Passed, Refilled, Rolled, Rerolled
+from .options import Options
 from .moves import reroll_card
 from .state import SPACES, Book, Kind, Seat, State, explore_cost, occupied
 
@@ -31,6 +32,7 @@ class SpacePlanets(Rules):
         "miss_percent": Option(15, "seeded landing model: chance in percent that the die misses the grid",
                                minimum=0, maximum=90),
     }
+    options_type = Options
     events = EVENTS
     edition_type = SpacePlanetsEdition
     edition_dir = Path(__file__).parent / "editions"

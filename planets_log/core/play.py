@@ -37,7 +37,8 @@ def make_header(
         check_options(rules, opts)
     except PlanetsLogError as exc:  # a bad --option is the caller's mistake: a usage error naming it
         raise UsageError(exc.message, code=exc.code) from None
-    edition = load_edition(rules, edition_path)
+    opts = {key: value for key, value in opts.items() if not (rules.options[key].implicit and value == rules.options[key].default)}
+    edition = load_edition(rules, edition_path, opts)
     header = Header(
         log_id=log_id or secrets.token_hex(16), game=game, rules=rules.rules_version, edition=edition.ref,
         options=opts, players=list(players), seed=seed, meta=dict(meta or {}), format=FORMAT,

@@ -6,6 +6,7 @@ from typing import Iterable
 
 import msgspec
 
+from planets_log.core import multiset
 from planets_log.core.events import Header
 
 from . import cards as C
@@ -105,14 +106,8 @@ def setup(header: Header, edition: FourPlanetsEdition, first_game: bool) -> Stat
 
 
 def minus(pile: Iterable[str], cards: Iterable[str]) -> tuple[str, ...]:
-    """`pile` without `cards` (each removed once; one not there is ignored), sorted."""
-    rest = list(pile)
-    for card in cards:
-        try:
-            rest.remove(card)
-        except ValueError:
-            pass  # not in the pile: nothing to remove
-    return tuple(sorted(rest))
+    """`pile` without `cards` (each removed once), sorted; a card not there is an error (core multiset)."""
+    return multiset.remove(pile, cards)
 
 
 def plus(pile: Iterable[str], cards: Iterable[str]) -> tuple[str, ...]:

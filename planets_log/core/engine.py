@@ -128,6 +128,7 @@ class Session:
 
     def expected_chance(self, pos: Position) -> Chance:
         """The outcome the seed gives at this chance point."""
+        assert self.header.seed is not None, "only a seeded game has expected outcomes"
         return self.rules.chance(pos.state, chance_stream(self.header.seed, pos.chances))
 
     def seal(self, pos: Position, event: Event) -> Event:
@@ -262,7 +263,8 @@ class Session:
 
     def decode(self, raw: bytes) -> Event:
         """Decode one event line (raises msgspec errors)."""
-        return self.decoder.decode(raw)
+        event: Event = self.decoder.decode(raw)
+        return event
 
     def encode(self, event: Event) -> bytes:
         """The exact line for `event`."""
@@ -270,9 +272,9 @@ class Session:
 
 
 @lru_cache(maxsize=None)
-def event_decoder(events: tuple[type[Event], ...]) -> msgspec.json.Decoder:
+def event_decoder(events: tuple[type[Event], ...]) -> msgspec.json.Decoder[Event]:
     """The typed decoder of a game's event lines (built once per game)."""
-    return msgspec.json.Decoder(Union[events + CORE_EVENTS])  # type: ignore[misc]
+    return msgspec.json.Decoder(Union[events + CORE_EVENTS])  # type: ignore[misc,unused-ignore]
 
 
 def check_format(fmt: str) -> None:
@@ -328,7 +330,7 @@ def typed_options(rules: Rules, options: dict[str, Any]) -> Any:
             raise PlanetsLogError(f"option {name}={options.get(name)!r}: {where[0]}", code="header.option") from None
         if "Object contains unknown field" in text:
             name = text.split("`")[1]
-            known = ", ".join(rules.options_type.__struct_fields__) or "none"
+            known = ", ".join(getattr(rules.options_type, "__struct_fields__", ())) or "none"
             raise PlanetsLogError(f"unknown option {name!r} for {rules.id} (options: {known})", code="header.option") from None
         raise PlanetsLogError(f"options: {text}", code="header.option") from None
 
@@ -346,7 +348,8 @@ def decode_header(raw: bytes, name: str) -> Header:
             raise RecordError.at(name, 1, 0, exc) from None
     steps = chain_for(fmt) if fmt not in (None, FORMAT) else None
     try:
-        return decode_line(_HEADER, upcast_line(raw, steps) if steps else raw)
+        header: Header = decode_line(_HEADER, upcast_line(raw, steps) if steps else raw)
+        return header
     except LineError as exc:
         exc.message = f"not a valid header: {exc.message}"
         raise exc.placed(name, 1, 0, 0) from None
@@ -418,8 +421,8 @@ class Replay:
     def __init__(self, path: str, edition_path: str | None = None, name: str | None = None):
         self.path = path
         self.name = name or path
-        self._lines = iter_lines(path, self.name)
-        first = next(self._lines, None)
+        self._lines: Iterator[RawLine] | None = iter_lines(path, self.name)
+        first = next(iter_lines(path, self.name) if self._lines is None else self._lines, None)
         if first is None:
             raise RecordError("the record is empty (no header line)", file=self.name, line=1, code="header.missing",
                               kind="format", rule=FORMAT_RULE, offset=0)
@@ -479,7 +482,8 @@ class Replay:
                 if errors is None:
                     raise
                 errors.append(exc)
-                pos = pos.advanced(seq_of(line.data, pos.seq + 1), head)
+                seq = seq_of(line.data, pos.seq + 1)
+                pos = pos.advanced(pos.seq + 1 if seq is None else seq, head)
                 continue
             except InternalError as exc:
                 raise exc.placed(self.name, line.number, seq_of(line.data, pos.seq + 1))
@@ -488,10 +492,11 @@ class Replay:
                 if errors is None:
                     raise err from None
                 errors.append(err)
-                after = self._lenient(pos, event, head, exc, errors, line)
-                if after is None:
+                lenient = self._lenient(pos, event, head, exc, errors, line)
+                if lenient is None:
                     pos = pos.advanced(event.seq, head)
                     continue
+                after = lenient
             yield Step(line, event, pos, after)
             pos = after
 
@@ -516,17 +521,20 @@ class Replay:
     def _decode(self, line: RawLine) -> Event:
         try:
             raw = upcast_line(line.data, self._upcast) if self._upcast else line.data
-            return decode_line(self.session.decoder, raw)
+            event: Event = decode_line(self.session.decoder, raw)
+            return event
         except LineError as exc:
             raise exc.placed(self.name, line.number, seq_of(line.data, None), line.offset) from None
 
     def final(self) -> Position:
         """Replay to the end (strict) and return the last position."""
-        return self.fold(Visitor())
+        last: Position = self.fold(Visitor())
+        return last
 
     def trusted(self) -> Position:
         """Replay to the end applying every event unchecked: for a record already validated."""
-        return self.fold(Visitor(), trusted=True)
+        last: Position = self.fold(Visitor(), trusted=True)
+        return last
 
     def _trusted_steps(self) -> Iterator[Step]:
         session, rules, pos = self.session, self.session.rules, self.start

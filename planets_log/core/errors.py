@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class PlanetsLogError(Exception):
     """Base of every error the command line reports without a traceback."""
@@ -68,7 +70,7 @@ class RecordError(PlanetsLogError):
         self.path = path
 
     @classmethod
-    def at(cls, file: str, line: int | None, seq: int | None, err: PlanetsLogError, **kw) -> "RecordError":
+    def at(cls, file: str, line: int | None, seq: int | None, err: PlanetsLogError, **kw: Any) -> "RecordError":
         """Place an error raised by a rule or the reader at a line of a file."""
         kind = getattr(err, "kind", "invalid")
         return cls(err.message, file=file, line=line, seq=seq, code=err.code, rule=err.rule, kind=kind, **kw)
@@ -88,7 +90,7 @@ class RecordError(PlanetsLogError):
         parts.append(f"{self.kind} [{self.code}]: {self.message}{path}{offset}{rule}")
         return ": ".join(parts)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The stable `validate --json` form of one error."""
         return {
             "line": self.line,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Callable, ClassVar
+from typing import Any, Callable, ClassVar, Sequence
 
 import msgspec
 
@@ -27,7 +27,7 @@ class Option(msgspec.Struct, frozen=True):
 
     default: Any
     help: str
-    choices: tuple | None = None
+    choices: tuple[Any, ...] | None = None
     minimum: int | None = None
     maximum: int | None = None
     implicit: bool = False
@@ -88,7 +88,7 @@ class ScoreSheet(msgspec.Struct):
     leaders: list[int] = []
 
 
-def outcome_of(winners: list[int], players: int) -> str:
+def outcome_of(winners: Sequence[object], players: int) -> str:
     """The kind of a final result named only by its winners (as a declared `result` line does)."""
     if players == 1:
         return "solo-win" if winners else "solo-loss"

@@ -65,4 +65,5 @@ def get_rules(game_id: str) -> Rules:
         module = known[game_id]
     except KeyError:
         raise UsageError(f"unknown game {game_id!r}; known games: {', '.join(known)}", code="game.unknown") from None
-    return importlib.import_module(module.partition(":")[0]).RULES
+    rules: Rules = importlib.import_module(module.partition(":")[0]).RULES
+    return rules

@@ -9,12 +9,12 @@ from planets_log.core.errors import PlanetsLogError
 from planets_log.core.events import Header
 from planets_log.core.game import CHANCE, TERMINAL, Option, Outcomes, Ranking, Rules, ScoreSheet, SeatScore, rank_highest, sheet_of
 
-from . import chance, moves, view
+from . import apply, chance, check, legal, view
 from .edition import SpacePlanetsEdition
-from .events import EVENTS, Collected, Explored, Landed, Passed, Refilled, Rolled, Rerolled
+from .events import EVENTS
 from .options import Options
-from .moves import reroll_card
-from .state import SPACES, Book, Kind, Seat, State, explore_cost, occupied
+
+from .state import SPACES, Book, Kind, Seat, State
 
 TIE_RULE = "none in the rulebook: tied players share the win"
 
@@ -71,32 +71,16 @@ class SpacePlanets(Rules):
 
     # --- the rules ------------------------------------------------------------
     def legal(self, state: State) -> list:
-        """Every legal action, or every landing / refill outcome; [] for the deal."""
-        seat = state.turn
-        if state.phase == "roll":
-            return [Rolled(by=seat)] + ([Passed(by=seat)] if state.ender is not None else [])
-        if state.phase == "choose":
-            out = []
-            if explore_cost(state, seat)[0] <= state.seats[seat].crystals:
-                out.append(Explored(by=seat, card=state.roll.card))
-            out.append(Collected(by=seat))
-            if reroll_card(state, seat) is not None:
-                out.append(Rerolled(by=seat))
-            return out
-        if state.phase == "landing":
-            faces = sorted(set(state.book.faces))
-            return [Landed()] + [Landed(space=s, card=state.grid[s - 1], face=f) for s in occupied(state) for f in faces]
-        if state.phase == "refill":
-            return [Refilled(space=state.refill, card=code) for code in sorted(state.deck)]
-        return []
+        """Every legal action (and, for tests that list them, every landing / refill outcome)."""
+        return legal.legal(state)
 
     def check(self, state: State, event: Any) -> None:
         """Raise IllegalEvent naming the rulebook section the event breaks."""
-        moves.check(state, event)
+        check.check(state, event)
 
     def apply(self, state: State, event: Any) -> State:
         """The next state (pure)."""
-        return moves.apply(state, event)
+        return apply.apply(state, event)
 
     def chance(self, state: State, rng: Any):
         """The seeded outcome: a shuffled deal, a uniform refill, or the landing model."""
@@ -108,10 +92,7 @@ class SpacePlanets(Rules):
 
     def candidates(self, state: State) -> list:
         """Plausible actions, illegal ones included (for the conformance suite)."""
-        seat = state.turn
-        cards = sorted({c for c in state.grid if c is not None} | set(state.seats[seat].cards))
-        return [Rolled(by=seat), Passed(by=seat), Collected(by=seat), Rerolled(by=seat)] + [
-            Explored(by=seat, card=c) for c in cards]
+        return legal.candidates(state)
 
     def chance_hint(self, state: State) -> str:
         """What to type at a chance point of a table game."""

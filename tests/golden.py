@@ -1,6 +1,6 @@
 """Golden records every game shares, and the one command that regenerates them.
 
-    python -m tests.golden            # rewrite fixtures/<game>/retracted-chance.jsonl for every game
+    python -m tests.golden            # rewrite fixtures/<game>/shared/retracted-chance.jsonl for every game
 
 A retracted-chance record: a seeded game in which an action that brought chance outcomes
 is taken back; the outcomes it brought are retracted with it and do not count (the next
@@ -51,7 +51,7 @@ def retracted_chance(game: str, seed: int = 1) -> Builder:
 def main(argv: list[str]) -> None:
     """Regenerate the shared golden records of every registered game (or those named)."""
     for game in argv or game_ids():
-        path = ROOT / game / NAME
+        path = ROOT / game / "shared" / NAME
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(retracted_chance(game).text())
         print(path)

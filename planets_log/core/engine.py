@@ -18,7 +18,7 @@ from .edition import Edition, load_edition
 from .errors import IllegalEvent, InternalError, PlanetsLogError, RecordError, internal
 from .events import (CORE_EVENTS, FORMAT, GLYPHS, Action, Chance, Event, Header, Meta, Note, Penalty, Result, Retract,
                      Ruling, Seal, strip_place)
-from .game import CHANCE, TERMINAL, Rules, possible
+from .game import CHANCE, TERMINAL, Rules
 from .record import RawLine, iter_lines, line_hash, seq_of
 from .registry import get_rules
 from .rng import chance_stream
@@ -160,8 +160,6 @@ class Session:
                     raise IllegalEvent("chance.tampered", "this outcome is not the one the seed gives "
                                        f"(the seed gives: {self.rules.format(want, state)})", "DESIGN §1 seeded games")
             arbiter = self._checked(pos, event)
-            if not self.seeded:
-                self._possible(state, event)
             return Position(self._apply(state, event, arbiter), event.seq, head, pos.chances + 1, pos.undo, arbiter)
         if not isinstance(event, Action):
             raise IllegalEvent("type", f"{type(event).__name__} is neither an action nor a chance outcome", FORMAT_RULE)
@@ -186,12 +184,6 @@ class Session:
         except Exception as exc:  # a bug in the game's check, not the record's fault
             raise internal("check", self.rules.id, exc) from exc
         return pos.arbiter
-
-    def _possible(self, state: Any, event: Chance) -> None:
-        """A table game's outcome must be one the game lists as possible here (when it lists them)."""
-        if possible(self.rules.chance_outcomes(state), event) is False:
-            raise IllegalEvent("chance.impossible", f"{self.rules.format(event, state)} cannot happen here "
-                               f"({self.rules.chance_hint(state)})", "DESIGN §1 table games")
 
     def _apply(self, state: Any, event: Event, arbiter: Arbiter = NO_ARBITER) -> Any:
         """Apply `event`; a crash is a bug in the game, unless a ruling let a broken rule through."""

@@ -145,27 +145,3 @@ def test_a_mutated_input_in_apply_is_caught():
     build = next(playouts("countdown", range(1)))
     state, event = list(positions(build))[1]
     assert "changed its input" in apply_problem(Leaky(), state, event)
-
-
-def test_table_mode_refuses_an_outcome_the_game_does_not_list(tmp_path):
-    """A table game's chance line is checked against `chance_outcomes`, even if `check` lets it by."""
-    import json
-
-    from planets_log.core import registry
-    from planets_log.core.validate import validate_file
-    from tests.contract.narrow_toy import RULES as narrow
-    from tests.helpers import rechain, write_lines
-
-    build = next(playouts("countdown", range(1)))
-    header = json.loads(build.lines[0])
-    header["seed"] = None
-    pile = json.loads(build.lines[1])
-    pile["size"] = narrow.edition_min(build.session.edition.data)  # the outcome `narrow` leaves out
-    lines = rechain([json.dumps(header).encode(), json.dumps(pile).encode()])
-    assert validate_file(str(write_lines(tmp_path / "ok.jsonl", lines))).valid
-    registry.register("countdown", "tests.contract.narrow_toy")
-    try:
-        report = validate_file(str(write_lines(tmp_path / "bad.jsonl", lines)))
-    finally:
-        registry.register("countdown", "tests.core.toy")
-    assert [e.code for e in report.errors] == ["chance.impossible"]

@@ -63,6 +63,19 @@ def test_same_seed_same_record(game, n):
     assert play(game, 11, n).lines != play(game, 12, n).lines
 
 
+@pytest.mark.parametrize("game,n", list(cases()))
+def test_legal_actions_pass_check_and_apply_is_pure(game, n):
+    """Every position of a playout: legal() is exactly the candidates check() accepts; apply() is pure."""
+    from tests.contract.positions import apply_problem, legality_problem, positions
+
+    build = play(game, 5, n)
+    rules = build.session.rules
+    for state, event in positions(build):
+        assert legality_problem(rules, state) is None
+        if event is not None:
+            assert apply_problem(rules, state, event) is None
+
+
 def replay_states(build, visit):
     """Call visit(state_before, event) for every game event of a built record."""
     session = build.session

@@ -17,7 +17,7 @@ GAMES = ["four-planets", "space-planets", "planetopia", "planetarium", "planetsh
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_retracted_chance_outcome_does_not_count(game):
-    path = ROOT / game / NAME
+    path = ROOT / game / "shared" / NAME
     assert path.exists(), f"run: python -m tests.golden {game}"
     report = validate_file(str(path))
     assert report.valid and report.finished, [str(e) for e in report.errors]
@@ -34,10 +34,10 @@ def test_a_retracted_chance_outcome_does_not_count(game):
 @pytest.mark.parametrize("game", GAMES)
 def test_the_golden_record_is_what_the_generator_makes(game):
     """The seeded streams and the game's rules still give these exact bytes (a silent change fails here)."""
-    assert (ROOT / game / NAME).read_text() == retracted_chance(game).text()
+    assert (ROOT / game / "shared" / NAME).read_text() == retracted_chance(game).text()
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_replaying_the_golden_record_twice_gives_one_state(game):
-    rep = Replay(str(ROOT / game / NAME))
+    rep = Replay(str(ROOT / game / "shared" / NAME))
     assert rep.final().state == rep.final().state

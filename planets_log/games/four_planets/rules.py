@@ -37,6 +37,8 @@ class FourPlanets(Rules):
     }
     options_type = Options
     events = EVENTS + PRO_EVENTS
+    supports_kept_by = True
+    notation_key = chance.KEY
     edition_type = FourPlanetsEdition
     edition_dir = Path(__file__).parent / "editions"
     hidden_information = True
@@ -129,6 +131,12 @@ class FourPlanets(Rules):
     def rank(self, state: State, totals: list[int]) -> Ranking:
         """Rank totals (after adjustments) with the colour-bonus tie-break."""
         return score.rank(state, totals)
+
+    def missing_reveals(self, state: State) -> list[str]:
+        """In a kept record: the `?` cards the score still needs, with the line that reveals each."""
+        from . import kept
+
+        return kept.missing_reveals(state)
 
     def round_of(self, state: State) -> int:
         """The round 1..5 (a deal between rounds belongs to the round it ends)."""

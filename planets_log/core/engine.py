@@ -168,8 +168,8 @@ class Session:
                                        f"(the seed gives: {self.rules.format(want, state)})", "DESIGN §1 seeded games")
             arbiter = self._checked(pos, event)
             # a typed outcome (table game) can be taken back on its own; a seed's goes with its action
-            undo = pos.undo if self.seeded else Undo(event.seq, state, pos.chances, pos.undo)
-            return Position(self._apply(state, event, arbiter), event.seq, head, pos.chances + 1, undo, arbiter)
+            taken_back = pos.undo if self.seeded else Undo(event.seq, state, pos.chances, pos.undo)
+            return Position(self._apply(state, event, arbiter), event.seq, head, pos.chances + 1, taken_back, arbiter)
         if not isinstance(event, Action):
             raise IllegalEvent("type", f"{type(event).__name__} is neither an action nor a chance outcome", FORMAT_RULE)
         if mover == CHANCE:
@@ -216,7 +216,7 @@ class Session:
         if isinstance(event, Retract):
             if pos.undo is None:
                 raise IllegalEvent("retract.nothing", "there is no line left to take back", FORMAT_RULE)
-            u = pos.undo
+            u: Undo | None = pos.undo
             while u is not None and u.seq > event.target:
                 u = u.parent
             if u is None or u.seq != event.target:

@@ -59,7 +59,7 @@ def test_an_unknown_rules_version_is_refused_naming_the_versions_replayed(tmp_pa
 @pytest.mark.parametrize("option,value,words", [
     ("miss_percent", "true", "option miss_percent"),
     ("miss_percent", "95", "<= 90"),
-    ("first", "-1", ">= 0"),
+    ("first", "-1", "option first"),
     ("nonsense", "1", "unknown option 'nonsense'"),
 ])
 def test_a_bad_option_is_a_usage_error_naming_it(option, value, words, tmp_path, runner):

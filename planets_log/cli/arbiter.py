@@ -56,19 +56,23 @@ def penalty(log, seat, points, reason, arbiter, edition) -> None:
 
 @click.command()
 @click.argument("log", type=click.Path(dir_okay=False))
-@click.option("--winner", "winners", multiple=True, required=True, shell_complete=complete_seat, help="A winner (name, or seat number from 1; repeat for a shared win).")
+@click.option("--winner", "winners", multiple=True, shell_complete=complete_seat, help="A winner (name, or seat number from 1; repeat for a shared win).")
+@click.option("--nobody", is_flag=True, help="Nobody won (or the solo player lost).")
 @click.option("--by", "declared_by", type=click.Choice(["players", "arbiter"]), default="players", show_default=True,
               help="Who declares the result.")
 @click.option("--reason", default=None, help="Why (needed when the arbiter overrides the computed result).")
 @edition_option
-def result(log, winners, declared_by, reason, edition) -> None:
+def result(log, winners, nobody, declared_by, reason, edition) -> None:
     """Record the declared result of the game (checked against the rules by `audit` and `score`).
 
     \b
     Example:
       planets-log result game.jsonl --winner Ann
       planets-log result game.jsonl --winner Ben --by arbiter --reason "Ann left before scoring"
+      planets-log result solo.jsonl --nobody
     """
+    if bool(winners) == nobody:
+        raise click.UsageError("give either --winner (once per winner) or --nobody")
     from planets_log.core.events import Result
     from planets_log.core.recorder import Recorder
     from planets_log.core.scoring import result_check

@@ -7,7 +7,7 @@ from typing import Any, Callable
 import click
 import msgspec
 
-from planets_log.core.engine import Position, Replay, Session
+from planets_log.core.engine import Position, Replay, Session, Step, Visitor
 from planets_log.core.errors import UsageError
 
 edition_option = click.option(
@@ -45,12 +45,19 @@ def seat_index(session: Session, text: str) -> int:
 
 def walk_to(replay: Replay, stop: Callable[[Position], bool] | None = None) -> Position:
     """Replay strictly until `stop(position_after)` says the next line would go too far."""
-    pos = replay.start
-    for step in replay.steps():
-        if stop is not None and stop(step.after):
-            break
-        pos = step.after
-    return pos
+    return replay.fold(WalkTo(stop))
+
+
+class WalkTo(Visitor):
+    """The last position before `stop(position_after)` holds (the end without a stop)."""
+
+    def __init__(self, stop: Callable[[Position], bool] | None):
+        self.stop = stop
+
+    def visit(self, step: Step) -> bool:
+        if self.stop is not None and self.stop(step.after):
+            return True
+        return super().visit(step)
 
 
 def position_at(replay: Replay, seq: int | None = None, round_no: int | None = None) -> Position:

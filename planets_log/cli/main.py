@@ -86,14 +86,25 @@ class LazyGroup(click.Group):
         except BrokenPipeError:
             sys.stderr.close()
             ctx.exit(1)
-        except Exception as exc:  # the boundary: never show a traceback
-            click.echo(f"planets-log: internal error: {type(exc).__name__}: {exc} (please report this)", err=True)
+        except Exception as exc:  # the boundary: a traceback only when asked for (--debug)
+            from planets_log.core.errors import InternalError
+
+            if ctx.params.get("debug"):
+                import traceback
+
+                click.echo("".join(traceback.format_exception(exc)), err=True, nl=False)
+            if isinstance(exc, InternalError):
+                click.echo(f"planets-log: {exc}", err=True)
+            else:
+                click.echo(f"planets-log: internal error: {type(exc).__name__}: {exc} (please report this; "
+                           "--debug shows the traceback)", err=True)
             ctx.exit(1)
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="planets-log")
-def cli() -> None:
+@click.option("--debug", is_flag=True, help="On an internal error (a bug), show its traceback.")
+def cli(debug: bool) -> None:
     """Record, validate, replay, diff and annotate games of five planet-themed tabletop games.
 
     \b
@@ -101,6 +112,7 @@ def cli() -> None:
       planets-log new four-planets --player Ann --player Ben --seed 7 game.jsonl
       planets-log record game.jsonl d3 d1x2
       planets-log validate game.jsonl
+      planets-log --debug validate game.jsonl   # a traceback if planets-log itself fails
     """
 
 

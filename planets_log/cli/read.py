@@ -7,6 +7,8 @@ from contextlib import nullcontext
 
 import click
 
+from planets_log.core.engine import Visitor
+
 from .common import as_option, echo_json, edition_option, mover_text, position_at, seat_or_none
 
 
@@ -139,7 +141,6 @@ def replay(log, at, round_no, as_seat, each, fmt, edition) -> None:
     """
     from planets_log.core.engine import Replay
     from planets_log.core.errors import UsageError
-    from planets_log.core.redact import format_as
 
     if at is not None and round_no is not None:
         raise UsageError("give --at or --round, not both", code="usage")
@@ -148,9 +149,7 @@ def replay(log, at, round_no, as_seat, each, fmt, edition) -> None:
     seat = seat_or_none(rep.session, as_seat)
     if each:
         _show(rep, rep.start, seat, fmt)
-        for step in rep.steps():
-            _show(rep, step.after, seat, fmt, format_as(rep.session.rules, step.event, step.before.state, seat)
-                  if not _is_meta(step.event) else None)
+        rep.fold(ShowEach(seat, fmt))
         return
     pos = position_at(rep, seq=at, round_no=round_no)
     _show(rep, pos, seat, fmt)
@@ -230,8 +229,30 @@ def format_sheet(sheet, why: str | None = None) -> str:
     for k in keys:
         lines.append(k.ljust(width) + "".join(str(s.breakdown.get(k, 0)).rjust(col) for s in sheet.scores))
     lines.append("total".ljust(width) + "".join(str(s.total).rjust(col) for s in sheet.scores))
-    winners = [sheet.scores[i].player for i in sheet.winners] if sheet.winners else []
-    verb = "wins" if len(winners) == 1 else "share the win"
-    if winners:
-        lines.append(f"{' and '.join(winners)} {verb}" + (f" (tie-break: {sheet.tiebreak})" if sheet.tiebreak else ""))
+    lines.append(verdict(sheet))
     return "\n".join(lines)
+
+
+def verdict(sheet) -> str:
+    """The sheet's result in words: who wins, shares, leads; a solo game won or lost; nobody."""
+    names = " and ".join(sheet.scores[i].player for i in (sheet.leaders if sheet.outcome == "leads" else sheet.winners))
+    words = {"win": f"{names} wins", "shared": f"{names} share the win", "solo-win": f"{names} wins the solo game",
+             "solo-loss": "the solo game is lost", "nobody": "nobody wins",
+             "leads": f"{names} {'leads' if len(sheet.leaders) == 1 else 'lead'} (the game is not over)"}
+    text = words.get(sheet.outcome, sheet.outcome)
+    return text + (f" (tie-break: {sheet.tiebreak})" if sheet.tiebreak else "")
+
+
+class ShowEach(Visitor):
+    """Shows the position after every line, with the move that led to it."""
+
+    def __init__(self, seat: int | None, fmt: str):
+        self.seat, self.fmt = seat, fmt
+
+    def visit(self, step) -> bool:
+        from planets_log.core.redact import format_as
+
+        rep = self.replay
+        move = None if _is_meta(step.event) else format_as(rep.session.rules, step.event, step.before.state, self.seat)
+        _show(rep, step.after, self.seat, self.fmt, move)
+        return super().visit(step)

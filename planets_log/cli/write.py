@@ -6,6 +6,8 @@ import sys
 
 import click
 
+from planets_log.core.engine import Visitor
+
 from .common import as_option, complete_game, complete_seat, edition_option, mover_text, parse_pairs, seat_or_none
 
 
@@ -227,20 +229,13 @@ def annotate(log, text, at, glyph, author, list_, as_json, as_seat, edition) -> 
 
 def _list_notes(log: str, edition: str | None, as_json: bool, as_seat: str | None) -> None:
     from planets_log.core.engine import Replay
-    from planets_log.core.events import Note
     from planets_log.core.text import escape
 
     from .common import echo_json
 
     replay = Replay(log, edition)
     seat = seat_or_none(replay.session, as_seat)
-    texts: dict[int, str] = {}
-    notes = []
-    for step in replay.steps():
-        if isinstance(step.event, Note):
-            notes.append(step.event)
-        else:
-            texts[step.event.seq] = _describe(replay, step, seat)
+    texts, notes = replay.fold(Notes(lambda rep, step: _describe(rep, step, seat)))
     if as_json:
         echo_json([{"seq": n.seq, "target": n.target, "move": texts.get(n.target), "text": n.text,
                     "glyph": n.glyph, "author": n.author} for n in notes])
@@ -261,3 +256,22 @@ def _describe(replay, step, seat: int | None) -> str:
     from planets_log.core.redact import format_as
 
     return format_as(replay.session.rules, step.event, step.before.state, seat)
+
+
+class Notes(Visitor):
+    """Every note, and every other line in words (what the notes point at)."""
+
+    def __init__(self, describe):
+        self.describe, self.texts, self.notes = describe, {}, []
+
+    def visit(self, step) -> bool:
+        from planets_log.core.events import Note
+
+        if isinstance(step.event, Note):
+            self.notes.append(step.event)
+        else:
+            self.texts[step.event.seq] = self.describe(self.replay, step)
+        return super().visit(step)
+
+    def result(self):
+        return self.texts, self.notes

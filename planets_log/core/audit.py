@@ -22,10 +22,10 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from .edition import load_edition
-from .engine import Replay, decode_header
+from .engine import Replay, Step, Visitor, decode_header, readable_versions
 from .errors import PlanetsLogError, RecordError, UsageError
 from .events import EditionRef, Result, Seal
-from .game import CHANCE, TERMINAL
+from .game import CHANCE, TERMINAL, outcome_of
 from .seal import Key, check_seal
 from .files import MAX_RECORD, read_capped
 from .text import escape
@@ -80,6 +80,11 @@ class RecordAudit:
     counted: bool = False
     problems: list[Problem] = field(default_factory=list)
 
+    @property
+    def outcome(self) -> str | None:
+        """The kind of result: win, shared, solo-win, solo-loss or nobody (None without a result)."""
+        return None if self.winners is None else outcome_of(self.winners, len(self.players))
+
     def problem(self, line: int | None, seq: int | None, code: str, message: str, file: str | None = None) -> None:
         self.problems.append(Problem(file or self.file, line, seq, code, message))
 
@@ -88,8 +93,8 @@ class RecordAudit:
             "file": self.file, "game": self.game, "log_id": self.log_id, "players": self.players,
             "valid": self.valid, "finished": self.finished, "sealed": self.sealed, "seal_key": self.seal_key,
             "verified": self.verified,
-            "result": None if self.winners is None else {"winners": self.winners, "by": self.result_by,
-                                                        "declared": self.declared},
+            "result": None if self.winners is None else {"winners": self.winners, "outcome": self.outcome,
+                                                        "by": self.result_by, "declared": self.declared},
             "totals": self.totals, "rulings": self.rulings, "peeks": self.peeks, "mode": self.mode,
             "counted": self.counted,
             "problems": [p.to_json() for p in self.problems],
@@ -221,23 +226,18 @@ def _check(path: str, data: bytes, cfg: AuditConfig, out: RecordAudit) -> None:
         out.problem(1, 0, "game.unavailable", f"the rules of {header.game} cannot be loaded: "
                     f"{type(exc).__name__}: {exc}")
         return
-    if header.rules != rules.rules_version:
-        out.problem(1, 0, "rules.other", f"the record uses {rules.id} rules version {header.rules}; the tournament's "
-                    f"(the version this planets-log implements) is {rules.rules_version}; it cannot be checked")
+    if header.rules not in readable_versions(rules):
+        known = ", ".join(map(str, readable_versions(rules)))
+        out.problem(1, 0, "rules.other", f"the record uses {rules.id} rules version {header.rules}; this planets-log "
+                    f"replays version(s) {known}; it cannot be checked")
         return
     edition = _pick_edition(header.game, header.edition, cfg, out)
     if edition is False:
         return
     replay = Replay(path, edition, name=path)
     session = replay.session
-    pos = replay.start
-    seal_line = result_line = None
-    for step in replay.steps():
-        pos = step.after
-        if isinstance(step.event, Seal):
-            seal_line = step.line.number
-        elif isinstance(step.event, Result):
-            result_line = step.line.number
+    marks = replay.fold(Marks())
+    pos, seal_line, result_line = marks.pos, marks.seal_line, marks.result_line
     out.valid = True
     last = pos.seq + 1
     arb = pos.arbiter
@@ -275,6 +275,23 @@ def _policy(cfg: AuditConfig, out: RecordAudit, last: int, seq: int) -> None:
                         "verified; reveal it ('planets-log reveal')")
     if "table" in cfg.require and out.mode != "table":
         out.problem(1, 0, "policy.table", "the tournament requires table games; this record is seeded")
+
+
+class Marks(Visitor):
+    """The last position, and the lines of the seal and of the last declared result."""
+
+    seal_line: int | None = None
+    result_line: int | None = None
+
+    def visit(self, step: Step) -> bool:
+        if isinstance(step.event, Seal):
+            self.seal_line = step.line.number
+        elif isinstance(step.event, Result):
+            self.result_line = step.line.number
+        return super().visit(step)
+
+    def result(self) -> "Marks":
+        return self
 
 
 def _pick_edition(game: str, ref: EditionRef, cfg: AuditConfig, out: RecordAudit):
@@ -350,7 +367,7 @@ def _init_worker(games: tuple[tuple[str, str], ...]) -> None:
     from . import registry
 
     for game, module in games:
-        if registry.GAMES.get(game) != module:
+        if registry.games().get(game) != module:
             registry.register(game, module)
 
 
@@ -370,7 +387,7 @@ def check_records(paths: list[str], cfg: AuditConfig, jobs: int = 1,
         return sorted(out, key=lambda r: r.file)
     from . import registry
 
-    cfg = AuditConfig(cfg.keys, cfg.editions, cfg.require_seal, tuple(registry.GAMES.items()), cfg.require)
+    cfg = AuditConfig(cfg.keys, cfg.editions, cfg.require_seal, tuple(registry.games().items()), cfg.require)
     size = max(1, min(64, math.ceil(len(paths) / (jobs * 8))))
     chunks = [paths[i:i + size] for i in range(0, len(paths), size)]
     out: list[RecordAudit] = []

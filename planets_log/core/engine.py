@@ -15,8 +15,8 @@ from typing import Any, Iterator, Union
 import msgspec
 
 from .edition import Edition, load_edition, load_embedded
-from .errors import IllegalEvent, PlanetsLogError, RecordError
 from .commit import effective_seed, find_reveal, parse_secret
+from .errors import IllegalEvent, InternalError, PlanetsLogError, RecordError, internal
 from .events import (CORE_EVENTS, FORMAT, GLYPHS, Action, Chance, Disclosure, Entropy, Event, Header, Meta, Note, Penalty,
                      Result, Retract, Reveal, Ruling, Seal, strip_place)
 from .game import CHANCE, TERMINAL, Rules
@@ -119,10 +119,11 @@ class Session:
         """Check a header against the registered game and its edition."""
         check_format(header.format)
         rules = get_rules(header.game)
-        if header.rules != rules.rules_version:
+        if header.rules not in readable_versions(rules):
+            known = ", ".join(map(str, readable_versions(rules)))
             raise PlanetsLogError(
-                f"the record uses {rules.id} rules version {header.rules}, this planets-log implements "
-                f"version {rules.rules_version}", code="header.rules", rule=FORMAT_RULE)
+                f"the record uses {rules.id} rules version {header.rules}, this planets-log replays "
+                f"version{'s' if len(readable_versions(rules)) > 1 else ''} {known}", code="header.rules", rule=FORMAT_RULE)
         check_players(rules, header.players)
         check_options(rules, header.options)
         check_kept_by(rules, header)
@@ -148,6 +149,7 @@ class Session:
         """The outcome the seed gives at this chance point."""
         seed = self.header.seed
         if seed is None:
+            assert self.committed and self.secret is not None, "only a seeded game has expected outcomes"
             seed = effective_seed(self.secret, pos.arbiter.entropy)
         return self.rules.chance(pos.state, chance_stream(seed, pos.chances))
 
@@ -185,8 +187,8 @@ class Session:
                                        f"(the seed gives: {self.rules.format(want, state)})", "DESIGN §1 seeded games")
             arbiter = self._checked(pos, event)
             # a typed outcome (table game) can be taken back on its own; a seed's goes with its action
-            undo = pos.undo if self.seeded else Undo(event.seq, state, pos.chances, pos.undo)
-            return Position(self._apply(state, event), event.seq, head, pos.chances + 1, undo, arbiter)
+            taken_back = pos.undo if self.seeded else Undo(event.seq, state, pos.chances, pos.undo)
+            return Position(self._apply(state, event, arbiter), event.seq, head, pos.chances + 1, taken_back, arbiter)
         if not isinstance(event, Action):
             raise IllegalEvent("type", f"{type(event).__name__} is neither an action nor a chance outcome", FORMAT_RULE)
         if mover == CHANCE:
@@ -195,7 +197,7 @@ class Session:
             raise IllegalEvent("turn", f"it is {self.name(mover)}'s turn, not {self.name(event.by)}'s", "turn order")
         arbiter = self._checked(pos, event)
         undo = Undo(event.seq, state, pos.chances, pos.undo)
-        return Position(self._apply(state, event), event.seq, head, pos.chances, undo, arbiter)
+        return Position(self._apply(state, event, arbiter), event.seq, head, pos.chances, undo, arbiter)
 
     def _checked(self, pos: Position, event: Event) -> Arbiter:
         """Run the game's check; a pending ruling on this line lets a broken rule stand."""
@@ -207,15 +209,21 @@ class Session:
                 raise
             ruled = Ruled(event.seq, exc.code, exc.message, exc.rule, reason)
             return msgspec.structs.replace(pos.arbiter, ruled=pos.arbiter.ruled + (ruled,))
+        except Exception as exc:  # a bug in the game's check, not the record's fault
+            raise internal("check", self.rules.id, exc) from exc
         return pos.arbiter
 
-    def _apply(self, state: Any, event: Event) -> Any:
+    def _apply(self, state: Any, event: Event, arbiter: Arbiter = NO_ARBITER) -> Any:
+        """Apply `event`; a crash is a bug in the game, unless a ruling let a broken rule through."""
         try:
             return self.rules.apply(state, event)
         except IllegalEvent:
             raise
-        except Exception as exc:  # only reachable for an event a ruling let through
-            raise IllegalEvent("ruling.unplayable", f"the rules cannot carry out this event ({exc})", "arbiter rulings") from None
+        except Exception as exc:
+            if any(r.seq == event.seq for r in arbiter.ruled):
+                raise IllegalEvent("ruling.unplayable", f"the rules cannot carry out this event ({exc})",
+                                   "arbiter rulings") from None
+            raise internal("apply", self.rules.id, exc) from exc
 
     def _meta(self, pos: Position, event: Meta, head: str) -> Position:
         if isinstance(event, Note):
@@ -227,7 +235,7 @@ class Session:
         if isinstance(event, Retract):
             if pos.undo is None:
                 raise IllegalEvent("retract.nothing", "there is no line left to take back", FORMAT_RULE)
-            u = pos.undo
+            u: Undo | None = pos.undo
             while u is not None and u.seq > event.target:
                 u = u.parent
             if u is None or u.seq != event.target:
@@ -270,8 +278,9 @@ class Session:
         elif isinstance(event, (Entropy, Reveal)):
             arb = self._seed_event(pos, event)
         elif isinstance(event, Result):
-            if not event.winners or any(not 0 <= w < players for w in event.winners) or len(set(event.winners)) != len(event.winners):
-                raise IllegalEvent("result.winners", f"winners must be distinct seats 1–{players}", "declared results")
+            if any(not 0 <= w < players for w in event.winners) or len(set(event.winners)) != len(event.winners):
+                raise IllegalEvent("result.winners", f"winners must be distinct seats 1–{players} "
+                                   "(none: nobody wins, or a solo game lost)", "declared results")
             if event.declared_by not in ("players", "arbiter"):
                 raise IllegalEvent("result.by", "a result is declared by 'players' or 'arbiter'", "declared results")
             arb = msgspec.structs.replace(arb, result=event)
@@ -309,7 +318,8 @@ class Session:
 
     def decode(self, raw: bytes) -> Event:
         """Decode one event line (raises msgspec errors)."""
-        return self.decoder.decode(raw)
+        event: Event = self.decoder.decode(raw)
+        return event
 
     def encode(self, event: Event) -> bytes:
         """The exact line for `event`."""
@@ -317,9 +327,9 @@ class Session:
 
 
 @lru_cache(maxsize=None)
-def event_decoder(events: tuple[type[Event], ...]) -> msgspec.json.Decoder:
+def event_decoder(events: tuple[type[Event], ...]) -> msgspec.json.Decoder[Event]:
     """The typed decoder of a game's event lines (built once per game)."""
-    return msgspec.json.Decoder(Union[events + CORE_EVENTS])  # type: ignore[misc]
+    return msgspec.json.Decoder(Union[events + CORE_EVENTS])  # type: ignore[misc,unused-ignore]
 
 
 def check_format(fmt: str) -> None:
@@ -347,6 +357,11 @@ def check_players(rules: Rules, players: list[str]) -> None:
                                   rule="Setup")
 
 
+def readable_versions(rules: Rules) -> tuple[int, ...]:
+    """Every rules version the game still replays (the newest always among them)."""
+    return tuple(sorted(set(rules.rules_versions) | {rules.rules_version}))
+
+
 def check_kept_by(rules: Rules, header: Header) -> None:
     """A record kept by one player: a table game, a real seat, a game that supports it."""
     seat = header.kept_by
@@ -361,7 +376,10 @@ def check_kept_by(rules: Rules, header: Header) -> None:
 
 
 def check_options(rules: Rules, options: dict[str, Any]) -> None:
-    """Every option is known to the game and takes an allowed value."""
+    """Every option is known to the game and takes an allowed value (typed by `options_type` when given)."""
+    if rules.options_type is not None:
+        typed_options(rules, options)
+        return
     for key, value in options.items():
         spec = rules.options.get(key)
         if spec is None:
@@ -370,6 +388,23 @@ def check_options(rules: Rules, options: dict[str, Any]) -> None:
         problem = spec.problem(value)
         if problem is not None:
             raise PlanetsLogError(f"option {key}={value!r} {problem}", code="header.option")
+
+
+def typed_options(rules: Rules, options: dict[str, Any]) -> Any:
+    """The options as the game's msgspec Struct; an error names the option and what it must be."""
+    try:
+        return msgspec.convert(options, type=rules.options_type, strict=True)
+    except msgspec.ValidationError as exc:
+        text = str(exc)
+        where = text.rpartition(" - at `$.")
+        if where[1]:
+            name = where[2].rstrip("`").split(".")[0].split("[")[0]
+            raise PlanetsLogError(f"option {name}={options.get(name)!r}: {where[0]}", code="header.option") from None
+        if "Object contains unknown field" in text:
+            name = text.split("`")[1]
+            known = ", ".join(getattr(rules.options_type, "__struct_fields__", ())) or "none"
+            raise PlanetsLogError(f"unknown option {name!r} for {rules.id} (options: {known})", code="header.option") from None
+        raise PlanetsLogError(f"options: {text}", code="header.option") from None
 
 
 _HEADER = msgspec.json.Decoder(Header)
@@ -385,7 +420,8 @@ def decode_header(raw: bytes, name: str) -> Header:
             raise RecordError.at(name, 1, 0, exc) from None
     steps = chain_for(fmt) if fmt not in (None, FORMAT) else None
     try:
-        return decode_line(_HEADER, upcast_line(raw, steps) if steps else raw)
+        header: Header = decode_line(_HEADER, upcast_line(raw, steps) if steps else raw)
+        return header
     except LineError as exc:
         exc.message = f"not a valid header: {exc.message}"
         raise exc.placed(name, 1, 0, 0) from None
@@ -411,15 +447,55 @@ class Step(msgspec.Struct, frozen=True):
     after: Position
 
 
+class Visitor:
+    """What `Replay.fold` feeds a record to, line by line (python-chess's `read_game(Visitor=…)` model).
+
+    The base visitor keeps the last position and is strict: `handle_error` raises. A
+    lenient visitor (`lenient = True`) gets every error at `handle_error` and the replay
+    goes on as the record has it.
+    """
+
+    lenient = False
+
+    def begin(self, replay: "Replay") -> None:
+        """Called once, before the first line."""
+        self.replay = replay
+        self.pos = replay.start
+
+    def visit(self, step: Step) -> bool:
+        """Called for every line replayed; return True to stop before this line counts."""
+        self.pos = step.after
+        return False
+
+    def handle_error(self, error: RecordError) -> None:
+        """Called for an error at a line (only a lenient visitor is given any)."""
+        raise error
+
+    def result(self) -> Any:
+        """What `fold` returns: here, the last position."""
+        return self.pos
+
+
+class _Errors:
+    """The error list `steps` appends to, handing each error to a visitor."""
+
+    def __init__(self, visitor: Visitor):
+        self.append = visitor.handle_error
+
+
 class Replay:
-    """A record opened for one streaming pass over its lines."""
+    """A record opened for streaming passes over its lines.
+
+    Reusable: the first pass reads on from the open header, a later pass reads the file
+    again (and refuses it if its header changed in the meantime).
+    """
 
     def __init__(self, path: str, edition_path: str | None = None, name: str | None = None,
                  seed_file: str | None = None):
         self.path = path
         self.name = name or path
-        self._lines = iter_lines(path, self.name)
-        first = next(self._lines, None)
+        self._lines: Iterator[RawLine] | None = iter_lines(path, self.name)
+        first = next(iter_lines(path, self.name) if self._lines is None else self._lines, None)
         if first is None:
             raise RecordError("the record is empty (no header line)", file=self.name, line=1, code="header.missing",
                               kind="format", rule=FORMAT_RULE, offset=0)
@@ -453,10 +529,38 @@ class Replay:
         except RecordError:
             return None  # a damaged record: the main pass reports where
 
+    def _event_lines(self) -> Iterator[RawLine]:
+        """The lines after the header: the open file on the first pass, read again on a later one."""
+        if self._lines is not None:
+            lines, self._lines = self._lines, None
+            return lines
+        lines = iter_lines(self.path, self.name)
+        first = next(lines, None)
+        if first is None or first.data != self.header_line.data:
+            raise RecordError("the record's header changed while it was being read", file=self.name, line=1,
+                              code="header.changed", kind="format", rule=FORMAT_RULE, offset=0)
+        return lines
+
+    def fold(self, visitor: Visitor, *, trusted: bool = False) -> Any:
+        """Feed every line to `visitor` in one streaming pass and return `visitor.result()`.
+
+        `trusted`: for a record already validated, apply every event unchecked (no gate, no
+        seed or rule check, no ruling noted; meta events handled as usual).
+        """
+        visitor.begin(self)
+        if trusted:
+            steps = self._trusted_steps()
+        else:
+            steps = self.steps(_Errors(visitor) if visitor.lenient else None)  # type: ignore[arg-type]
+        for step in steps:
+            if visitor.visit(step):
+                break
+        return visitor.result()
+
     def steps(self, errors: list[RecordError] | None = None) -> Iterator[Step]:
         """Yield every event line in order; collect errors into `errors` (lenient) or raise."""
         pos = self.start
-        for line in self._lines:
+        for line in self._event_lines():
             head = line_hash(line.data)
             try:
                 event = self._decode(line)
@@ -465,17 +569,21 @@ class Replay:
                 if errors is None:
                     raise
                 errors.append(exc)
-                pos = pos.advanced(seq_of(line.data, pos.seq + 1), head)
+                seq = seq_of(line.data, pos.seq + 1)
+                pos = pos.advanced(pos.seq + 1 if seq is None else seq, head)
                 continue
+            except InternalError as exc:
+                raise exc.placed(self.name, line.number, seq_of(line.data, pos.seq + 1))
             except IllegalEvent as exc:
                 err = RecordError.at(self.name, line.number, event.seq, exc, offset=line.offset)
                 if errors is None:
                     raise err from None
                 errors.append(err)
-                after = self._lenient(pos, event, head, exc, errors, line)
-                if after is None:
+                lenient = self._lenient(pos, event, head, exc, errors, line)
+                if lenient is None:
                     pos = pos.advanced(event.seq, head)
                     continue
+                after = lenient
             yield Step(line, event, pos, after)
             pos = after
 
@@ -500,36 +608,36 @@ class Replay:
     def _decode(self, line: RawLine) -> Event:
         try:
             raw = upcast_line(line.data, self._upcast) if self._upcast else line.data
-            return decode_line(self.session.decoder, raw)
+            event: Event = decode_line(self.session.decoder, raw)
+            return event
         except LineError as exc:
             raise exc.placed(self.name, line.number, seq_of(line.data, None), line.offset) from None
 
     def final(self) -> Position:
         """Replay to the end (strict) and return the last position."""
-        pos = self.start
-        for step in self.steps():
-            pos = step.after
-        return pos
+        last: Position = self.fold(Visitor())
+        return last
 
     def trusted(self) -> Position:
-        """Replay to the end applying every event unchecked: for a record already validated.
+        """Replay to the end applying every event unchecked: for a record already validated."""
+        last: Position = self.fold(Visitor(), trusted=True)
+        return last
 
-        Lines are decoded strictly and meta events handled as `final` does, but no gate
-        (seq, chain, turn), no seed check and no rule check is run, and no ruling is noted.
-        """
+    def _trusted_steps(self) -> Iterator[Step]:
         session, rules, pos = self.session, self.session.rules, self.start
-        for line in self._lines:
+        for line in self._event_lines():
             head = line_hash(line.data)
             event = self._decode(line)
             if isinstance(event, Meta):
-                pos = session._meta(pos, event, head)
+                after = session._meta(pos, event, head)
             elif isinstance(event, Chance):
                 undo = pos.undo if session.seeded else Undo(event.seq, pos.state, pos.chances, pos.undo)
-                pos = Position(rules.apply(pos.state, event), event.seq, head, pos.chances + 1, undo, pos.arbiter)
+                after = Position(rules.apply(pos.state, event), event.seq, head, pos.chances + 1, undo, pos.arbiter)
             else:
                 undo = Undo(event.seq, pos.state, pos.chances, pos.undo)
-                pos = Position(rules.apply(pos.state, event), event.seq, head, pos.chances, undo, pos.arbiter)
-        return pos
+                after = Position(rules.apply(pos.state, event), event.seq, head, pos.chances, undo, pos.arbiter)
+            yield Step(line, event, pos, after)
+            pos = after
 
 
 def digest(state: Any) -> str:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class PlanetsLogError(Exception):
     """Base of every error the command line reports without a traceback."""
@@ -70,7 +72,7 @@ class RecordError(PlanetsLogError):
         self.path = path
 
     @classmethod
-    def at(cls, file: str, line: int | None, seq: int | None, err: PlanetsLogError, **kw) -> "RecordError":
+    def at(cls, file: str, line: int | None, seq: int | None, err: PlanetsLogError, **kw: Any) -> "RecordError":
         """Place an error raised by a rule or the reader at a line of a file."""
         kind = getattr(err, "kind", "invalid")
         return cls(err.message, file=file, line=line, seq=seq, code=err.code, rule=err.rule, kind=kind, **kw)
@@ -92,7 +94,7 @@ class RecordError(PlanetsLogError):
 
         return escape(": ".join(parts))
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The stable `validate --json` form of one error."""
         return {
             "line": self.line,
@@ -103,3 +105,29 @@ class RecordError(PlanetsLogError):
             "offset": self.offset,
             "path": self.path,
         }
+
+
+class InternalError(Exception):
+    """A bug in planets-log or a game's rules (an exception a hook raised that is not an
+    illegal-event error): never the record's fault. The original exception is `__cause__`,
+    so `--debug` can show its traceback."""
+
+    def __init__(self, message: str, *, where: str = ""):
+        super().__init__(message)
+        self.message = message
+        self.where = where
+
+    def placed(self, file: str, line: int | None, seq: int | None) -> "InternalError":
+        """The same error, said to have happened at a line of a file (kept if already placed)."""
+        if not self.where:
+            self.where = f"{file}:{line}: seq {seq}: " if line is not None else f"{file}: "
+        return self
+
+    def __str__(self) -> str:
+        return (f"{self.where}internal error: {self.message} (a bug in planets-log, not a problem of the record; "
+                "run with --debug for the traceback and please report it)")
+
+
+def internal(hook: str, game: str, exc: BaseException) -> InternalError:
+    """The InternalError for an exception a game's hook raised; raise it `from exc`."""
+    return InternalError(f"the {game} rules' {hook}() raised {type(exc).__name__}: {exc}")

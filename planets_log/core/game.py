@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Callable, ClassVar
+from typing import Any, Callable, ClassVar, Sequence
 
 import msgspec
 
@@ -27,7 +27,7 @@ class Option(msgspec.Struct, frozen=True):
 
     default: Any
     help: str
-    choices: tuple | None = None
+    choices: tuple[Any, ...] | None = None
     minimum: int | None = None
     maximum: int | None = None
     seat: bool = False
@@ -90,6 +90,46 @@ class ScoreSheet(msgspec.Struct):
     leaders: list[int] = []
 
 
+def outcome_of(winners: Sequence[object], players: int) -> str:
+    """The kind of a final result named only by its winners (as a declared `result` line does)."""
+    if players == 1:
+        return "solo-win" if winners else "solo-loss"
+    if not winners:
+        return "nobody"
+    return "win" if len(winners) == 1 else "shared"
+
+
+def sheet_of(scores: list[SeatScore], ranking: Ranking) -> ScoreSheet:
+    """The score sheet of `scores` as `ranking` reads them (provisional when it says "leads")."""
+    if ranking.outcome not in OUTCOMES:
+        raise ValueError(f"unknown outcome {ranking.outcome!r}; one of {OUTCOMES}")
+    if ranking.outcome == "leads":
+        return ScoreSheet(scores=scores, winners=[], tiebreak=ranking.tiebreak, final=False, outcome="leads",
+                          leaders=list(ranking.winners))
+    return ScoreSheet(scores=scores, winners=list(ranking.winners), tiebreak=ranking.tiebreak, final=True,
+                      outcome=ranking.outcome, leaders=list(ranking.winners))
+
+
+def rank_highest(totals: list[int], final: bool, breakers: list[tuple[str, list[Any]]] = (),  # type: ignore[assignment]
+                 shared: str | None = None) -> Ranking:
+    """The usual ranking: highest total first; a tie goes to each tie-break in turn
+    (`(name, one value per seat)`, highest wins), then the win is shared (`shared` names that rule)."""
+    best = max(totals)
+    top = [i for i, t in enumerate(totals) if t == best]
+    used = None
+    for name, values in breakers:
+        if len(top) == 1:
+            break
+        high = max(values[i] for i in top)
+        top = [i for i in top if values[i] == high]
+        used = name
+    if len(top) > 1:
+        used = shared
+    if not final:
+        return Ranking(winners=top, outcome="leads", tiebreak=used)
+    return Ranking(winners=top, outcome="win" if len(top) == 1 else "shared", tiebreak=used)
+
+
 @dataclass(frozen=True)
 class Outcomes:
     """The chance outcomes possible at a chance point.
@@ -102,6 +142,35 @@ class Outcomes:
     listed: tuple[tuple[Chance, Fraction], ...] | None = None
     count: int | None = None
     sampler: Callable[[Any], Chance] | None = None
+
+
+def listed(weighted: list[tuple[Chance, int]]) -> Outcomes:
+    """Outcomes from (outcome, weight) pairs: equal outcomes merged, probabilities as Fractions."""
+    total = sum(w for _, w in weighted)
+    merged: dict[bytes, tuple[Chance, int]] = {}
+    for event, w in weighted:
+        key = msgspec.json.encode(event)
+        old = merged.get(key)
+        merged[key] = (event, w + (old[1] if old else 0))
+    return Outcomes(listed=tuple((e, Fraction(w, total)) for e, w in merged.values() if w))
+
+
+def uniform(events: list[Chance]) -> Outcomes:
+    """Each of `events` equally likely (repeats count as often as they appear: cards of one kind in a pile)."""
+    return listed([(e, 1) for e in events])
+
+
+def sampled(count: int, sampler: Callable[[Any], Chance]) -> Outcomes:
+    """Outcomes too many to list: `count` equally likely draws, and the seeded sampler."""
+    return Outcomes(count=count, sampler=sampler)
+
+
+def possible(outcomes: Outcomes, event: Chance) -> bool | None:
+    """Whether `event` is among the listed outcomes (None when they are only counted)."""
+    if outcomes.listed is None:
+        return None
+    want = msgspec.structs.replace(event, seq=0, prev="")
+    return any(msgspec.structs.replace(e, seq=0, prev="") == want for e, p in outcomes.listed if p > 0)
 
 
 class Rules:
@@ -209,7 +278,13 @@ class Rules:
         raise NotImplementedError
 
     def view(self, state: Any, seat: int | None = None) -> Any:
-        """The position as JSON-able data; with a seat, only what that seat may know."""
+        """The position as JSON-able data; with a seat, only what that seat may know.
+
+        The default shows everything, so a game that declares hidden information must give
+        its own: for a seat, this default refuses rather than leak.
+        """
+        if seat is not None and self.hidden_information:
+            raise NotImplementedError(f"{self.id} declares hidden information but gives no per-seat view")
         return msgspec.to_builtins(state)
 
     def missing_reveals(self, state: Any) -> list[str]:

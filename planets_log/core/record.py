@@ -9,14 +9,19 @@ any failure truncates the file back to its size before the append.
 
 from __future__ import annotations
 
-import fcntl
 import hashlib
 import os
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
 import msgspec
+
+try:
+    import fcntl
+except ImportError:  # not POSIX: records can be read, not written (the lock needs flock)
+    fcntl = None  # type: ignore[assignment]
 
 from .errors import RecordError, UsageError
 from .files import MAX_RECORD, checked_regular, create_temp, open_regular
@@ -168,6 +173,10 @@ def _open_locked(path: str | Path, name: str) -> int:
     A repair replaces the file; a writer that opened the old one and then waited for the
     lock would otherwise append to a file no longer in the folder.
     """
+    if fcntl is None:
+        raise UsageError(f"writing a record needs POSIX file locking (flock), which this platform ({sys.platform}) "
+                         "lacks: read, validate and replay work here, but record on Linux or macOS",
+                         code="platform.locking")
     for _ in range(100):
         try:
             fd = checked_regular(os.open(path, os.O_RDWR | os.O_APPEND | os.O_NONBLOCK), name, "the record", MAX_RECORD)

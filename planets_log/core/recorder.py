@@ -278,7 +278,9 @@ def describe_arbiter(event: Meta, session) -> str:
     if isinstance(event, Reveal):
         return f"seed revealed: {event.secret}"
     if isinstance(event, Result):
-        names = ", ".join(session.name(w) for w in event.winners)
+        from .scoring import result_words
+
+        names = result_words(session, event.winners)
         why = f" ({event.reason})" if event.reason else ""
         return f"result declared by {event.declared_by}: {names}{why}"
     return type(event).__name__.lower()

@@ -1,4 +1,10 @@
-"""The game registry: game id -> module holding `RULES`, imported only when used."""
+"""The game registry: game id -> module holding `RULES`, imported only when used.
+
+Games register through the `planets_log.games` entry point (`id = "package.module"`), so
+a game in another installed package appears without editing the core. The built-in games
+are listed here as well, so a source checkout that is not installed still finds them;
+`register` adds a game at run time (tests use it for toy games).
+"""
 
 from __future__ import annotations
 
@@ -8,6 +14,8 @@ from functools import cache
 from .errors import UsageError
 from .game import Rules
 
+ENTRY_POINTS = "planets_log.games"
+
 GAMES: dict[str, str] = {
     "four-planets": "planets_log.games.four_planets",
     "space-planets": "planets_log.games.space_planets",
@@ -15,25 +23,47 @@ GAMES: dict[str, str] = {
     "planetarium": "planets_log.games.planetarium",
     "planetship-2491": "planets_log.games.planetship_2491",
 }
+_ADDED: dict[str, str] = {}
 
 
 def register(game_id: str, module: str) -> None:
-    """Add a game (tests use this for toy games)."""
+    """Add a game (tests use this for toy games); it wins over an installed one of the same id."""
+    _ADDED[game_id] = module
     GAMES[game_id] = module
     get_rules.cache_clear()
 
 
+@cache
+def installed() -> dict[str, str]:
+    """Games announced by installed packages through the `planets_log.games` entry point."""
+    from importlib.metadata import entry_points
+
+    return {ep.name: ep.value for ep in entry_points(group=ENTRY_POINTS)}
+
+
+def refresh() -> None:
+    """Look for installed games again (after a package was installed at run time)."""
+    installed.cache_clear()
+    get_rules.cache_clear()
+
+
+def games() -> dict[str, str]:
+    """Every known game: built in, installed, then registered at run time."""
+    return {**GAMES, **installed(), **_ADDED}
+
+
 def game_ids() -> list[str]:
     """Registered game ids, in registry order."""
-    return list(GAMES)
+    return list(games())
 
 
 @cache
 def get_rules(game_id: str) -> Rules:
     """The RULES object of a registered game."""
+    known = games()
     try:
-        module = GAMES[game_id]
+        module = known[game_id]
     except KeyError:
-        known = ", ".join(GAMES)
-        raise UsageError(f"unknown game {game_id!r}; known games: {known}", code="game.unknown") from None
-    return importlib.import_module(module).RULES
+        raise UsageError(f"unknown game {game_id!r}; known games: {', '.join(known)}", code="game.unknown") from None
+    rules: Rules = importlib.import_module(module.partition(":")[0]).RULES
+    return rules

@@ -15,6 +15,10 @@ def record_schema(game: str) -> dict:
     rules = get_rules(game)
     types = (Header,) + tuple(rules.events) + CORE_EVENTS
     schema = msgspec.json.schema(Union[types])  # type: ignore[valid-type]
+    if rules.options_type is not None:
+        (options,), defs = msgspec.json.schema_components([rules.options_type])
+        schema.setdefault("$defs", {}).update(defs)
+        schema["$defs"]["Header"]["properties"]["options"] = options
     schema = {"$schema": "https://json-schema.org/draft/2020-12/schema",
               "title": f"planets-log record line: {rules.title}", **schema}
     return schema

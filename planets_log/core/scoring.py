@@ -1,11 +1,11 @@
-"""The score sheet as the arbiter leaves it: penalties applied, the declared result beside it."""
+"""The score sheet as the arbiter leaves it: penalties applied, ranked by the game, the declared result beside it."""
 
 from __future__ import annotations
 
 import msgspec
 
 from .engine import Position, Session
-from .game import TERMINAL, ScoreSheet
+from .game import TERMINAL, ScoreSheet, outcome_of, rank_highest, sheet_of
 
 
 def _takes_seat(rules) -> bool:
@@ -16,14 +16,14 @@ def _takes_seat(rules) -> bool:
 
 
 def adjusted_sheet(session: Session, pos: Position, seat: int | None = None) -> ScoreSheet:
-    """The game's score sheet with the arbiter's penalties added to the totals.
+    """The game's score sheet with the arbiter's penalties added, ranked again by the game's `rank`.
 
-    With a seat, a game in progress is scored only with what that seat may know.
+    The game's own tie-breaks thus apply to the adjusted totals. With a seat, a game in
+    progress is scored only with what that seat may know (and its leaders found by totals
+    alone, since a tie-break may rest on what the seat cannot see).
     """
-    if seat is not None and _takes_seat(session.rules) and session.to_move(pos) != TERMINAL:
-        sheet = session.rules.score(pos.state, seat)
-    else:
-        sheet = session.rules.score(pos.state)
+    known = seat is not None and _takes_seat(session.rules) and session.to_move(pos) != TERMINAL
+    sheet = session.rules.score(pos.state, seat) if known else session.rules.score(pos.state)
     penalties = pos.arbiter.penalties
     if not penalties:
         return sheet
@@ -32,12 +32,16 @@ def adjusted_sheet(session: Session, pos: Position, seat: int | None = None) -> 
         s = scores[p.seat]
         s.breakdown["penalties"] = s.breakdown.get("penalties", 0) + p.points
         s.total += p.points
-    best = max(s.total for s in scores)
-    top = [s.seat for s in scores if s.total == best]
-    kept = [w for w in sheet.winners if w in top]
-    if len(top) > 1 and kept:  # still tied: the game's own tie-break decides among them
-        return ScoreSheet(scores=scores, winners=kept, tiebreak=sheet.tiebreak, final=sheet.final)
-    return ScoreSheet(scores=scores, winners=top, tiebreak=None, final=sheet.final)
+    totals = [s.total for s in scores]
+    return sheet_of(scores, rank_highest(totals, False) if known else session.rules.rank(pos.state, totals))
+
+
+def result_words(session: Session, winners: list[int]) -> str:
+    """A final result in words: who won, or that nobody did."""
+    kind = outcome_of(winners, len(session.header.players))
+    names = ", ".join(session.name(w) for w in winners)
+    return {"solo-win": f"{names} wins the solo game", "solo-loss": f"{session.name(0)} loses the solo game",
+            "nobody": "nobody wins", "shared": f"{names} share the win"}.get(kind, names)
 
 
 def result_check(session: Session, pos: Position) -> tuple[str, str]:
@@ -47,16 +51,15 @@ def result_check(session: Session, pos: Position) -> tuple[str, str]:
     declared result differs, with a reason), mismatch (a problem), unfinished.
     """
     declared = pos.arbiter.result
-    finished = session.to_move(pos) == TERMINAL
-    computed = sorted(adjusted_sheet(session, pos).winners) if finished else None
+    sheet = adjusted_sheet(session, pos)
     if declared is None:
         return "none", "no result declared"
-    names = ", ".join(session.name(w) for w in declared.winners)
-    if computed is None:
+    names = result_words(session, declared.winners)
+    if not sheet.final:
         return "unfinished", f"a result ({names}) is declared but the game is not over"
-    if sorted(declared.winners) == computed:
+    if sorted(declared.winners) == sorted(sheet.winners):
         return "match", f"declared result ({names}) matches the rules"
-    want = ", ".join(session.name(w) for w in computed)
+    want = result_words(session, sheet.winners)
     if declared.declared_by == "arbiter" and declared.reason:
         return "overridden", f"the arbiter declared {names} instead of {want}: {declared.reason}"
-    return "mismatch", f"declared winners {names} but the rules give {want}"
+    return "mismatch", f"declared result {names} but the rules give {want}"

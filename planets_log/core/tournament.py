@@ -210,7 +210,8 @@ def counts(r: RecordAudit) -> bool:
 
 
 def count_standings(report: AuditReport) -> None:
-    """Per game, per player: games, wins (alone), shared wins, points (sum of totals)."""
+    """Per game, per player: games, wins (alone, or a solo game won), shared wins, games nobody won
+    (or a solo game lost), points (sum of totals)."""
     table: dict[str, dict[str, dict]] = {}
     for r in report.records:
         r.counted = counts(r)
@@ -219,10 +220,13 @@ def count_standings(report: AuditReport) -> None:
         game = table.setdefault(r.game or "?", {})
         shared = len(r.winners) > 1
         for seat, name in enumerate(r.players):
-            row = game.setdefault(name, {"player": name, "games": 0, "wins": 0, "shared": 0, "points": 0})
+            row = game.setdefault(name, {"player": name, "games": 0, "wins": 0, "shared": 0, "no_winner": 0,
+                                         "points": 0})
             row["games"] += 1
             row["points"] += r.totals[seat] if seat < len(r.totals) else 0
-            if name in r.winners:
+            if not r.winners:
+                row["no_winner"] += 1
+            elif name in r.winners:
                 row["shared" if shared else "wins"] += 1
     report.standings = {
         game: sorted(rows.values(), key=lambda x: (-x["wins"], -x["shared"], -x["points"], x["player"]))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .engine import Position, Replay
+from .engine import Position, Replay, Visitor
 from .errors import PlanetsLogError, RecordError, UsageError
 from .game import TERMINAL
 
@@ -64,6 +64,16 @@ def mode_of(replay: Replay, pos: Position) -> str:
     return "seeded-checked" if session.secret is not None else "seeded-unrevealed"
 
 
+class Collect(Visitor):
+    """The last position; errors collected (lenient) or raised at the first (strict)."""
+
+    def __init__(self, errors: list[RecordError], lenient: bool):
+        self.errors, self.lenient = errors, lenient
+
+    def handle_error(self, error: RecordError) -> None:
+        self.errors.append(error)
+
+
 def validate_file(path: str, edition: str | None = None, *, lenient: bool = False,
                   seed_file: str | None = None) -> Report:
     """Check every line of `path`; stop at the first error unless `lenient`."""
@@ -72,12 +82,11 @@ def validate_file(path: str, edition: str | None = None, *, lenient: bool = Fals
     try:
         replay = Replay(path, edition, seed_file=seed_file)
         report.game = replay.header.game
-        pos = replay.start
+        visitor = Collect(errors, lenient)
         try:
-            for step in replay.steps(errors if lenient else None):
-                pos = step.after
+            pos = replay.fold(visitor)
         finally:
-            report.events = max(pos.seq, report.events)
+            report.events = max(visitor.pos.seq, report.events)
         report.position = pos
         report.finished = replay.session.to_move(pos) == TERMINAL
         report.mode = mode_of(replay, pos)

@@ -135,7 +135,8 @@ def test_standings_count_games_wins_shared_wins_and_points(tmp_path, keys, runne
         shared = len(winners) > 1
         sheet = adjusted_sheet(build.session, build.pos)
         for s in sheet.scores:
-            row = expect.setdefault(s.player, {"player": s.player, "games": 0, "wins": 0, "shared": 0, "points": 0})
+            row = expect.setdefault(s.player, {"player": s.player, "games": 0, "wins": 0, "shared": 0, "no_winner": 0,
+                                               "points": 0})
             row["games"] += 1
             row["points"] += s.total
             if s.seat in winners:
@@ -348,7 +349,7 @@ def test_a_game_the_arbiter_ended_counts_with_the_declared_result(tmp_path, keys
     assert res.exit_code == 0, res.stdout
     [rec] = json.loads(res.stdout)["records"]
     assert not rec["finished"] and rec["counted"]
-    assert rec["result"] == {"winners": ["Ben"], "by": "arbiter", "declared": "unfinished"}
+    assert rec["result"] == {"winners": ["Ben"], "outcome": "win", "by": "arbiter", "declared": "unfinished"}
     # Declared by the players, an unfinished game is a problem.
     path2 = write_lines(tmp_path / "h.jsonl", selfplay("countdown", 6, ["Ann", "Ben"]).lines[:3])
     run(runner, "result", path2, "--winner", "Ben")

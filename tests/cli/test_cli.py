@@ -47,7 +47,7 @@ def test_new_rejects_bad_player_count_and_option(runner, tmp_path):
     res = run(runner, "new", "countdown", "--player", "Solo", str(tmp_path / "x.jsonl"))
     assert res.exit_code == 2 and "2–3 players, not 1" in res.output
     res = run(runner, "new", "countdown", "--player", "A", "--player", "B", "--option", "max_take=9", str(tmp_path / "y.jsonl"))
-    assert res.exit_code == 2 and "max_take" in res.output
+    assert res.exit_code == 2 and "max_take" in res.output  # a bad option is a usage error
     assert not (tmp_path / "x.jsonl").exists() and not (tmp_path / "y.jsonl").exists()
 
 

@@ -1,7 +1,7 @@
 """The conformance suite every registered game passes (DESIGN §2).
 
-Random seeded playouts validate and replay identically; every legal action passes
-`check`; `apply` never changes its input; every event round-trips through JSON and
+Random seeded playouts validate and replay identically (legality both ways, apply's
+purity and chance distributions: test_boundary.py); every event round-trips through JSON and
 through the game's notation; a changed chance outcome in a seeded record is caught;
 every line satisfies the game's JSON Schema.
 """
@@ -65,22 +65,15 @@ def test_same_seed_same_record(game, n):
 
 @pytest.mark.parametrize("game,n", list(cases()))
 def test_legal_actions_pass_check_and_apply_is_pure(game, n):
+    """Every position of a playout: legal() is exactly the candidates check() accepts; apply() is pure."""
+    from tests.contract.positions import apply_problem, legality_problem, positions
+
     build = play(game, 5, n)
     rules = build.session.rules
-    replay_states(build, lambda state, event: _check_position(rules, state, event))
-
-
-def _check_position(rules, state, event):
-    before = msgspec.json.encode(state, order="sorted")
-    legal = rules.legal(state)
-    encoded = [msgspec.json.encode(e) for e in legal]
-    assert len(set(encoded)) == len(encoded), "legal() lists an action twice"
-    for action in legal[:25]:
-        rules.check(state, action)
-    if rules.to_move(state) != CHANCE:
-        assert any(strip_place(event) == strip_place(a) for a in legal), "a played action was not in legal()"
-    rules.apply(state, event)
-    assert msgspec.json.encode(state, order="sorted") == before, "apply() changed its input state"
+    for state, event in positions(build):
+        assert legality_problem(rules, state) is None
+        if event is not None:
+            assert apply_problem(rules, state, event) is None
 
 
 def replay_states(build, visit):

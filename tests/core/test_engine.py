@@ -175,3 +175,77 @@ def test_steps_are_one_pass_and_positions_match_final(tmp_path):
     steps = list(Replay(str(path)).steps())
     assert [s.after.seq for s in steps] == list(range(1, len(build.lines)))
     assert steps[-1].after.state == Replay(str(path)).final().state == build.pos.state
+
+
+# --- the fold ---------------------------------------------------------------------------
+
+def test_a_replay_is_reusable_and_every_pass_gives_the_same_positions(tmp_path):
+    from planets_log.core.engine import Replay, Visitor, digest
+    from planets_log.core.play import selfplay
+    from tests.helpers import write_lines
+
+    build = selfplay("countdown", 4, ["Ann", "Ben"])
+    path = write_lines(tmp_path / "g.jsonl", build.lines)
+    rep = Replay(str(path))
+    first = rep.final()
+    assert digest(rep.final().state) == digest(first.state) == digest(rep.trusted().state)
+    assert rep.final().seq == first.seq == len(build.lines) - 1
+
+    class Seqs(Visitor):
+        def begin(self, replay):
+            super().begin(replay)
+            self.seen = []
+
+        def visit(self, step):
+            self.seen.append(step.event.seq)
+            return step.event.seq == 3
+
+        def result(self):
+            return self.seen
+
+    assert rep.fold(Seqs()) == [1, 2, 3]
+    assert rep.fold(Seqs(), trusted=True) == [1, 2, 3]
+
+
+def test_a_later_pass_refuses_a_record_whose_header_changed(tmp_path):
+    from planets_log.core.engine import Replay
+    from planets_log.core.errors import RecordError
+    from planets_log.core.play import selfplay
+    from tests.helpers import write_lines
+
+    build = selfplay("countdown", 4, ["Ann", "Ben"])
+    path = write_lines(tmp_path / "g.jsonl", build.lines)
+    rep = Replay(str(path))
+    rep.final()
+    write_lines(path, [build.lines[0].replace(b'"Ann"', b'"Amy"')] + build.lines[1:])
+    with pytest.raises(RecordError) as info:
+        rep.final()
+    assert info.value.code == "header.changed"
+
+
+def test_a_lenient_visitor_gets_every_error_and_a_strict_one_the_first(tmp_path):
+    from planets_log.core.engine import Replay, Visitor
+    from planets_log.core.errors import RecordError
+    from planets_log.core.play import selfplay
+    from tests.helpers import edit_line, write_lines
+
+    build = selfplay("countdown", 4, ["Ann", "Ben"])
+    lines = edit_line(edit_line(build.lines, 2, seq=9), 3, seq=9)
+    path = write_lines(tmp_path / "bad.jsonl", lines)
+
+    class Lenient(Visitor):
+        lenient = True
+
+        def begin(self, replay):
+            super().begin(replay)
+            self.errors = []
+
+        def handle_error(self, error):
+            self.errors.append(error.code)
+
+        def result(self):
+            return self.errors
+
+    assert len(Replay(str(path)).fold(Lenient())) >= 2
+    with pytest.raises(RecordError):
+        Replay(str(path)).fold(Visitor())

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from math import comb, factorial, perm
+
+from planets_log.core.game import Outcomes, sampled, uniform
+
 from . import events as E
 from .state import DEAL, LOOK, State
 
@@ -36,6 +40,33 @@ def outcome(state: State, rng):
 KEY = ("C: a card code — colour R/Y/G/P/B, cost 0-2, vN for N victory points, one s per symbol (G2v1ss); "
        "T: a boost tile id (vp4 columns5 sets5 thirteen bp3 search look5 discount bonus1 copy); "
        "?: in a record kept by one player, a card that player cannot see")
+
+
+def draws(deck: tuple[str, ...], discard: tuple[str, ...], n: int) -> int:
+    """How many equally likely ordered draws `draw` can make (cards told apart)."""
+    if n <= len(deck):
+        return perm(len(deck), n)
+    return factorial(len(deck)) * perm(len(discard), n - len(deck))
+
+
+def outcomes(state: State) -> Outcomes:
+    """Every outcome possible at this chance point with its probability, or their count and a sampler."""
+    phase, total = state.phase, len(state.deck) + len(state.discard)
+    sample = lambda rng: outcome(state, rng)  # noqa: E731 - the seeded draw is the sampler
+    if phase == "setup-start":
+        return uniform([E.StartTile(seat=0), E.StartTile(seat=1)])
+    if phase == "setup-boosts":  # counted, not listed: the tiles may be written in any order
+        return sampled(1 if state.first_game is not None else comb(len(state.tile_pool), 5), sample)
+    if phase == "setup-bonus":
+        return sampled(draws(state.deck, (), 4), sample)
+    if phase in ("setup-deal", "deal"):
+        return sampled(draws(state.deck, state.discard, min(DEAL, total)), sample)
+    if state.pending is not None and state.pending.step == "draw":
+        pile = state.deck or state.discard
+        return uniform([E.Drawn(card=c) for c in pile])
+    if state.pending is not None and state.pending.step == "reveal":
+        return sampled(draws(state.deck, state.discard, min(LOOK, total)), sample)
+    raise ValueError(f"no chance outcome is due in the {phase} phase")
 
 
 def hint(state: State) -> str:

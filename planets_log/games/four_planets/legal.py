@@ -86,3 +86,53 @@ def submultisets(pile: tuple[str, ...]) -> list[tuple[str, ...]]:
     for counts in product(*(range(n + 1) for _, n in kinds)):
         out.append(tuple(code for (code, _), k in zip(kinds, counts) for _ in range(k)))
     return out
+
+
+def candidates(state: State) -> list:
+    """Plausible actions, illegal ones included: wider ranges than `legal`, for the conformance suite."""
+    by = to_move(state)
+    if by < 0:
+        return []
+    seat = state.seats[by]
+    if state.phase == "dispatch":
+        return [E.Dispatched(by=by, planet=p, parts=n) for p in range(1, PLANETS + 2) for n in range(seat.left + 2)]
+    if state.phase == "recruit":
+        cards = sorted({c for planet in state.planets for c in planet.cards} | set(seat.hand[:1]))
+        return [E.Recruited(by=by, planet=p, card=c) for p in range(1, PLANETS + 1) for c in cards]
+    if state.pending is not None:
+        return _pending_candidates(state, by, seat)
+    keeps = sorted(set(seat.hand) | set(_stranger(state, seat)))
+    return _play_candidates(state, by, seat) + [E.Done(by=by)] + [E.Done(by=by, keep=c) for c in keeps]
+
+
+def _stranger(state: State, seat: Seat) -> tuple[str, ...]:
+    """A card code the seat does not hold (if any is about), to try playing what is not there."""
+    return tuple(c for c in state.deck + state.discard if c not in seat.hand)[:1]
+
+
+def _pending_candidates(state: State, by: int, seat: Seat) -> list:
+    step = state.pending.step
+    if step in ("place", "discount"):
+        kind = E.Placed if step == "place" else E.Discounted
+        return [kind(by=by, colour=c) for c in C.COLOURS]
+    if step == "take":
+        return [E.TookTile(by=by, tile=t) for t in sorted(set(state.tiles) | set(state.tile_pool))]
+    if step == "search":
+        return [E.Searched(by=by, card=c) for c in sorted(set(state.discard) | set(state.deck[:2]))]
+    if step == "keep":
+        return [E.Kept(by=by, card=c) for c in sorted(set(state.pending.cards) | set(seat.hand))]
+    if step == "mark":
+        return [E.Marked(by=by, position=p) for p in range(PLANETS + 2)]
+    return [E.Copied(by=by, tile=t) for t in sorted({t.id for t in seat.tiles} | set(state.tiles))]
+
+
+def _play_candidates(state: State, by: int, seat: Seat) -> list:
+    """Every card (and one not held) with every set of discards, and coins around what it costs."""
+    out = []
+    for card in sorted(set(seat.hand)) + list(_stranger(state, seat)):
+        rest = minus(seat.hand, [card]) if card in seat.hand else seat.hand
+        need = effective_cost(seat, card) - state.credit
+        for discards in submultisets(rest):
+            coins = max(0, need - sum(C.bp(d) for d in discards))
+            out += [E.Played(by=by, card=card, discards=discards, coins=c) for c in {coins, coins + 1, max(0, coins - 1)}]
+    return out

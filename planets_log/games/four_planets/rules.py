@@ -6,13 +6,14 @@ from pathlib import Path
 from typing import Any
 
 from planets_log.core.events import Header
-from planets_log.core.game import Option, Rules, ScoreSheet
+from planets_log.core.game import Option, Outcomes, Ranking, Rules, ScoreSheet
 
 from planets_log.core.errors import IllegalEvent
 
 from . import apply, chance, check, professional, score, view
 from .edition import FourPlanetsEdition
 from .events import EVENTS
+from .options import Options
 from .pro_events import PRO_EVENTS
 from .state import State, setup
 
@@ -34,11 +35,13 @@ class FourPlanets(Rules):
         "orienter": Option(0, "the seat (1 or 2) who turns the start tile; 0: at random (Mini-Campaign)",
                            minimum=0, maximum=2, implicit=True),
     }
+    options_type = Options
     events = EVENTS + PRO_EVENTS
     supports_kept_by = True
     notation_key = chance.KEY
     edition_type = FourPlanetsEdition
     edition_dir = Path(__file__).parent / "editions"
+    hidden_information = True
     rulebook = "four-planets.txt"
 
     hidden_information = True
@@ -97,23 +100,25 @@ class FourPlanets(Rules):
             return professional.chance(state, rng)
         return chance.outcome(state, rng)
 
-    def chance_outcomes(self, state: State):
+    def chance_outcomes(self, state: State) -> Outcomes:
         """The outcomes possible here; a building chance point's from Professional Mode."""
         if state.pro is not None and state.pro.step is not None:
             from . import pro_chance
 
             return pro_chance.outcomes(state)
-        return super().chance_outcomes(state)
+        return chance.outcomes(state)
 
     def candidates(self, state: State) -> list:
         """Plausible actions, illegal ones included: a building step's, or the base game's plus building actions."""
+        from . import legal
+
         if state.pro is None:
-            return super().candidates(state)
+            return legal.candidates(state)
         from . import pro_chance
 
         by = self.to_move(state)
         own = pro_chance.candidates(state, by)
-        return own if own is not None else super().candidates(state) + pro_chance.extra_candidates(state, by)
+        return own if own is not None else legal.candidates(state) + pro_chance.extra_candidates(state, by)
 
     def chance_hint(self, state: State) -> str:
         """What to type at a chance point of a table game."""
@@ -124,6 +129,10 @@ class FourPlanets(Rules):
     def score(self, state: State, seat: int | None = None) -> ScoreSheet:
         """The score sheet (final once the game is over); with a seat, only the bonus cards it has seen."""
         return score.score(state, seat)
+
+    def rank(self, state: State, totals: list[int]) -> Ranking:
+        """Rank totals (after adjustments) with the colour-bonus tie-break."""
+        return score.rank(state, totals)
 
     def missing_reveals(self, state: State) -> list[str]:
         """In a kept record: the `?` cards the score still needs, with the line that reveals each."""
@@ -150,6 +159,10 @@ class FourPlanets(Rules):
         if isinstance(event, PRO_EVENTS):
             return pro_notation.format_event(event, state, seat)
         return notation.format_event(event, state, seat)
+
+    def resample_hidden(self, state: State, seat: int, rng) -> State:
+        """A state `seat` cannot tell from this one (what it has not seen, redrawn)."""
+        return view.resample_hidden(state, seat, rng)
 
     def render(self, state: State, seat: int | None = None) -> str:
         """The table as text."""

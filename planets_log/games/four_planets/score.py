@@ -7,7 +7,7 @@ from collections import Counter
 from msgspec.structs import replace
 
 from planets_log.core.events import UNKNOWN
-from planets_log.core.game import ScoreSheet, SeatScore
+from planets_log.core.game import Ranking, ScoreSheet, SeatScore, rank_highest, sheet_of
 
 from . import cards as C
 from .professional import building_vp
@@ -75,23 +75,23 @@ def known_to(state: State, seat: int) -> State:
 
 
 def score(state: State, seat: int | None = None) -> ScoreSheet:
-    """The score sheet; ties go to the colour bonus, then the victory is shared.
+    """The score sheet: each seat's points by source, ranked by `rank`.
 
     With a seat, a game in progress is scored only with the bonus cards that seat has seen.
     """
     if seat is not None:
         state = known_to(state, seat)
     sheet = []
-    for i, seat in enumerate(state.seats):
-        parts = breakdown(state, seat)
+    for i, held in enumerate(state.seats):
+        parts = breakdown(state, held)
         if state.pro is not None:
             parts["buildings"] = building_vp(state, i)
         sheet.append(SeatScore(seat=i, player=state.players[i], total=sum(parts.values()), breakdown=parts))
-    top = max(s.total for s in sheet)
-    winners = [s.seat for s in sheet if s.total == top]
-    tiebreak = None
-    if len(winners) > 1:
-        best = max(sheet[w].breakdown["colour bonus"] for w in winners)
-        winners = [w for w in winners if sheet[w].breakdown["colour bonus"] == best]
-        tiebreak = "colour bonus" if len(winners) == 1 else "shared victory (equal VP and equal colour bonus)"
-    return ScoreSheet(scores=sheet, winners=winners, tiebreak=tiebreak, final=state.phase == "over")
+    return sheet_of(sheet, rank(state, [s.total for s in sheet]))
+
+
+def rank(state: State, totals: list[int]) -> Ranking:
+    """Most VP wins; a tie goes to the larger colour bonus, then the victory is shared (End of Game and Scoring)."""
+    bonus = [colour_bonus(state, seat) for seat in state.seats]
+    return rank_highest(totals, state.phase == "over", [("colour bonus", bonus)],
+                        shared="shared victory (equal VP and equal colour bonus)")

@@ -6,6 +6,7 @@ from typing import Iterable
 
 import msgspec
 
+from planets_log.core import multiset
 from planets_log.core.events import UNKNOWN, Header
 
 from . import cards as C
@@ -110,14 +111,13 @@ def setup(header: Header, edition: FourPlanetsEdition, first_game: bool) -> Stat
 
 
 def minus(pile: Iterable[str], cards: Iterable[str]) -> tuple[str, ...]:
-    """`pile` without `cards` (each removed once; one not there is ignored), sorted."""
-    rest = list(pile)
-    for card in cards:
-        try:
-            rest.remove(card)
-        except ValueError:
-            pass  # not in the pile: nothing to remove
-    return tuple(sorted(rest))
+    """`pile` without `cards` (each removed once), sorted; a known card not there is an error (core
+    multiset). A `?` (a card the keeper of the record cannot see) leaves the pile as it is when the
+    pile holds no `?`: it was not taken by name."""
+    pile = tuple(pile)
+    cards = tuple(cards)
+    hidden = min(cards.count(UNKNOWN), pile.count(UNKNOWN))
+    return multiset.remove(pile, [c for c in cards if c != UNKNOWN] + [UNKNOWN] * hidden)
 
 
 def plus(pile: Iterable[str], cards: Iterable[str]) -> tuple[str, ...]:

@@ -151,3 +151,36 @@ def _pending(state: State, seat: int | None) -> list[str]:
         "mark": "mark a colour bonus card", "copy": "choose a tile to copy",
     }[pending.step]
     return [f"Pending: {state.players[state.turn]} must {text}"]
+
+
+def resample_hidden(state: State, seat: int, rng) -> State:
+    """A table `seat` cannot tell from this one: every card it has not seen redrawn, keeping what
+    it knows (the buying power on the back of each card it sees face down, the pile sizes)."""
+    pool = list(state.deck) + list(state.discard)
+    backed: list[str] = [c for i, c in enumerate(state.bonus) if visible_bonus(state, seat)[i] is None]
+    pending_hidden = state.pending is not None and not _may_see_pending(state, seat)
+    backed += list(state.pending.cards) if pending_hidden else []
+    for i, side in enumerate(state.seats):
+        if i != seat:
+            backed += list(side.hand) + [c for col in side.down for c in col]
+    pool = rng.shuffled(pool + backed)
+    take = _drawer(pool)
+    bonus = tuple(c if visible_bonus(state, seat)[i] is not None else take(c) for i, c in enumerate(state.bonus))
+    pending = state.pending
+    if pending_hidden:
+        pending = msgspec.structs.replace(pending, cards=tuple(take(c) for c in pending.cards))
+    seats = tuple(side if i == seat else msgspec.structs.replace(
+        side, hand=tuple(take(c) for c in side.hand), down=tuple(tuple(take(c) for c in col) for col in side.down))
+        for i, side in enumerate(state.seats))
+    deck, discard = pool[:len(state.deck)], pool[len(state.deck):]
+    return msgspec.structs.replace(state, bonus=bonus, pending=pending, seats=seats, deck=tuple(deck),
+                                   discard=tuple(discard))
+
+
+def _drawer(pool: list[str]):
+    """Take from `pool` (in place) a card with the same back as the one given."""
+    def take(code: str) -> str:
+        want = back(code)
+        i = next(k for k, c in enumerate(pool) if back(c) == want)
+        return pool.pop(i)
+    return take

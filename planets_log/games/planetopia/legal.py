@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from itertools import combinations
+from math import perm
+
+from planets_log.core.game import Outcomes, sampled, uniform
 
 from . import board as bd
 from .check import SWAP_KIND, effect_of, next_to_deal, received, supply
@@ -12,6 +15,22 @@ from .events import (
     TrailDealt, Took,
 )
 from .state import State, usable_tokens
+
+
+def outcomes(state: State) -> Outcomes:
+    """The chance outcomes possible now: the opening row and trail counted, the rest listed."""
+    sample = lambda rng: chance(state, rng)  # noqa: E731 - the seeded draw is the sampler
+    if state.due == "row":
+        return sampled(perm(len(state.prestige_deck), min(len(state.players) + 1, len(state.prestige_deck))), sample)
+    if state.due == "trail":
+        return sampled(perm(len(state.cosmos_deck), min(state.config.trail, len(state.cosmos_deck))), sample)
+    if state.due == "hand":
+        return uniform([HandDealt(seat=next_to_deal(state), cards=state.config.hand)])
+    if state.due == "refill":
+        return uniform([Refilled(card=c) for c in state.cosmos_deck])
+    if state.due == "reveal":
+        return uniform([Revealed(card=c) for c in state.prestige_deck])
+    raise ValueError("no chance outcome is due")
 
 
 def legal_chance(state: State) -> list:
@@ -120,3 +139,35 @@ def _combos(state: State) -> list:
         else:
             out.append(Combo(by=state.turn, card=card))
     return out
+
+
+def candidates(state: State) -> list:
+    """Plausible actions, illegal ones included: every kind of action at every point, wider ranges."""
+    by, seat = state.turn, state.seats[state.turn]
+    n = len(state.trail)
+    out: list = [Took(by=by, slot=s, card=state.trail[n - s].card) for s in range(1, n + 1)]
+    out += [Took(by=by, slot=n + 1, card=c) for c in sorted({t.card for t in state.trail})]
+    for card in sorted(set(seat.hand) | set(seat.played[:1])):
+        out += _any_play(state, card)
+    out += [Recovered(by=by), ExtraTurn(by=by), Ended(by=by)]
+    cells = bd.occupied(seat.board)
+    picks = [(c,) for c in cells] + list(combinations(cells, 2))
+    out += [Atomized(by=by, cells=tuple(p), double=d) for p in picks for d in (False, True)]
+    for card in state.row:
+        token = state.config.prestige[card][1]
+        out += [Combo(by=by, card=card)] + [
+            Combo(by=by, card=card, drop=d) for d in sorted({t for t in seat.tokens + (token,) if t})]
+    return out + [JokerPlaced(by=by, column=c) for c in bd.COLUMNS]
+
+
+def _any_play(state: State, card: str) -> list:
+    """A card played every way its kind allows, whether or not the board, Atoms or supply permit."""
+    by, board = state.turn, state.seats[state.turn].board
+    effect = effect_of(card)
+    if effect == "aliens":
+        return [Played(by=by, card=card, place=p) for p in bd.placements(board, received(state, card))]
+    if effect == "ray":
+        return [Played(by=by, card=card, cells=(cell,), colour=c) for cell in bd.occupied(board) for c in COLOURS]
+    if effect in SWAP_KIND:
+        return [Played(by=by, card=card, cells=pair) for pair in bd.pairs(SWAP_KIND[effect][0])]
+    return [Played(by=by, card=card)]

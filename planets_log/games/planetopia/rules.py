@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from planets_log.core.game import CHANCE, TERMINAL, Option, Rules
+from planets_log.core.game import CHANCE, TERMINAL, Option, Outcomes, Ranking, Rules
 from planets_log.core.events import Header
 
-from . import apply, check, legal, view
+from . import apply, check, legal, score, view
 from .edition import PlanetopiaEdition
 from .events import EVENTS
+from .options import Options
 from .state import Config, Seat, State
 
 RULEBOOK = "planetopia.txt"
@@ -29,9 +30,11 @@ class PlanetopiaRules(Rules):
             None, minimum=0),
     }
     selfplay_options = {"round_limit": 60}
+    options_type = Options
     events = EVENTS
     edition_type = PlanetopiaEdition
     edition_dir = Path(__file__).parent / "editions"
+    hidden_information = True
     rulebook = RULEBOOK
 
     hidden_information = True
@@ -60,6 +63,12 @@ class PlanetopiaRules(Rules):
             return []
         return legal.legal_chance(state) if state.due else legal.legal_actions(state)
 
+    def candidates(self, state: State) -> list:
+        return legal.candidates(state)
+
+    def chance_outcomes(self, state: State) -> Outcomes:
+        return legal.outcomes(state)
+
     def check(self, state: State, event) -> None:
         check.check(state, event)
 
@@ -82,7 +91,10 @@ class PlanetopiaRules(Rules):
         return hints.get(state.due, "no chance outcome is due")
 
     def score(self, state: State):
-        return view.score(state)
+        return score.score(state)
+
+    def rank(self, state: State, totals: list[int]) -> Ranking:
+        return score.rank(state, totals)
 
     def round_of(self, state: State) -> int:
         return state.round
@@ -96,6 +108,10 @@ class PlanetopiaRules(Rules):
         from . import notation
 
         return notation.format(event, state, seat)
+
+    def resample_hidden(self, state: State, seat: int, rng) -> State:
+        """A state `seat` cannot tell from this one (what it has not seen, redrawn)."""
+        return view.resample_hidden(state, seat, rng)
 
     def render(self, state: State, seat: int | None = None) -> str:
         return view.render(state, seat)

@@ -1,36 +1,10 @@
-"""Score sheet, text rendering and JSON view of a Planetopia position."""
+"""Text rendering and JSON view of a Planetopia position."""
 
 from __future__ import annotations
 
 import msgspec
 
-from planets_log.core.game import ScoreSheet, SeatScore
-
-from . import board as bd
 from .state import State, usable_tokens
-
-
-def score(state: State) -> ScoreSheet:
-    """Prestige points; ties broken by Atoms, then Aliens left on the planet, else shared (Game End)."""
-    rows = []
-    for i, (name, seat) in enumerate(zip(state.players, state.seats)):
-        breakdown = {"prestige": seat.points, "cards": len(seat.prestige), "atoms": seat.atoms,
-                     "aliens": bd.count_aliens(seat.board)}
-        rows.append(SeatScore(seat=i, player=name, total=seat.points, breakdown=breakdown))
-    winners, tiebreak = _winners(rows)
-    return ScoreSheet(scores=rows, winners=winners, tiebreak=tiebreak, final=state.over)
-
-
-def _winners(rows: list[SeatScore]) -> tuple[list[int], str | None]:
-    keys = [("points", lambda r: r.total), ("atoms", lambda r: r.breakdown["atoms"]),
-            ("aliens", lambda r: r.breakdown["aliens"])]
-    alive = rows
-    for i, (name, key) in enumerate(keys):
-        best = max(key(r) for r in alive)
-        alive = [r for r in alive if key(r) == best]
-        if len(alive) == 1:
-            return [alive[0].seat], (None if i == 0 else name)
-    return [r.seat for r in alive], "shared"
 
 
 def render(state: State, seat: int | None = None) -> str:
@@ -89,3 +63,18 @@ def view(state: State, seat: int | None = None) -> dict:
         if i != seat:
             s["hand"] = len(state.seats[i].hand)
     return data
+
+
+def resample_hidden(state: State, seat: int, rng) -> State:
+    """A table `seat` cannot tell from this one: the other hands and the Cosmos pile dealt again
+    from the cards it has not seen, and the Prestige pile shuffled (sizes kept)."""
+    if state.over:
+        return state
+    others = [i for i in range(len(state.seats)) if i != seat]
+    pool = rng.shuffled(list(state.cosmos_deck) + [c for i in others for c in state.seats[i].hand])
+    seats = list(state.seats)
+    for i in others:
+        n = len(seats[i].hand)
+        seats[i], pool = msgspec.structs.replace(seats[i], hand=tuple(sorted(pool[:n]))), pool[n:]
+    return msgspec.structs.replace(state, seats=tuple(seats), cosmos_deck=tuple(pool),
+                                   prestige_deck=tuple(rng.shuffled(state.prestige_deck)))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from planets_log.core.errors import NotationError
 
 from .events import Collected, Dealt, Explored, Landed, Passed, Refilled, Rerolled, Rolled
-from .moves import apply
+from .apply import apply
 from .state import SPACES, State
 
 ACTIONS = {"roll": Rolled, "r": Rolled, "pass": Passed, "collect": Collected, "c": Collected, "reroll": Rerolled}

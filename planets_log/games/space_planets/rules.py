@@ -7,13 +7,14 @@ from typing import Any
 
 from planets_log.core.errors import PlanetsLogError
 from planets_log.core.events import Header
-from planets_log.core.game import CHANCE, TERMINAL, Option, Rules, ScoreSheet, SeatScore
+from planets_log.core.game import CHANCE, TERMINAL, Option, Outcomes, Ranking, Rules, ScoreSheet, SeatScore, rank_highest, sheet_of
 
-from . import moves, view
+from . import apply, chance, check, legal, view
 from .edition import SpacePlanetsEdition
-from .events import EVENTS, Collected, Dealt, Explored, Landed, Passed, Refilled, Rolled, Rerolled
-from .moves import reroll_card
-from .state import SPACES, Book, Kind, Seat, State, deck_cards, explore_cost, occupied
+from .events import EVENTS
+from .options import Options
+
+from .state import SPACES, Book, Kind, Seat, State
 
 TIE_RULE = "none in the rulebook: tied players share the win"
 
@@ -32,6 +33,7 @@ class SpacePlanets(Rules):
         "miss_percent": Option(15, "seeded landing model: chance in percent that the die misses the grid",
                                minimum=0, maximum=90),
     }
+    options_type = Options
     events = EVENTS
     edition_type = SpacePlanetsEdition
     edition_dir = Path(__file__).parent / "editions"
@@ -70,45 +72,28 @@ class SpacePlanets(Rules):
 
     # --- the rules ------------------------------------------------------------
     def legal(self, state: State) -> list:
-        """Every legal action, or every landing / refill outcome; [] for the deal."""
-        seat = state.turn
-        if state.phase == "roll":
-            return [Rolled(by=seat)] + ([Passed(by=seat)] if state.ender is not None else [])
-        if state.phase == "choose":
-            out = []
-            if explore_cost(state, seat)[0] <= state.seats[seat].crystals:
-                out.append(Explored(by=seat, card=state.roll.card))
-            out.append(Collected(by=seat))
-            if reroll_card(state, seat) is not None:
-                out.append(Rerolled(by=seat))
-            return out
-        if state.phase == "landing":
-            faces = sorted(set(state.book.faces))
-            return [Landed()] + [Landed(space=s, card=state.grid[s - 1], face=f) for s in occupied(state) for f in faces]
-        if state.phase == "refill":
-            return [Refilled(space=state.refill, card=code) for code in sorted(state.deck)]
-        return []
+        """Every legal action (and, for tests that list them, every landing / refill outcome)."""
+        return legal.legal(state)
 
     def check(self, state: State, event: Any) -> None:
         """Raise IllegalEvent naming the rulebook section the event breaks."""
-        moves.check(state, event)
+        check.check(state, event)
 
     def apply(self, state: State, event: Any) -> State:
         """The next state (pure)."""
-        return moves.apply(state, event)
+        return apply.apply(state, event)
 
     def chance(self, state: State, rng: Any):
         """The seeded outcome: a shuffled deal, a uniform refill, or the landing model."""
-        if state.phase == "deal":
-            return Dealt(cards=tuple(rng.sample(deck_cards(state.deck), SPACES)))
-        if state.phase == "refill":
-            return Refilled(space=state.refill, card=rng.choice(deck_cards(state.deck)))
-        miss = rng.below(100) < state.miss_percent
-        spaces = occupied(state)
-        if miss or not spaces:
-            return Landed()
-        space = rng.choice(spaces)
-        return Landed(space=space, card=state.grid[space - 1], face=rng.choice(state.book.faces))
+        return chance.outcome(state, rng)
+
+    def chance_outcomes(self, state: State) -> Outcomes:
+        """The deal counted; a refill's cards and the landing model listed with their probabilities."""
+        return chance.outcomes(state)
+
+    def candidates(self, state: State) -> list:
+        """Plausible actions, illegal ones included (for the conformance suite)."""
+        return legal.candidates(state)
 
     def chance_hint(self, state: State) -> str:
         """What to type at a chance point of a table game."""
@@ -128,10 +113,11 @@ class SpacePlanets(Rules):
             fuel = held.crystals // state.book.crystals_per_star
             rows.append(SeatScore(seat=seat, player=state.players[seat], total=planet + fuel,
                                   breakdown={"planet_stars": planet, "crystal_stars": fuel}))
-        best = max(row.total for row in rows)
-        winners = [row.seat for row in rows if row.total == best]
-        return ScoreSheet(scores=rows, winners=winners, tiebreak=TIE_RULE if len(winners) > 1 else None,
-                          final=state.phase == "over")
+        return sheet_of(rows, self.rank(state, [row.total for row in rows]))
+
+    def rank(self, state: State, totals: list[int]) -> Ranking:
+        """Most stars wins; the rulebook gives no tie-break, so tied players share the win."""
+        return rank_highest(totals, state.phase == "over", shared=TIE_RULE)
 
     def parse(self, text: str, state: State):
         """Read one move or outcome (see docs/games/space-planets.md)."""

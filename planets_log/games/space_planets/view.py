@@ -6,7 +6,7 @@ from typing import Any
 
 import msgspec
 
-from .moves import describe_roll
+from .check import describe_roll
 from .state import State, deck_size, explore_cost
 
 

@@ -12,7 +12,7 @@ import msgspec
 
 from planets_log.core.errors import IllegalEvent, NotationError
 from planets_log.core.events import Action, Chance
-from planets_log.core.game import CHANCE, TERMINAL, Option, Rules, ScoreSheet, SeatScore
+from planets_log.core.game import CHANCE, TERMINAL, Option, Rules, SeatScore, rank_highest, sheet_of, uniform
 
 
 class Pile(Chance, tag="pile"):
@@ -63,6 +63,12 @@ class Countdown(Rules):
             return [Pile(size=n) for n in range(s.edition.min_pile, s.edition.max_pile + 1)]
         return [Take(by=s.turn, n=n) for n in range(1, min(s.max_take, s.pile) + 1)]
 
+    def candidates(self, s):
+        return [Take(by=s.turn, n=n) for n in range(0, s.max_take + 2)]
+
+    def chance_outcomes(self, s):
+        return uniform([Pile(size=n) for n in range(s.edition.min_pile, s.edition.max_pile + 1)])
+
     def check(self, s, e):
         if isinstance(e, Pile):
             if not s.edition.min_pile <= e.size <= s.edition.max_pile:
@@ -86,7 +92,10 @@ class Countdown(Rules):
         over = s.pile == 0
         scores = [SeatScore(i, p, int(over and i == s.last), {"last counter": int(over and i == s.last)})
                   for i, p in enumerate(s.players)]
-        return ScoreSheet(scores, [s.last] if over else [], None, over)
+        return sheet_of(scores, self.rank(s, [x.total for x in scores]))
+
+    def rank(self, s, totals):
+        return rank_highest(totals, s.pile == 0)
 
     def parse(self, text, s):
         word, _, arg = text.partition(" ")

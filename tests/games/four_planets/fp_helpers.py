@@ -75,7 +75,11 @@ def position(seat0: dict | None = None, seat1: dict | None = None, *, bonus=("R0
     for planet in fields.get("planets", ()):
         used += list(planet.cards)
     used += list(fields.get("discard", ()))
-    return replace(s, seats=seats, bonus=tuple(bonus), deck=minus(s.deck, used), **fields)
+    deck = list(s.deck)
+    for card in used:  # a made-up position may name a card more often than the deck holds it
+        if card in deck:
+            deck.remove(card)
+    return replace(s, seats=seats, bonus=tuple(bonus), deck=tuple(deck), **fields)
 
 
 def step(state: State, *moves: str) -> State:

@@ -347,14 +347,13 @@ def test_end_scoring_stars_plus_one_per_two_crystals():
     sheet = RULES.score(state(build))
     assert sheet.scores[0].breakdown == {"planet_stars": 3, "crystal_stars": 1}
     assert sheet.scores[0].total == 4 and sheet.scores[1].total == 2
-    assert sheet.winners == [0] and sheet.final is False
-
+    assert sheet.winners == [] and sheet.leaders == [0] and sheet.outcome == "leads" and sheet.final is False
 
 def test_end_tie_is_a_shared_win():
     """End of the game: the rulebook names no tie-break, so equal totals share the win."""
     build = started()
     sheet = RULES.score(state(build))
-    assert sheet.winners == [0, 1] and "share" in sheet.tiebreak
+    assert sheet.leaders == [0, 1] and sheet.winners == [] and "share" in sheet.tiebreak
 
 
 def test_end_score_is_final_when_over():

@@ -1,0 +1,42 @@
+"""The seeded chance outcomes (deal, refill, the die's landing) and their distribution."""
+
+from __future__ import annotations
+
+from math import perm
+from typing import Any
+
+from planets_log.core.game import Outcomes, listed, sampled, uniform
+
+from .events import Dealt, Landed, Refilled
+from .state import SPACES, State, deck_cards, occupied
+
+
+def outcome(state: State, rng: Any) -> Any:
+    """The seeded outcome: a shuffled deal, a uniform refill, or the landing model."""
+    if state.phase == "deal":
+        return Dealt(cards=tuple(rng.sample(deck_cards(state.deck), SPACES)))
+    if state.phase == "refill":
+        return Refilled(space=state.refill, card=rng.choice(deck_cards(state.deck)))
+    miss = rng.below(100) < state.miss_percent
+    spaces = occupied(state)
+    if miss or not spaces:
+        return Landed()
+    space = rng.choice(spaces)
+    return Landed(space=space, card=state.grid[space - 1], face=rng.choice(state.book.faces))
+
+
+def outcomes(state: State) -> Outcomes:
+    """What may happen at this chance point: the deal counted, a refill or a landing listed."""
+    if state.phase == "deal":
+        return sampled(perm(len(deck_cards(state.deck)), SPACES), lambda rng: outcome(state, rng))
+    if state.phase == "refill":
+        return uniform([Refilled(space=state.refill, card=c) for c in deck_cards(state.deck)])
+    spaces = occupied(state)
+    if not spaces:
+        return uniform([Landed()])
+    faces = state.book.faces
+    hit = 100 - state.miss_percent
+    # weights in units of 1 / (100 * spaces * faces): a miss, or a space and a face uniformly
+    weighted = [(Landed(), state.miss_percent * len(spaces) * len(faces))]
+    weighted += [(Landed(space=s, card=state.grid[s - 1], face=f), hit) for s in spaces for f in faces]
+    return listed(weighted)

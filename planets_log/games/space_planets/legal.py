@@ -1,0 +1,36 @@
+"""Space Planets `legal` and `candidates`: the actions `check` accepts, and plausible ones to test it with."""
+
+from __future__ import annotations
+
+from .check import reroll_card
+from .events import Collected, Explored, Landed, Passed, Refilled, Rerolled, Rolled
+from .state import State, explore_cost, occupied
+
+
+def legal(state: State) -> list:
+    """Every legal action, or every landing / refill outcome; [] for the deal."""
+    seat = state.turn
+    if state.phase == "roll":
+        return [Rolled(by=seat)] + ([Passed(by=seat)] if state.ender is not None else [])
+    if state.phase == "choose":
+        out: list = []
+        if explore_cost(state, seat)[0] <= state.seats[seat].crystals:
+            out.append(Explored(by=seat, card=state.roll.card))
+        out.append(Collected(by=seat))
+        if reroll_card(state, seat) is not None:
+            out.append(Rerolled(by=seat))
+        return out
+    if state.phase == "landing":
+        faces = sorted(set(state.book.faces))
+        return [Landed()] + [Landed(space=s, card=state.grid[s - 1], face=f) for s in occupied(state) for f in faces]
+    if state.phase == "refill":
+        return [Refilled(space=state.refill, card=code) for code in sorted(state.deck)]
+    return []
+
+
+def candidates(state: State) -> list:
+    """Every kind of action of the seat to move, exploring any card about: illegal ones included."""
+    seat = state.turn
+    cards = sorted({c for c in state.grid if c is not None} | set(state.seats[seat].cards))
+    return [Rolled(by=seat), Passed(by=seat), Collected(by=seat), Rerolled(by=seat)] + [
+        Explored(by=seat, card=c) for c in cards]

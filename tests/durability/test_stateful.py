@@ -49,6 +49,13 @@ class DieDuringWrite:
         raise Crash
 
 
+def _content(event):
+    """The event without its place in the record."""
+    from planets_log.core.events import strip_place
+
+    return strip_place(event)
+
+
 class RecordModel(RuleBasedStateMachine):
     @initialize(seeded=st.booleans())
     def start(self, seeded):
@@ -121,17 +128,32 @@ class RecordModel(RuleBasedStateMachine):
 
     @rule(text=st.text(max_size=20))
     def stale_writer(self, text):
-        """A writer that read the record before the last changes is refused, writing nothing;
-        one that is up to date appends."""
-        if self.old.pos.seq == len(self.lines) - 1 and not self.torn:
-            entries = self.old.annotate(0, text)
-            self.lines += [self.old.session.encode(e.event) for e in entries]
-        else:
+        """A note from a writer that read the record before the last changes is placed at
+        the record's end under the lock (a note does not depend on the position); only a
+        torn tail refuses it, writing nothing."""
+        if self.torn:
             with pytest.raises(RecordError) as err:
                 self.old.annotate(0, text)
-            assert err.value.code in ("append.stale", "torn-tail")
-            if not self.torn:
-                self.old = Recorder(str(self.path))
+            assert err.value.code == "torn-tail"
+            return
+        self.old.annotate(0, text)
+        self.lines = self.path.read_bytes().split(b"\n")[:-1]
+        assert Note(target=0, text=text) == _content(self.old.session.decode(self.lines[-1]))
+        self.old = Recorder(str(self.path))
+
+    @precondition(lambda self: not self.torn)
+    @rule()
+    def stale_move(self):
+        """A move from a writer that read the record before the last changes is refused, writing nothing."""
+        if self.old.pos.seq == len(self.lines) - 1:
+            return
+        event = self._event(self.old, 0, "")
+        if isinstance(event, Note):
+            return
+        with pytest.raises(RecordError) as err:
+            self.old.add(event)
+        assert err.value.code == "append.stale"
+        self.old = Recorder(str(self.path))
 
     @rule()
     def repair(self):

@@ -57,14 +57,14 @@ def iter_lines(source: str | Path | BinaryIO, name: str | None = None) -> Iterat
         while raw := readline(limit):
             if raw[-1] != 10:  # no newline: the line is too long, or the file ends in a torn write
                 if len(raw) > MAX_LINE:
-                    raise _too_long(name, number + 1, offset)
+                    raise too_long(name, number + 1, offset)
                 raise TornTail(name, number + 1, offset, raw)
             number += 1
             yield RawLine(number, offset, raw[:-1])
             offset += len(raw)
 
 
-def _too_long(name: str, line: int, offset: int) -> RecordError:
+def too_long(name: str, line: int, offset: int) -> RecordError:
     return RecordError(f"line longer than {MAX_LINE} bytes", file=name, line=line, code="line.too-long",
                        kind="format", offset=offset, rule="format.md: lines")
 

@@ -127,7 +127,7 @@ class Session:
 
     def expected_chance(self, pos: Position) -> Chance:
         """The outcome the seed gives at this chance point."""
-        return self.rules.chance(pos.state, chance_stream(self.header.seed, pos.chances))
+        return self.rules.chance(pos.state, chance_stream(self.header.seed, pos.chances, self.header.rng or 1))
 
     def seal(self, pos: Position, event: Event) -> Event:
         """The event placed after `pos`: its seq and prev filled in."""

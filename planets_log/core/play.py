@@ -15,6 +15,7 @@ from .events import FORMAT, Event, Header
 from .game import CHANCE, TERMINAL, Rules
 from .record import line_hash
 from .registry import get_rules
+from . import rng as streams
 from .rng import rng
 
 
@@ -27,8 +28,9 @@ def make_header(
     edition_path: str | None = None,
     meta: dict[str, str] | None = None,
     log_id: str | None = None,
+    rng_version: int | None = None,
 ) -> tuple[Header, Session]:
-    """A checked header with every option filled in, and its session."""
+    """A checked header with every option filled in, and its session (seeded: streams of `rng_version`)."""
     rules = get_rules(game)
     check_players(rules, players)
     opts = {key: spec.default for key, spec in rules.options.items()}
@@ -38,8 +40,17 @@ def make_header(
     header = Header(
         log_id=log_id or secrets.token_hex(16), game=game, rules=rules.rules_version, edition=edition.ref,
         options=opts, players=list(players), seed=seed, meta=dict(meta or {}), format=FORMAT,
+        rng=_rng_field(seed, rng_version),
     )
     return header, Session(header, rules, edition)
+
+
+def _rng_field(seed: int | None, version: int | None):
+    """The header's `rng` field: absent for version 1 (the bytes of such records stay as they were)."""
+    version = streams.DEFAULT if version is None else version
+    if version not in streams.VERSIONS:
+        raise PlanetsLogError(f"unknown random-stream version {version} (known: {streams.VERSIONS})", code="usage")
+    return msgspec.UNSET if seed is None or version == 1 else version
 
 
 def coerce_options(rules: Rules, options: dict[str, Any]) -> dict[str, Any]:
@@ -118,12 +129,14 @@ def selfplay(
     policy_seed: int | None = None,
     max_events: int = 100_000,
     log_id: str | None = None,
+    rng_version: int | None = None,
 ) -> Builder:
     """A seeded game where every action is chosen uniformly among the legal ones."""
     rules = get_rules(game)
     players = players or [f"P{i + 1}" for i in range(max(rules.min_players, 2) if rules.max_players >= 2 else 1)]
     options = {**rules.selfplay_options, **(options or {})}
-    header, session = make_header(game, players, seed=seed, options=options, log_id=log_id or f"selfplay-{game}-{seed}")
+    header, session = make_header(game, players, seed=seed, options=options, log_id=log_id or f"selfplay-{game}-{seed}",
+                                  rng_version=rng_version)
     build = Builder.new(header, session)
     policy = rng(seed if policy_seed is None else policy_seed, "policy")
     build.draw_chance()

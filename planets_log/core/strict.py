@@ -69,7 +69,8 @@ def precheck(raw: bytes) -> None:
 
 def decode_line(decoder: Any, raw: bytes) -> Any:
     """Decode one line with a typed msgspec decoder, or raise LineError."""
-    precheck(raw)
+    if raw[:3] == BOM or raw[-1:] == b"\r" or raw.count(b"[") + raw.count(b"{") > MAX_DEPTH:
+        precheck(raw)  # the full checks, only for a line that might fail one (most lines skip two calls)
     try:
         value = decoder.decode(raw)
     except msgspec.ValidationError as exc:

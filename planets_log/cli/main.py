@@ -28,6 +28,7 @@ COMMANDS = {
     "seal": ("planets_log.cli.audit:seal", "Sign a finished record."),
     "keygen": ("planets_log.cli.audit:keygen", "Make a sealing key."),
     "audit": ("planets_log.cli.audit:audit", "Audit a whole tournament's records."),
+    "campaign": ("planets_log.cli.campaign:campaign", "Keep a campaign of games (Four Planets' mini-campaign)."),
 }
 
 

@@ -12,6 +12,8 @@ GAMES: dict[str, str] = {
     "four-planets": "planets_log.games.four_planets",
     "space-planets": "planets_log.games.space_planets",
     "planetopia": "planets_log.games.planetopia",
+    "planetarium": "planets_log.games.planetarium",
+    "planetship-2491": "planets_log.games.planetship_2491",
 }
 
 

@@ -14,6 +14,8 @@ every target is a ratio of two figures from the same run. Sections:
        stepped through every state in one pass
   5.   start-up of the command line against `python -c "import msgspec, click"`
   6.   audit --jobs 1 against --jobs 2 on 1,000 sealed records (bench/bench_audit.py builds them)
+  6b.  audit on a local two-worker Dask cluster against --jobs 2 (bench/bench_dask.py; 10,000 records:
+       run bench/bench_dask.py on its own)
   7.   self-play games per second
   8.   where validate's time goes, per event (Four Planets)
 """
@@ -301,7 +303,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="Smaller sizes (about half a minute).")
     parser.add_argument("--games", default=None, help="Comma-separated game ids (default: every game that imports).")
-    parser.add_argument("--skip", default="", help="Comma-separated sections to leave out: chess,growth,startup,audit,selfplay,breakdown.")
+    parser.add_argument("--skip", default="", help="Comma-separated sections to leave out: chess,growth,startup,audit,dask,selfplay,breakdown.")
     parser.add_argument("--out", default=None, help="Also write the report to this file.")
     parser.add_argument("--rng", type=int, default=NEWEST, help="Random-stream version of the records (default: newest).")
     args = parser.parse_args()
@@ -454,6 +456,13 @@ def main() -> None:
                                 f"{one / two:.2f}", one / two >= 1.7))
             say()
 
+        if "dask" not in skip:
+            say("## 6b. audit on a local two-worker Dask cluster against --jobs 2 (bench/bench_dask.py)")
+            say()
+            for line in dask_ratio(folder / "audit", 200 if quick else 1000, 1 if quick else 2, games, targets):
+                say(line)
+            say()
+
         if "selfplay" not in skip:
             say("## 7. self-play games per second")
             say()
@@ -512,6 +521,27 @@ def audit_ratio(folder: Path, count: int, rounds: int, games: list[str]):
     except (Exception, SystemExit) as exc:  # the audit is another engineer's work in progress
         return f"audit could not be measured ({type(exc).__name__}: {exc}): skipped"
     return count, t[1], t[2], t["burn 1"] / t["burn 2"]
+
+
+def dask_ratio(folder: Path, count: int, rounds: int, games: list[str], targets: list) -> list[str]:
+    """The lines of section 6b (the records of section 6 reused), adding its target."""
+    try:
+        import distributed  # noqa: F401
+    except ImportError:
+        return ["dask is not installed (pip install '.[dask]'): skipped"]
+    sys.path.insert(0, str(ROOT / "bench"))
+    import bench_audit
+    import bench_dask
+
+    pub = bench_audit.build(folder / "records", count, games, max(1, os.cpu_count() or 1))
+    t = bench_dask.measure(folder / "records", pub, rounds, None)
+    base = t["--jobs 2"]
+    cluster = t["--scheduler ADDRESS (2 workers running)"]
+    targets.append((f"audit of {count:,} records on a running 2-worker cluster ≤ 1.2× --jobs 2", "1.2",
+                    f"{cluster / base:.2f}", cluster / base <= 1.2))
+    return (["| command | s | ratio to --jobs 2 |", "|---|---|---|"]
+            + [f"| audit {name} | {took:.2f} | {took / base:.2f} |" for name, took in t.items()]
+            + ["", "every --json report identical to --jobs 2's (checked in each round)"])
 
 
 def _spin(n: int) -> int:

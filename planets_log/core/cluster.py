@@ -73,19 +73,34 @@ def _run(client, paths: list[str], cfg: AuditConfig, where: Cluster,
          progress: Callable[[int], None] | None) -> Iterator[RecordAudit]:
     from distributed import as_completed
 
+    try:
+        client.wait_for_workers(1, timeout=CONNECT_TIMEOUT)
+    except (TimeoutError, OSError):
+        raise UsageError(f"the Dask scheduler at {where.scheduler} has no workers (start some with "
+                         f"'dask worker {where.scheduler}')", code="scheduler.workers") from None
     threads = max(1, sum(client.nthreads().values()))
     size = where.batch or batch_size(len(paths), threads)
     batches = (paths[i:i + size] for i in range(0, len(paths), size))
+
+    first: dict[str, str] = {}
 
     def submit(batch: list[str]):
         sources = _sources(batch, where.send)
         if where.send:  # the bytes go to the workers directly, not inside the task graph
             sources = client.scatter(sources, hash=False)
-        return client.submit(audit_batch, batch, sources, cfg, pure=False)
+        fut = client.submit(audit_batch, batch, sources, cfg, pure=False)
+        first[fut.key] = batch[0]
+        return fut
 
     running = as_completed([submit(b) for b in islice(batches, threads * IN_FLIGHT_PER_THREAD)])
     for fut in running:
-        part = fut.result()
+        try:
+            part = fut.result()
+        except Exception as exc:  # a worker lost, or planets-log missing or different on a worker
+            raise UsageError(f"the cluster failed on the batch starting at {first[fut.key]}: {type(exc).__name__}: "
+                             f"{exc}; no report was made (are the same planets-log and games installed on every "
+                             "worker?)", code="cluster.failed") from None
+        del first[fut.key]
         fut.release()
         nxt = next(batches, None)
         if nxt is not None:

@@ -107,6 +107,20 @@ def test_usage_errors(tmp_path, runner):
         assert res.exit_code == 2, (args, res.output)
 
 
+def failing_batch(names, sources, cfg):
+    raise ImportError("No module named 'planets_log.games.elsewhere'")
+
+
+def test_a_batch_that_fails_on_a_worker_is_a_one_line_error(scheduler, planted, runner, monkeypatch):
+    folders, _ = planted
+    monkeypatch.setattr("planets_log.core.cluster.audit_batch", failing_batch)
+    res = run(runner, "audit", folders[0], "--scheduler", scheduler, "--json")
+    assert res.exit_code == 2 and res.stdout == ""
+    message = res.output.strip()
+    assert "cluster failed on the batch starting at" in message and "elsewhere" in message
+    assert "\n" not in message and "Traceback" not in message
+
+
 def test_an_unreachable_scheduler_is_a_one_line_error(tmp_path, runner, monkeypatch):
     monkeypatch.setattr("planets_log.core.cluster.CONNECT_TIMEOUT", "2s")
     (tmp_path / "a.jsonl").write_bytes(b"")
@@ -114,3 +128,12 @@ def test_an_unreachable_scheduler_is_a_one_line_error(tmp_path, runner, monkeypa
     assert res.exit_code == 2
     assert "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in res.output
     assert "Traceback" not in res.output
+
+
+def test_a_scheduler_without_workers_is_a_one_line_error(planted, runner, monkeypatch):
+    folders, _ = planted
+    monkeypatch.setattr("planets_log.core.cluster.CONNECT_TIMEOUT", "2s")
+    with LocalCluster(n_workers=0, dashboard_address=":0", silence_logs=logging.ERROR) as empty:
+        res = run(runner, "audit", folders[0], "--scheduler", empty.scheduler_address)
+    assert res.exit_code == 2
+    assert f"the Dask scheduler at {empty.scheduler_address} has no workers" in res.output

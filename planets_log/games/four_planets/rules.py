@@ -35,6 +35,8 @@ class FourPlanets(Rules):
                            minimum=0, maximum=2, implicit=True),
     }
     events = EVENTS + PRO_EVENTS
+    supports_kept_by = True
+    notation_key = chance.KEY
     edition_type = FourPlanetsEdition
     edition_dir = Path(__file__).parent / "editions"
     rulebook = "four-planets.txt"
@@ -93,6 +95,24 @@ class FourPlanets(Rules):
             return professional.chance(state, rng)
         return chance.outcome(state, rng)
 
+    def chance_outcomes(self, state: State):
+        """The outcomes possible here; a building chance point's from Professional Mode."""
+        if state.pro is not None and state.pro.step is not None:
+            from . import pro_chance
+
+            return pro_chance.outcomes(state)
+        return super().chance_outcomes(state)
+
+    def candidates(self, state: State) -> list:
+        """Plausible actions, illegal ones included: a building step's, or the base game's plus building actions."""
+        if state.pro is None:
+            return super().candidates(state)
+        from . import pro_chance
+
+        by = self.to_move(state)
+        own = pro_chance.candidates(state, by)
+        return own if own is not None else super().candidates(state) + pro_chance.extra_candidates(state, by)
+
     def chance_hint(self, state: State) -> str:
         """What to type at a chance point of a table game."""
         if state.pro is not None and state.pro.step is not None:
@@ -102,6 +122,12 @@ class FourPlanets(Rules):
     def score(self, state: State) -> ScoreSheet:
         """The score sheet (final once the game is over)."""
         return score.score(state)
+
+    def missing_reveals(self, state: State) -> list[str]:
+        """In a kept record: the `?` cards the score still needs, with the line that reveals each."""
+        from . import kept
+
+        return kept.missing_reveals(state)
 
     def round_of(self, state: State) -> int:
         """The round 1..5 (a deal between rounds belongs to the round it ends)."""

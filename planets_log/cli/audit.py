@@ -75,12 +75,21 @@ def keygen(out, use_hmac) -> None:
 @click.option("--require", "require", multiple=True, type=click.Choice(["seeded", "sealed", "table"]),
               help="The tournament's policy: every record seeded with a secret seed that is revealed, sealed, "
                    "or a table game (repeatable).")
-@click.option("--jobs", "-j", type=click.IntRange(min=0), default=1, show_default=True,
-              help="Worker processes (0: one per CPU).")
+@click.option("--jobs", "-j", type=click.IntRange(min=0), default=None,
+              help="Worker processes (default 1; 0: one per CPU); with --scheduler local, the local "
+                   "cluster's workers (default: one per CPU).")
+@click.option("--scheduler", metavar="ADDRESS|local", default=None,
+              help="Run the per-record checks on a Dask cluster: a scheduler's address (tcp://host:8786), or "
+                   "'local' to start one on this machine. Needs the dask extra.")
+@click.option("--send-records", "send", is_flag=True,
+              help="With --scheduler: send each record's bytes to the workers, for workers that do not share "
+                   "the records' file system or object store.")
+@click.option("--batch", type=click.IntRange(min=1), default=None,
+              help="With --scheduler: records per task (default: about 8 tasks per worker thread, at most 256).")
 @click.option("--json", "as_json", is_flag=True, help="The report as JSON.")
 @click.option("--csv", "as_csv", is_flag=True, help="One CSV row per problem.")
 @click.option("--quiet", "-q", is_flag=True, help="Text report: only the problems and the summary.")
-def audit(paths, key_files, results, editions, require, jobs, as_json, as_csv, quiet) -> None:
+def audit(paths, key_files, results, editions, require, jobs, scheduler, send, batch, as_json, as_csv, quiet) -> None:
     """Audit a tournament: check every record in PATHS (files, or folders searched for *.jsonl).
 
     Each record: schema, rules, hash chain, the seed's chance outcomes, the seal
@@ -93,11 +102,17 @@ def audit(paths, key_files, results, editions, require, jobs, as_json, as_csv, q
     Every problem is reported with its file and line. Exit code 0 when there is
     none, 1 when there is any, 2 on bad usage.
 
+    With --scheduler the per-record checks run on a Dask cluster, in batches; the
+    workers read the records from the same path or URL (s3://, gs://, file://…),
+    or are sent their bytes (--send-records). The report is the same as --jobs 1.
+
     \b
     Example:
       planets-log audit tournament/ --key organiser.pub
       planets-log audit tournament/ --key organiser.pub --results results.csv --jobs 4 --json > audit.json
       planets-log audit tournament/ --key organiser.pub --require seeded --require sealed
+      planets-log audit /shared/tournament/ --key organiser.pub --scheduler tcp://10.0.0.5:8786
+      planets-log audit tournament/ --scheduler local --jobs 2
     """
     import os
 
@@ -119,17 +134,18 @@ def audit(paths, key_files, results, editions, require, jobs, as_json, as_csv, q
             edition_ref(game, path)
         except PlanetsLogError as exc:
             raise UsageError(f"--edition {game}={path}: {exc.message}", code=exc.code) from None
+    cluster = _cluster(scheduler, jobs, send, batch)
     files = collect(paths)
     if "seeded" in require and "table" in require:
         raise UsageError("--require seeded and --require table exclude each other", code="usage")
     cfg = AuditConfig(keys=keys, editions=tuple(sorted(chosen.items())), require=tuple(require))
-    jobs = jobs or os.cpu_count() or 1
+    jobs = 1 if jobs is None else jobs or os.cpu_count() or 1
     show_bar = len(files) > 20 and sys.stderr.isatty()
     if show_bar:
         with click.progressbar(length=len(files), label="auditing", file=sys.stderr) as bar:
-            report = run(files, cfg, jobs=jobs, results=results, progress=bar.update)
+            report = run(files, cfg, jobs=jobs, results=results, progress=bar.update, cluster=cluster)
     else:
-        report = run(files, cfg, jobs=jobs, results=results)
+        report = run(files, cfg, jobs=jobs, results=results, cluster=cluster)
     if as_json:
         echo_json(report.to_json())
     elif as_csv:
@@ -138,6 +154,25 @@ def audit(paths, key_files, results, editions, require, jobs, as_json, as_csv, q
         _print_text(report, quiet)
     if report.count:
         sys.exit(1)
+
+
+def _cluster(scheduler, jobs, send, batch):
+    """Where the checks run: None for this machine's process pool, or a Dask cluster."""
+    from planets_log.core.errors import UsageError
+
+    if scheduler is None:
+        if send or batch is not None:
+            raise UsageError("--send-records and --batch go with --scheduler", code="usage")
+        return None
+    scheduler = scheduler.strip()
+    if not scheduler:
+        raise UsageError("--scheduler needs an address (tcp://host:8786) or 'local'", code="usage")
+    if scheduler != "local" and jobs is not None:
+        raise UsageError("--jobs sizes this machine's pool or a local cluster; a remote cluster's size is its "
+                         "workers", code="usage")
+    from planets_log.core.cluster import Cluster
+
+    return Cluster(scheduler, workers=jobs or None, batch=batch, send=send)
 
 
 def _print_csv(report) -> None:

@@ -13,23 +13,28 @@ What looks across records (duplicates, the results file, standings) and the entr
 from __future__ import annotations
 
 import hashlib
+import io
 import math
 import os
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import TYPE_CHECKING, BinaryIO, Callable, Iterable
 
 from .edition import load_edition
 from .engine import Replay, Step, Visitor, decode_header, readable_versions
 from .errors import PlanetsLogError, RecordError, UsageError
 from .events import EditionRef, Result, Seal
+from .record import CHUNK, MAX_LINE, too_long
 from .game import CHANCE, TERMINAL, outcome_of
 from .seal import Key, check_seal
-from .files import MAX_RECORD, read_capped
+from .files import MAX_RECORD, open_regular, read_capped
 from .text import escape
 from .validate import mode_of
+
+if TYPE_CHECKING:
+    from .cluster import Cluster
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,32 +170,116 @@ def edition_ref(game: str, path: str | None) -> EditionRef:
     return load_edition(get_rules(game), path).ref
 
 
-def _first_line(data: bytes) -> bytes:
-    end = data.find(b"\n")
-    return data if end < 0 else data[:end]
+def is_url(path: str) -> bool:
+    """True for an fsspec URL (s3://…, gs://…, file://…), not a plain path."""
+    return "://" in path
 
 
-def audit_record(path: str, cfg: AuditConfig) -> RecordAudit:
-    """Check one record: header, every line, seal, end of game, declared result."""
+def open_source(source: str | bytes) -> BinaryIO:
+    """An unbuffered binary stream of a record: its bytes, a local path, or an fsspec URL."""
+    if isinstance(source, bytes):
+        return io.BytesIO(source)
+    if is_url(source):
+        import fsspec
+
+        return fsspec.open(source, "rb").open()
+    return os.fdopen(open_regular(source, "the record", MAX_RECORD), "rb", buffering=0)
+
+
+def read_bytes(path: str) -> bytes:
+    """A whole record's bytes (a local path, a regular file under the cap, or an fsspec URL)."""
+    if not is_url(path):
+        return read_capped(path, "the record", MAX_RECORD)
+    with open_source(path) as handle:
+        return handle.read()
+
+
+class _Digesting(io.RawIOBase):
+    """A raw stream that hashes and counts the newlines of every byte read through it."""
+
+    def __init__(self, raw: BinaryIO):
+        self._raw = raw
+        self.sha = hashlib.sha256()
+        self.newlines = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buf) -> int:
+        n = self._raw.readinto(buf)
+        if n:
+            chunk = bytes(memoryview(buf)[:n])
+            self.sha.update(chunk)
+            self.newlines += chunk.count(b"\n")
+        return n
+
+    def close(self) -> None:
+        self._raw.close()
+        super().close()
+
+
+class _Again:
+    """A line stream whose first line was already read: it is given again first."""
+
+    def __init__(self, first: bytes, stream: io.BufferedReader):
+        self._first, self._stream = first, stream
+
+    def readline(self, limit: int = -1) -> bytes:
+        if self._first is not None:
+            first, self._first = self._first, None
+            return first
+        return self._stream.readline(limit)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc) -> None:  # the audit drains and closes the stream itself
+        pass
+
+
+def audit_record(path: str, cfg: AuditConfig, source: str | bytes | None = None) -> RecordAudit:
+    """Check one record: header, every line, seal, end of game, declared result.
+
+    `path` is the name reported; the bytes are read from `source` (a path or fsspec URL
+    the worker can read, or the record's bytes), by default from `path`. The record is
+    streamed: its digest and line count are taken as it is read.
+    """
     out = RecordAudit(file=path)
     try:
-        data = read_capped(path, "the record", MAX_RECORD)
-    except UsageError as exc:
+        raw = open_source(path if source is None else source)
+    except UsageError as exc:  # not a regular file, or over the cap
         out.problem(None, None, exc.code, exc.message)
         return out
-    out.digest = hashlib.sha256(data).hexdigest()
-    out.lines = data.count(b"\n")
+    except OSError as exc:
+        out.problem(None, None, "file.open", f"cannot read the record: {exc.strerror or exc}")
+        return out
+    counted = _Digesting(raw)
+    with io.BufferedReader(counted, CHUNK) as stream:
+        try:
+            _guarded(path, stream, cfg, out, lambda: open_source(path if source is None else source))
+            while stream.read(CHUNK):  # the rest, after an error, for the digest and line count
+                pass
+        except OSError as exc:
+            out.valid = False
+            out.problem(None, None, "file.read", f"cannot read the record: {exc.strerror or exc}")
+    out.digest, out.lines = counted.sha.hexdigest(), counted.newlines
+    return out
+
+
+def _guarded(path: str, stream: io.BufferedReader, cfg: AuditConfig, out: RecordAudit,
+             reopen: Callable[[], BinaryIO]) -> None:
     try:
-        _check(path, data, cfg, out)
+        _check(path, stream, cfg, out, reopen)
     except RecordError as exc:
         _placed(out, exc)
     except PlanetsLogError as exc:
         out.problem(1, 0, exc.code, exc.message)
+    except OSError:
+        raise
     except Exception as exc:  # a bug in a game's rules must not stop the audit of the others
         out.valid = False
         out.problem(None, None, "internal", f"the record could not be checked: {type(exc).__name__}: {exc} "
                     "(please report this)")
-    return out
 
 
 def _placed(out: RecordAudit, exc: RecordError) -> None:
@@ -209,13 +298,17 @@ def _placed(out: RecordAudit, exc: RecordError) -> None:
     out.problem(line, seq, exc.code, message)
 
 
-def _check(path: str, data: bytes, cfg: AuditConfig, out: RecordAudit) -> None:
+def _check(path: str, stream: io.BufferedReader, cfg: AuditConfig, out: RecordAudit,
+           reopen: Callable[[], BinaryIO]) -> None:
     from .registry import get_rules
 
-    if not data:
+    first = stream.readline(MAX_LINE + 1)
+    if not first:
         out.problem(1, None, "header.missing", "the record is empty (no header line)")
         return
-    header = decode_header(_first_line(data), path)
+    if len(first) > MAX_LINE and not first.endswith(b"\n"):
+        raise too_long(path, 1, 0)
+    header = decode_header(first.removesuffix(b"\n"), path)
     out.game, out.log_id, out.players = header.game, header.log_id, list(header.players)
     try:
         rules = get_rules(header.game)
@@ -234,7 +327,7 @@ def _check(path: str, data: bytes, cfg: AuditConfig, out: RecordAudit) -> None:
     edition = _pick_edition(header.game, header.edition, cfg, out)
     if edition is False:
         return
-    replay = Replay(path, edition, name=path)
+    replay = Replay(_Again(first, stream), edition, name=path, reopen=reopen)
     session = replay.session
     marks = replay.fold(Marks())
     pos, seal_line, result_line = marks.pos, marks.seal_line, marks.result_line
@@ -347,7 +440,9 @@ def collect(paths: Iterable[str]) -> list[str]:
     seen: set[str] = set()
     for given in paths:
         p = Path(given)
-        if p.is_dir():
+        if is_url(given):
+            items = _collect_url(given)
+        elif p.is_dir():
             items = sorted(str(f) for f in p.rglob("*.jsonl"))  # a FIFO or folder here is reported, not skipped
         elif p.exists():
             items = [given]
@@ -363,6 +458,24 @@ def collect(paths: Iterable[str]) -> list[str]:
     return sorted(found)
 
 
+def _collect_url(url: str) -> list[str]:
+    """The records at an fsspec URL: the file itself, or every *.jsonl below a folder."""
+    try:
+        import fsspec
+    except ImportError:
+        raise UsageError(f"{url}: reading records from a URL needs fsspec (pip install 'planets-log[dask]')",
+                         code="usage") from None
+    try:
+        fs, root = fsspec.core.url_to_fs(url)
+        if fs.isdir(root):
+            return sorted(fs.unstrip_protocol(f) for f in fs.find(root) if f.endswith(".jsonl"))
+        if fs.isfile(root):
+            return [url]
+    except (OSError, ValueError, ImportError) as exc:
+        raise UsageError(f"cannot list {url}: {exc}", code="file.open") from None
+    raise UsageError(f"no such file or folder: {url}", code="file.open")
+
+
 def _init_worker(games: tuple[tuple[str, str], ...]) -> None:
     from . import registry
 
@@ -371,13 +484,25 @@ def _init_worker(games: tuple[tuple[str, str], ...]) -> None:
             registry.register(game, module)
 
 
+def worker_config(cfg: AuditConfig) -> AuditConfig:
+    """The config a worker needs: the games registered here, edition files by absolute path."""
+    from . import registry
+
+    editions = tuple((g, p if is_url(p) else os.path.abspath(p)) for g, p in cfg.editions)
+    return AuditConfig(cfg.keys, editions, cfg.require_seal, tuple(registry.games().items()), cfg.require)
+
+
 def _audit_chunk(paths: list[str], cfg: AuditConfig) -> list[RecordAudit]:
     return [audit_record(p, cfg) for p in paths]
 
 
 def check_records(paths: list[str], cfg: AuditConfig, jobs: int = 1,
-                  progress: Callable[[int], None] | None = None) -> list[RecordAudit]:
-    """Audit each record on its own, over `jobs` processes; the result is sorted by file."""
+                  progress: Callable[[int], None] | None = None, cluster: "Cluster | None" = None) -> list[RecordAudit]:
+    """Audit each record on its own, over `jobs` processes or a Dask cluster; the result is sorted by file."""
+    if cluster is not None:
+        from .cluster import check_on_cluster
+
+        return sorted(check_on_cluster(paths, worker_config(cfg), cluster, progress), key=lambda r: r.file)
     if jobs <= 1 or len(paths) < 2:
         out = []
         for p in paths:
@@ -385,9 +510,7 @@ def check_records(paths: list[str], cfg: AuditConfig, jobs: int = 1,
             if progress:
                 progress(1)
         return sorted(out, key=lambda r: r.file)
-    from . import registry
-
-    cfg = AuditConfig(cfg.keys, cfg.editions, cfg.require_seal, tuple(registry.games().items()), cfg.require)
+    cfg = worker_config(cfg)
     size = max(1, min(64, math.ceil(len(paths) / (jobs * 8))))
     chunks = [paths[i:i + size] for i in range(0, len(paths), size)]
     out: list[RecordAudit] = []

@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Iterator, Union
+from typing import Any, Callable, Iterator, Union
 
 import msgspec
 
@@ -151,7 +151,7 @@ class Session:
         if seed is None:
             assert self.committed and self.secret is not None, "only a seeded game has expected outcomes"
             seed = effective_seed(self.secret, pos.arbiter.entropy)
-        return self.rules.chance(pos.state, chance_stream(seed, pos.chances))
+        return self.rules.chance(pos.state, chance_stream(seed, pos.chances, self.header.rng or 1))
 
     def seal(self, pos: Position, event: Event) -> Event:
         """The event placed after `pos`: its seq and prev filled in."""
@@ -490,8 +490,10 @@ class Replay:
     again (and refuses it if its header changed in the meantime).
     """
 
-    def __init__(self, path: str, edition_path: str | None = None, name: str | None = None,
-                 seed_file: str | None = None):
+    def __init__(self, path: Any, edition_path: str | None = None, name: str | None = None,
+                 seed_file: str | None = None, reopen: Callable[[], Any] | None = None):
+        self.reopen = reopen
+        """For a record given as a stream: how to read it again (a committed seed's reveal is looked up first)."""
         self.path = path
         self.name = name or path
         self._lines: Iterator[RawLine] | None = iter_lines(path, self.name)
@@ -524,8 +526,10 @@ class Replay:
         commit = self.header.commit.sha256
         if seed_file is not None:
             return read_secret(seed_file, self.header.log_id, commit)
+        if hasattr(self.path, "readline") and self.reopen is None:
+            return None  # a stream read once: its reveal cannot be looked up ahead
         try:
-            return find_reveal(iter_lines(self.path, self.name), commit)
+            return find_reveal(iter_lines(self.reopen() if self.reopen else self.path, self.name), commit)
         except RecordError:
             return None  # a damaged record: the main pass reports where
 

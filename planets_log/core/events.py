@@ -5,7 +5,7 @@ decision, with `by`) or `Chance` (what randomness revealed). The core adds the m
 events `note` and `retract`, which every game's records may hold.
 """
 
-from typing import Any
+from typing import Any, Literal
 
 import msgspec
 
@@ -166,6 +166,8 @@ class Header(msgspec.Struct, tag_field="type", tag="header", frozen=True, forbid
     see are `?`. Left out of the line when unset, so other records keep their bytes."""
     commit: Commit | msgspec.UnsetType = msgspec.UNSET
     """Present only in a game with a committed secret seed (then `seed` is null)."""
+    rng: Literal[2] | msgspec.UnsetType = msgspec.UNSET
+    """The seeded streams' version (core/rng.py); absent in version-1 records, so their bytes stay."""
 
 
 def is_action(event: Event) -> bool:

@@ -16,6 +16,7 @@ from .game import CHANCE, TERMINAL, Rules
 from .implied import only_outcome
 from .record import line_hash
 from .registry import get_rules
+from . import rng as streams
 from .rng import rng
 from .seats import parse_seat, seat_words
 from .text import fold
@@ -32,8 +33,9 @@ def make_header(
     log_id: str | None = None,
     kept_by: int | None = None,
     commit: Commit | None = None,
+    rng_version: int | None = None,
 ) -> tuple[Header, Session]:
-    """A checked header with every option filled in, and its session."""
+    """A checked header with every option filled in, and its session (seeded: streams of `rng_version`)."""
     rules = get_rules(game)
     try:
         check_players(rules, players)
@@ -53,12 +55,21 @@ def make_header(
         kept_by=msgspec.UNSET if kept_by is None else kept_by,
         edition_file=(embedding(edition, rules, opts) or msgspec.UNSET) if edition_path is not None else msgspec.UNSET,
         commit=msgspec.UNSET if commit is None else commit,
+        rng=_rng_field(seed is not None or commit is not None, rng_version),
     )
     try:
         check_kept_by(rules, header)
     except PlanetsLogError as exc:
         raise UsageError(exc.message, code=exc.code) from None
     return header, Session(header, rules, edition)
+
+
+def _rng_field(seeded: bool, version: int | None):
+    """The header's `rng` field: absent for version 1 (the bytes of such records stay as they were)."""
+    version = streams.DEFAULT if version is None else version
+    if version not in streams.VERSIONS:
+        raise PlanetsLogError(f"unknown random-stream version {version} (known: {streams.VERSIONS})", code="usage")
+    return msgspec.UNSET if not seeded or version == 1 else version
 
 
 def coerce_options(rules: Rules, options: dict[str, Any], players: list[str] | None = None) -> dict[str, Any]:
@@ -146,12 +157,14 @@ def selfplay(
     policy_seed: int | None = None,
     max_events: int = 100_000,
     log_id: str | None = None,
+    rng_version: int | None = None,
 ) -> Builder:
     """A seeded game where every action is chosen uniformly among the legal ones."""
     rules = get_rules(game)
     players = players or [f"P{i + 1}" for i in range(max(rules.min_players, 2) if rules.max_players >= 2 else 1)]
     options = {**rules.selfplay_options, **(options or {})}
-    header, session = make_header(game, players, seed=seed, options=options, log_id=log_id or f"selfplay-{game}-{seed}")
+    header, session = make_header(game, players, seed=seed, options=options, log_id=log_id or f"selfplay-{game}-{seed}",
+                                  rng_version=rng_version)
     build = Builder.new(header, session)
     policy = rng(seed if policy_seed is None else policy_seed, "policy")
     build.draw_chance()

@@ -12,9 +12,8 @@ from __future__ import annotations
 import hashlib
 import os
 import sys
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
+from typing import BinaryIO, Iterator
 
 import msgspec
 
@@ -37,8 +36,7 @@ def line_hash(raw: bytes) -> str:
     return hashlib.sha256(raw).hexdigest()[:HASH_HEX]
 
 
-@dataclass(frozen=True, slots=True)
-class RawLine:
+class RawLine(msgspec.Struct, frozen=True):
     """One complete line as read: 1-based number, byte offset, bytes without newline."""
 
     number: int
@@ -46,36 +44,32 @@ class RawLine:
     data: bytes
 
 
-def iter_lines(path: str | Path, name: str | None = None) -> Iterator[RawLine]:
-    """Yield the record's complete lines; a torn tail raises after the last full line."""
-    name = name or str(path)
-    handle = os.fdopen(open_regular(path, "the record", MAX_RECORD), "rb")
+def iter_lines(source: str | Path | BinaryIO, name: str | None = None) -> Iterator[RawLine]:
+    """Yield the record's complete lines; a torn tail raises after the last full line.
+
+    `source` is a path (a regular file under the size cap, never a FIFO or device), or an
+    open binary stream with `readline` (closed at the end). Each line is one
+    `readline(limit)`, so no more than one line is held at a time.
+    """
+    if hasattr(source, "readline"):
+        handle, name = source, name or "<stream>"
+    else:
+        name = name or str(source)
+        handle = os.fdopen(open_regular(source, "the record", MAX_RECORD), "rb", buffering=CHUNK)
     with handle:
-        number, offset, pending = 0, 0, bytearray()
-        while True:
-            chunk = handle.read(CHUNK)
-            if not chunk:
-                break
-            start, scan = 0, len(pending)  # no newline before `scan`: search only the new bytes
-            pending += chunk
-            while True:
-                end = pending.find(b"\n", scan)
-                if end < 0:
-                    break
-                if end - start > MAX_LINE:  # a complete line is checked too, not only a pending one
-                    raise _too_long(name, number + 1, offset)
-                number += 1
-                yield RawLine(number, offset, bytes(memoryview(pending)[start:end]))
-                offset += end - start + 1
-                start = scan = end + 1
-            del pending[:start]
-            if len(pending) > MAX_LINE:
-                raise _too_long(name, number + 1, offset)
-        if pending:
-            raise TornTail(name, number + 1, offset, bytes(pending))
+        readline, limit = handle.readline, MAX_LINE + 1
+        number = offset = 0
+        while raw := readline(limit):
+            if raw[-1] != 10:  # no newline: the line is too long, or the file ends in a torn write
+                if len(raw) > MAX_LINE:
+                    raise too_long(name, number + 1, offset)
+                raise TornTail(name, number + 1, offset, raw)
+            number += 1
+            yield RawLine(number, offset, raw[:-1])
+            offset += len(raw)
 
 
-def _too_long(name: str, line: int, offset: int) -> RecordError:
+def too_long(name: str, line: int, offset: int) -> RecordError:
     return RecordError(f"line longer than {MAX_LINE} bytes", file=name, line=line, code="line.too-long",
                        kind="format", offset=offset, rule="format.md: lines")
 

@@ -1,8 +1,12 @@
 """Named random streams derived from a game's seed.
 
-Every outcome is a function of (seed, stream name) only: SHA-256 in counter mode with
-rejection sampling, so no Python upgrade or platform can change a draw. A golden test
-pins the outputs.
+Every outcome is a function of (seed, stream name, stream version) only: SHA-256 in
+counter mode with rejection sampling, so no Python upgrade or platform can change a draw.
+Golden tests pin the outputs of each version.
+
+Versions: 1 draws a sample of k by shuffling the whole sequence and taking its first k;
+2 (recorded in the header as `"rng": 2`) runs only the first k steps of a Fisher-Yates
+shuffle, so it takes k words instead of len - 1. Records without the field are version 1.
 """
 
 from __future__ import annotations
@@ -15,6 +19,10 @@ from typing import Iterator, Sequence, TypeVar
 T = TypeVar("T")
 
 _DOMAIN = b"planets-log/rng/1\x00"
+VERSIONS = (1, 2)
+NEWEST = 2
+DEFAULT = 1
+"""The version new seeded records are written with: 1 until the golden fixtures are regenerated with 2."""
 _TWO64 = 1 << 64
 _BLOCK_WORDS = struct.Struct(">4Q")
 """A SHA-256 block read as four big-endian 64-bit words; each draw takes one word (rejection may take more)."""
@@ -29,11 +37,14 @@ def _words(key: bytes) -> Iterator[int]:
 class Stream:
     """A deterministic stream of random choices, named within a seed."""
 
-    __slots__ = ("_words",)
+    __slots__ = ("_words", "version")
 
-    def __init__(self, seed: int, name: str):
+    def __init__(self, seed: int, name: str, version: int = 1):
+        if version not in VERSIONS:
+            raise ValueError(f"unknown random-stream version {version}")
         key = hashlib.sha256(_DOMAIN + str(int(seed)).encode() + b"\x00" + name.encode()).digest()
         self._words = _words(key)
+        self.version = version
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n)."""
@@ -59,14 +70,20 @@ class Stream:
 
     def sample(self, items: Sequence[T], k: int) -> list[T]:
         """k distinct positions of items, in draw order."""
-        return self.shuffled(items)[:k] if k < len(items) else self.shuffled(items)
+        if self.version == 1:
+            return self.shuffled(items)[:k] if k < len(items) else self.shuffled(items)
+        out, n = list(items), len(items)
+        for i in range(min(k, n)):  # the first k steps of a Fisher-Yates shuffle: k words, not n - 1
+            j = i + self.below(n - i)
+            out[i], out[j] = out[j], out[i]
+        return out[:k]
 
 
-def rng(seed: int, name: str) -> Stream:
+def rng(seed: int, name: str, version: int = 1) -> Stream:
     """The stream called `name` of the game seeded with `seed`."""
-    return Stream(seed, name)
+    return Stream(seed, name, version)
 
 
-def chance_stream(seed: int, index: int) -> Stream:
+def chance_stream(seed: int, index: int, version: int = 1) -> Stream:
     """The stream a seeded game's index-th chance outcome is drawn from."""
-    return Stream(seed, f"chance/{index}")
+    return Stream(seed, f"chance/{index}", version)

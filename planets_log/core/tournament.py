@@ -12,18 +12,21 @@ import csv
 import io
 import os
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
-from .audit import AuditConfig, AuditReport, Problem, RecordAudit, check_records
+from .audit import AuditConfig, AuditReport, Problem, RecordAudit, check_records, read_bytes
 from .errors import UsageError
 from .files import MAX_RECORD, read_capped
 
+if TYPE_CHECKING:
+    from .cluster import Cluster
+
 
 def audit(paths: list[str], cfg: AuditConfig, *, jobs: int = 1, results: str | None = None,
-          progress: Callable[[int], None] | None = None) -> AuditReport:
-    """Audit the records `paths` (already collected) as one tournament."""
+          progress: Callable[[int], None] | None = None, cluster: Cluster | None = None) -> AuditReport:
+    """Audit the records `paths` (already collected) as one tournament, here or on a Dask cluster."""
     table = read_results(results) if results is not None else None  # a bad file fails before the long part
-    records = check_records(paths, cfg, jobs, progress)
+    records = check_records(paths, cfg, jobs, progress, cluster)
     report = AuditReport(records=records, keys=tuple(k.key_id for k in cfg.keys))
     find_duplicates(report)
     if results is not None:
@@ -65,7 +68,7 @@ def find_duplicates(report: AuditReport) -> None:
         if len(group) < 2:
             continue
         group.sort(key=lambda r: r.file)
-        blobs = {r.file: read_capped(r.file, "the record", MAX_RECORD) for r in group}
+        blobs = {r.file: read_bytes(r.file) for r in group}
         clash = []
         for r in group:
             longer = [o for o in group if o is not r and len(blobs[o.file]) > len(blobs[r.file])

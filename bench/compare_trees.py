@@ -1,0 +1,99 @@
+"""Before and after: validate, trusted replay and the decoding limit, in two source trees, in turn.
+
+    python bench/compare_trees.py OLD_TREE NEW_TREE [--game four-planets] [--records 60] [--rounds 3] [--rng 1,2]
+
+OLD_TREE and NEW_TREE are folders holding a `planets_log` package (e.g. made with
+`git archive main planets_log | tar -x -C /tmp/old`). The records are seeded self-play
+games made by NEW_TREE with each random-stream version asked for (version 1 records are
+also read by the old tree; version 2 only by trees that know it). Each round runs one
+subprocess per (tree, version) in turn; each measures CPU time (process_time, the best
+of 7), so other work on the machine inflates the figures less than wall time would.
+Ratios are to the decoding limit measured in the same subprocess.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+PROBE = r"""
+import json, sys, time, timeit
+sys.path.insert(0, sys.argv[1])
+from planets_log.core.engine import Replay
+from planets_log.core.validate import validate_file
+paths = sys.argv[2:]
+
+def validate():
+    for p in paths:
+        assert validate_file(p).valid
+def trusted():
+    for p in paths:
+        Replay(p).trusted()
+def decode():
+    dec = Replay(paths[0]).session.decoder
+    for p in paths:
+        with open(p, "rb") as h:
+            h.readline()
+            for line in h:
+                dec.decode(line)
+validate()
+best = lambda f: min(timeit.Timer(f, timer=time.process_time).repeat(number=3, repeat=7)) / 3
+print(json.dumps({"validate": best(validate), "trusted": best(trusted), "decode": best(decode)}))
+"""
+
+MAKE = r"""
+import sys
+sys.path.insert(0, sys.argv[1])
+from planets_log.core.play import selfplay
+game, count, version, folder = sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
+for i in range(count):
+    with open(f"{folder}/{game}-{i}.jsonl", "w") as f:
+        f.write(selfplay(game, 1000 + i, rng_version=version).text())
+"""
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("old")
+    ap.add_argument("new")
+    ap.add_argument("--game", default="four-planets")
+    ap.add_argument("--records", type=int, default=60)
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--rng", default="1,2", help="random-stream versions of the records (comma-separated)")
+    args = ap.parse_args()
+    versions = [int(v) for v in args.rng.split(",")]
+    with tempfile.TemporaryDirectory() as tmp:
+        sets = {}
+        for v in versions:
+            folder = Path(tmp) / f"v{v}"
+            folder.mkdir()
+            subprocess.run([sys.executable, "-c", MAKE, args.new, args.game, str(args.records), str(v), str(folder)],
+                           check=True)
+            sets[v] = sorted(str(p) for p in folder.glob("*.jsonl"))
+        runs = [(name, tree, v) for v in versions for name, tree in (("old", args.old), ("new", args.new))
+                if not (name == "old" and v != 1)]
+        got: dict[tuple, list[dict]] = {(n, v): [] for n, _, v in runs}
+        for _ in range(args.rounds):
+            for name, tree, v in runs:
+                out = subprocess.run([sys.executable, "-c", PROBE, tree, *sets[v]], check=True,
+                                     capture_output=True, text=True).stdout
+                got[(name, v)].append(json.loads(out))
+        events = {v: sum(sum(1 for _ in open(p, "rb")) - 1 for p in sets[v]) for v in versions}
+    print(f"{args.game}, {args.records} records per set, median of {args.rounds} rounds of best-of-7 CPU times")
+    print()
+    print("| tree | records' rng | µs/event validate | µs/event trusted | validate/limit | trusted/limit |")
+    print("|---|---|---|---|---|---|")
+    for (name, v), rows in got.items():
+        med = {k: statistics.median(r[k] for r in rows) for k in ("validate", "trusted", "decode")}
+        n = events[v]
+        print(f"| {name} | {v} | {med['validate'] / n * 1e6:.2f} | {med['trusted'] / n * 1e6:.2f} "
+              f"| {med['decode'] / med['validate']:.3f} | {med['decode'] / med['trusted']:.3f} |")
+
+
+if __name__ == "__main__":
+    main()

@@ -198,6 +198,19 @@ class Rules:
         """The position as JSON-able data; with a seat, only what that seat may know."""
         return msgspec.to_builtins(state)
 
+    def picture(self, state: Any, seat: int | None = None) -> str:
+        """The position as an SVG document drawn from `view(state, seat)` only (see docs/pictures.md)."""
+        from .errors import UsageError
+
+        raise UsageError(f"no picture for {self.title} yet", code="picture.missing")
+
+    def public_scores(self, state: Any, seat: int | None = None) -> list[int] | None:
+        """The totals `seat` may know now (None when it may not): all of them to the scorekeeper
+        or once the game is over; to a seat, only in a game without hidden information."""
+        if seat is None or not self.hidden_information or self.to_move(state) == TERMINAL:
+            return [s.total for s in self.score(state).scores]
+        return None
+
     def seat_names(self, state: Any) -> list[str]:
         """Player names by seat (games keep them in their state)."""
         return list(state.players)

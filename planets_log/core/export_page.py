@@ -32,6 +32,7 @@ aside{flex:1;min-width:280px}
 #error{background:#fdecea;border:2px solid #D55E00;padding:6px 16px;margin:8px 16px;display:none}
 #position{font-weight:bold;min-width:12em}
 #plot{background:#fff;border:1px solid #ccc;margin-top:8px}
+#plot svg{width:100%;height:auto}
 """
 
 SCRIPT = r"""
@@ -130,10 +131,10 @@ SCRIPT = r"""
 BODY = """<header><h1 id="title"></h1><div id="meta"></div></header>
 <div id="error" role="alert"></div>
 <div id="controls">
-<button id="first" title="first position (Home)">⏮</button>
+<button id="first" title="first position (Home)">|◀</button>
 <button id="prev" title="back (←)">◀</button>
 <button id="next" title="forward (→)">▶</button>
-<button id="last" title="last position (End)">⏭</button>
+<button id="last" title="last position (End)">▶|</button>
 <span id="position"></span>
 <label>seq <input id="seq-input" type="number" min="0"></label><button id="seq-go">go</button>
 <label>round <input id="round-input" type="number" min="1"></label><button id="round-go">go</button>

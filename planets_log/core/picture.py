@@ -122,13 +122,17 @@ class Canvas:
                  f'stroke="{colour(stroke)}" stroke-width="{_n(width)}"{extra}/>')
 
     def card(self, x: float, y: float, w: float, h: float, label: Any, hue: str | None, *,
-             letter: str = "", sub: str = "") -> None:
-        """A face-up card: tinted face, coloured border, its letter large and its code small."""
+             letter: str = "", sub: str = "", top: bool = False) -> None:
+        """A face-up card: tinted face, coloured border, its letter large and its code small
+        (beside the letter with `top`, so that it shows on a card partly covered by the next)."""
         fill = tint(hue) if hue else PAPER
         self.rect(x, y, w, h, fill=fill, stroke=hue or INK, width=3, rx=5, cls="card")
         if letter:
             self.text(x + 6, y + 20, letter, 18, weight="bold")
-        self.text(x + w / 2, y + h - (18 if sub else 8), label, 11, anchor="middle")
+        if top:
+            self.text(x + 22, y + 17, label, 10)
+        else:
+            self.text(x + w / 2, y + h - (18 if sub else 8), label, 11, anchor="middle")
         if sub:
             self.text(x + w / 2, y + h - 6, sub, 10, anchor="middle", fill=MUTED)
 
@@ -137,7 +141,7 @@ class Canvas:
         self.add(f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}" rx="5" fill="url(#back)" '
                  f'stroke="{MUTED}" stroke-width="2" class="card-back"/>')
         if label != "":
-            self.text(x + w / 2, y + h / 2 + 5, label, 12, anchor="middle", weight="bold")
+            self.text(x + w / 2, y + 18, label, 11, anchor="middle", weight="bold")
 
     def seat_mark(self, x: float, y: float, seat: int, r: float = 8, label: Any = "") -> None:
         """A seat's token: its own shape in its own colour, with an optional label beside it."""

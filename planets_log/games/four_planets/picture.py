@@ -36,7 +36,7 @@ def _card(canvas: Canvas, x: float, y: float, code: str, h: float = CH, down: bo
     if code.startswith("bp") or down:
         canvas.back(x, y, CW, h, code)
     else:
-        canvas.card(x, y, CW, h, code, HUE.get(code[0]), letter=code[0])
+        canvas.card(x, y, CW, h, code, HUE.get(code[0]), letter=code[0], top=True)
 
 
 def _supply(canvas: Canvas, view: dict, y: int) -> None:
@@ -72,7 +72,7 @@ def _planets(canvas: Canvas, view: dict, y: int) -> None:
             for j, code in enumerate(planet["cards"][:3]):
                 _card(canvas, 10 + j * (CW + 6), 30, code)
             for j, ship in enumerate(planet["ships"]):
-                canvas.seat_mark(20 + j * 70, 145, ship["seat"], label=f"{ship['parts']} parts")
+                canvas.seat_mark(20 + j * 70, 145, ship["seat"], label=f"{ship['parts']} part{'s' if ship['parts'] != 1 else ''}")
 
 
 def _seat_height(side: dict) -> int:

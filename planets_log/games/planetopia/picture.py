@@ -74,13 +74,17 @@ def _trail(canvas: Canvas, view: dict) -> None:
 
 
 def _cosmos(canvas: Canvas, x: float, y: float, card: str, w: float, h: float) -> None:
-    """A Cosmos card: its Aliens as tokens, or an action card by name."""
+    """A Cosmos card: its Aliens as tokens (in a column on a small card), or an action card by name."""
     canvas.rect(x, y, w, h, fill="#ffffff", stroke="black", width=2, rx=6, cls="card")
+    small = w < 80
     if card and all(ch in HUE for ch in card):
         for k, letter in enumerate(card):
-            _token(canvas, x + 18 + k * 26, y + h / 2, letter)
+            if small:
+                _token(canvas, x + w / 2, y + 10 + k * 17, letter, 8)
+            else:
+                _token(canvas, x + 18 + k * 26, y + h / 2, letter)
     else:
-        canvas.text(x + w / 2, y + h / 2 + 5, card, 13, anchor="middle", weight="bold")
+        canvas.text(x + w / 2, y + h / 2 + 4, card, 9 if small else 13, anchor="middle", weight="bold")
 
 
 def _seat(canvas: Canvas, view: dict, i: int, side: dict, x: float, y: float) -> None:
@@ -95,14 +99,14 @@ def _seat(canvas: Canvas, view: dict, i: int, side: dict, x: float, y: float) ->
         if isinstance(hand, int):
             canvas.text(130, 76, f"Hand: {hand} cards, face down", 12)
             for k in range(min(hand, 8)):
-                canvas.back(130 + k * 20, 84, 34, 48)
+                canvas.back(130 + k * 20, 84, 34, 56)
         else:
             canvas.text(130, 76, "Hand", 12, weight="bold")
             for k, card in enumerate(hand[:8]):
-                _cosmos(canvas, 130 + k * 42, 84, card, 40, 48)
-        canvas.text(130, 156, "Played", 12, weight="bold")
+                _cosmos(canvas, 130 + k * 42, 84, card, 40, 56)
+        canvas.text(130, 158, "Played", 12, weight="bold")
         for k, card in enumerate(side["played"][:8]):
-            _cosmos(canvas, 130 + k * 42, 164, card, 40, 48)
+            _cosmos(canvas, 130 + k * 42, 164, card, 40, 56)
 
 
 def _board(canvas: Canvas, x: float, y: float, board: list[str]) -> None:

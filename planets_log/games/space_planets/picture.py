@@ -51,10 +51,10 @@ def _grid(canvas: Canvas, view: dict, kinds: dict) -> None:
         canvas.text(0, 0, "Supply", 14, weight="bold")
         canvas.text(0, 24, f"Deck: {deck} cards", 13)
         canvas.text(0, 46, f"Stockpile: {view['stock']} crystals", 13)
-        face = roll.get("face")
-        landed = "" if not roll else f"Die: {face if face is not None else '-'} · " + (
-            f"on space {roll['space']}" if roll.get("space") else "off the grid")
-        canvas.text(0, 68, landed, 13)
+        if roll:
+            face = roll.get("face")
+            where = f"on space {roll['space']}" if roll.get("space") else "off the grid"
+            canvas.text(0, 68, f"Die: {face if face is not None else '-'} · {where}", 13)
         if view.get("removed"):
             canvas.text(0, 90, "Removed: " + " ".join(view["removed"]), 12, fill=MUTED)
         if view.get("ender") is not None and view["phase"] != "over":

@@ -124,6 +124,7 @@ SCRIPT = r"""
   });
   moveList();
   go(at);
+  document.body.dataset.readyMs = Math.round(performance.now());
   document.body.dataset.ready = "1";
 })().catch((err) => { console.error(err); document.body.dataset.ready = "error"; });
 """

@@ -12,7 +12,7 @@ from planets_log.core.errors import UsageError
 from planets_log.core.game import Rules
 from planets_log.core.picture import esc
 
-from .helpers import NS, count_class, outline, panels, parse, position, texts
+from .helpers import NS, ROOT, count_class, outline, panels, parse, position, texts
 
 CASES = [
     ("four-planets/table-game.jsonl", 4), ("four-planets/table-game.jsonl", 40), ("four-planets/table-game.jsonl", None),
@@ -115,3 +115,12 @@ def test_a_game_without_a_picture_says_so():
 
     with pytest.raises(UsageError, match="no picture for Bare yet"):
         Bare().picture(None)
+
+
+def test_the_readme_picture_is_what_render_makes(tmp_path):
+    out = tmp_path / "readme.svg"
+    res = CliRunner().invoke(cli, ["render", str(ROOT / "fixtures/four-planets/table-game.jsonl"), "--at", "40",
+                                   "--as", "Ben", "--svg", str(out)])
+    assert res.exit_code == 0, res.output
+    committed = ROOT / "docs/images/four-planets-seq-40-as-ben.svg"
+    assert out.read_text() == committed.read_text(), "re-make the README picture with the command in README.md"

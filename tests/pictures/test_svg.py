@@ -124,3 +124,17 @@ def test_the_readme_picture_is_what_render_makes(tmp_path):
     assert res.exit_code == 0, res.output
     committed = ROOT / "docs/images/four-planets-seq-40-as-ben.svg"
     assert out.read_text() == committed.read_text(), "re-make the README picture with the command in README.md"
+
+
+@pytest.mark.parametrize("record", sorted(str(p.relative_to(ROOT / "fixtures")) for p in (ROOT / "fixtures").glob("*/*.jsonl")))
+def test_every_position_of_every_fixture_draws_valid_svg_for_every_view(record):
+    from planets_log.core.engine import Replay
+    from planets_log.core.export import collect
+
+    rep = Replay(str(ROOT / "fixtures" / record))
+    views = [None, *range(len(rep.header.players))]
+    out = collect(rep, views)
+    for k in range(len(views)):
+        for i, ids in enumerate(out.pictures[k]):
+            root = parse("\n".join(out.lines[j] for j in ids))
+            assert len(panels(root, "seat")) == len(rep.header.players), f"view {k}, step {i}"

@@ -119,7 +119,8 @@ def _meta_text(event: Meta, players: list[str]) -> str:
 
 def score_plot(scores: list[list[int] | None], players: list[str]) -> dict[str, Any]:
     """An inline SVG of every player's total over the game: one polyline per player."""
-    width, height, pad = 640, 200, 36
+    width, height, pad = 420, 200, 30
+    step = (width - pad) / max(1, len(players))
     known = [s for s in scores if s is not None]
     top = max([max(s) for s in known] + [1])
     low = min([min(s) for s in known] + [0])
@@ -142,8 +143,8 @@ def score_plot(scores: list[list[int] | None], players: list[str]) -> dict[str, 
                      f'stroke-width="2.5"{dash}/>')
         if pts:
             parts.append(shape(SEAT_SHAPES[seat % len(SEAT_SHAPES)], pts[-1][0], pts[-1][1], 5, hue))
-        parts.append(shape(SEAT_SHAPES[seat % len(SEAT_SHAPES)], pad + 8 + seat * 120, 14, 5, hue))
-        parts.append(f'<text x="{pad + 18 + seat * 120}" y="18" font-size="12">{esc(player)}</text>')
+        parts.append(shape(SEAT_SHAPES[seat % len(SEAT_SHAPES)], pad + 8 + seat * step, 14, 5, hue))
+        parts.append(f'<text x="{round(pad + 18 + seat * step)}" y="18" font-size="12">{esc(player)}</text>')
     if not known:
         parts.append(f'<text x="{pad}" y="{height / 2}" font-size="12">no totals this view may know</text>')
     parts.append(f'<line id="cursor" x1="{pad}" y1="{pad - 8}" x2="{pad}" y2="{height - pad}" stroke="#000" '

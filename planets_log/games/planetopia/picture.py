@@ -102,11 +102,17 @@ def _seat(canvas: Canvas, view: dict, i: int, side: dict, x: float, y: float) ->
                 canvas.back(130 + k * 20, 84, 34, 56)
         else:
             canvas.text(130, 76, "Hand", 12, weight="bold")
-            for k, card in enumerate(hand[:8]):
-                _cosmos(canvas, 130 + k * 42, 84, card, 40, 56)
+            _cards(canvas, 84, hand)
         canvas.text(130, 158, "Played", 12, weight="bold")
-        for k, card in enumerate(side["played"][:8]):
-            _cosmos(canvas, 130 + k * 42, 164, card, 40, 56)
+        _cards(canvas, 164, side["played"])
+
+
+def _cards(canvas: Canvas, y: float, cards: list[str]) -> None:
+    """Up to eight small Cosmos cards in a line, and how many more there are."""
+    for k, card in enumerate(cards[:8]):
+        _cosmos(canvas, 130 + k * 42, y, card, 40, 56)
+    if len(cards) > 8:
+        canvas.text(SEAT_W - 4, y + 70, f"+{len(cards) - 8} more", 11, anchor="end")
 
 
 def _board(canvas: Canvas, x: float, y: float, board: list[str]) -> None:

@@ -49,7 +49,7 @@ class Collected:
 def collect(replay: Replay, views: list[int | None], lenient: bool = False) -> Collected:
     """Replay the record once, keeping each position's pictures, texts and scores per view."""
     rules = replay.session.rules
-    seated = "seat" in inspect.signature(rules.format).parameters
+    seated = len(inspect.signature(rules.format).parameters) >= 3
     out = Collected(views, pictures=[[] for _ in views], scores=[[] for _ in views])
     _position(out, rules, replay.start.state, {"seq": 0, "kind": "start", "moves": ["start of the game"] * len(views)})
     try:

@@ -19,7 +19,7 @@ import msgspec
 from .engine import Replay
 from .errors import RecordError
 from .events import Meta, Note, Penalty, Result, Retract, Ruling, Seal
-from .picture import SEAT_COLOURS, SEAT_SHAPES, colour, esc, shape
+from .picture import SEAT_COLOURS, SEAT_SHAPES, colour, esc, printable, shape
 
 
 @dataclass
@@ -60,7 +60,7 @@ def collect(replay: Replay, views: list[int | None], lenient: bool = False) -> C
             else:
                 texts = [_move(rules, event, before, v, seated) for v in views]
             kind = type(event).__name__.lower() if isinstance(event, Meta) else "move"
-            _position(out, rules, step.after.state, {"seq": event.seq, "kind": kind, "moves": texts})
+            _position(out, rules, step.after.state, {"seq": event.seq, "kind": kind, "moves": [printable(t) for t in texts]})
             if isinstance(event, Note):
                 _attach_note(out, event)
     except RecordError as exc:
@@ -92,7 +92,7 @@ def _attach_note(out: Collected, note: Note) -> None:
         if step["seq"] == note.target:
             glyph = f"{note.glyph} " if note.glyph else ""
             author = f" — {note.author}" if note.author else ""
-            step["notes"].append(f"{glyph}{note.text}{author}")
+            step["notes"].append(printable(f"{glyph}{note.text}{author}"))
             return
 
 
@@ -155,9 +155,10 @@ def score_plot(scores: list[list[int] | None], players: list[str]) -> dict[str, 
 def pack(replay: Replay, out: Collected) -> dict[str, Any]:
     """The page's data: everything the script needs, nothing it would have to compute."""
     players = list(replay.header.players)
-    labels = ["everything (scorekeeper)" if v is None else f"as {players[v]} sees it" for v in out.views]
+    labels = ["everything (scorekeeper)" if v is None else printable(f"as {players[v]} sees it") for v in out.views]
     return {
-        "game": replay.session.rules.title, "players": players, "meta": dict(replay.header.meta),
+        "game": replay.session.rules.title, "players": [printable(p) for p in players],
+        "meta": {printable(k): printable(v) for k, v in replay.header.meta.items()},
         "views": labels, "lines": out.lines, "steps": out.steps, "pictures": out.pictures,
         "plots": [score_plot(s, players) for s in out.scores], "error": out.error,
     }

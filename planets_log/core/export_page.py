@@ -150,7 +150,7 @@ def page(title: str, payload: str) -> str:
     """The whole HTML document around the encoded data."""
     digest = base64.b64encode(hashlib.sha256(SCRIPT.encode()).digest()).decode()
     csp = (f"default-src 'none'; script-src 'sha256-{digest}'; style-src 'unsafe-inline'; "
-           "img-src data:; connect-src 'none'; base-uri 'none'; form-action 'none'")
+           "connect-src 'none'; base-uri 'none'; form-action 'none'")
     return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">\n'
             f'<meta http-equiv="Content-Security-Policy" content="{csp}">\n'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'

@@ -30,12 +30,17 @@ MUTED = "#5f5f5f"
 BACK = "#d9d9d9"
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ufffe\uffff]")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\ufffe\uffff]")
+
+
+def printable(text: Any) -> str:
+    """The text with control characters shown as \\xNN (for text set as text, never as markup)."""
+    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", str(text))
 
 
 def esc(text: Any) -> str:
     """Text safe inside SVG/XML: markup escaped, control characters shown as \\xNN."""
-    s = _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", str(text))
+    s = printable(text)
     return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
 
 

@@ -189,3 +189,19 @@ def test_a_400_event_page_opens_in_under_a_second(browser, tmp_path):
     assert ready_ms < 1000, f"ready after {ready_ms} ms"
     assert [e for e in browser.get_log("browser") if e["level"] == "SEVERE"] == []
     shot(browser, "planetopia-400-events")
+
+
+def test_a_hostile_note_is_shown_as_text_and_runs_nothing(browser, tmp_path):
+    from .test_export import run
+
+    log = tmp_path / "g.jsonl"
+    log.write_bytes(TABLE_GAME.read_bytes())
+    nasty = '<img src=x onerror="document.title=\'owned\'"><script>document.title="owned"</script>'
+    assert run("annotate", str(log), "--at", "3", nasty + "\x1b[2J").exit_code == 0
+    out = tmp_path / "g.html"
+    export(log, out)
+    open_page(browser, out)
+    browser.find_element(By.ID, "seq-input").send_keys("3", Keys.ENTER)
+    assert browser.find_element(By.ID, "notes").text == nasty + "\\x1b[2J"
+    assert browser.execute_script("return document.querySelectorAll('img, #moves script').length") == 0
+    assert browser.title != "owned"

@@ -105,7 +105,7 @@ def test_hostile_names_are_escaped_into_real_text(tmp_path):
 
 
 def test_control_characters_never_reach_the_xml():
-    assert esc("a\x01b\x1bc<") == "a\\x01b\\x1bc&lt;"
+    assert esc("a\x01b\x1bc<\n") == "a\\x01b\\x1bc&lt;\\x0a"
     parse(f"<svg xmlns='http://www.w3.org/2000/svg'><text>{esc('x' + chr(0) + chr(0x9f))}</text></svg>")
 
 

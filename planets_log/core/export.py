@@ -63,6 +63,9 @@ def collect(replay: Replay, views: list[int | None], lenient: bool = False) -> C
             _position(out, rules, step.after.state, {"seq": event.seq, "kind": kind, "moves": [printable(t) for t in texts]})
             if isinstance(event, Note):
                 _attach_note(out, event)
+            if len(step.after.arbiter.ruled) > len(step.before.arbiter.ruled):
+                r = step.after.arbiter.ruled[-1]
+                out.steps[-1]["notes"].append(printable(f"ruled [{r.code}]: {r.message} — stands by ruling: {r.reason}"))
     except RecordError as exc:
         if not lenient:
             raise

@@ -145,3 +145,15 @@ def test_notes_and_arbiter_events_sit_beside_the_moves(tmp_path):
     assert data["steps"][5]["notes"] == ["!? A bold start — Ann"]
     assert data["steps"][-2]["kind"] == "note" and data["steps"][-1]["kind"] == "penalty"
     assert data["steps"][-1]["moves"][0] == "arbiter penalty: Ben -2 (slow play)"
+
+
+def test_a_ruled_move_carries_the_ruling_beside_it(tmp_path):
+    log = tmp_path / "r.jsonl"
+    log.write_text("".join(TABLE_GAME.read_text().splitlines(keepends=True)[:8]))
+    res = run("rule", str(log), "d1", "--reason", "agreed at the table")
+    assert res.exit_code == 0, res.output
+    data = export(log, tmp_path / "r.html")
+    ruled = data["steps"][-1]
+    assert ruled["moves"][0] == "d1" and data["steps"][-2]["kind"] == "ruling"
+    assert len(ruled["notes"]) == 1 and "stands by ruling: agreed at the table" in ruled["notes"][0]
+    assert ruled["notes"][0].startswith("ruled [dispatch.own-ship]")

@@ -18,7 +18,7 @@ import msgspec
 
 from .engine import Replay
 from .errors import RecordError
-from .events import Meta, Note, Penalty, Result, Retract, Ruling, Seal
+from .events import Chance, Meta, Note, Penalty, Result, Retract, Ruling, Seal
 from .picture import SEAT_COLOURS, SEAT_SHAPES, colour, esc, printable, shape
 
 
@@ -59,7 +59,7 @@ def collect(replay: Replay, views: list[int | None], lenient: bool = False) -> C
                 texts = [_meta_text(event, replay.header.players)] * len(views)
             else:
                 texts = [_move(rules, event, before, v, seated) for v in views]
-            kind = type(event).__name__.lower() if isinstance(event, Meta) else "move"
+            kind = type(event).__name__.lower() if isinstance(event, Meta) else "chance" if isinstance(event, Chance) else "move"
             _position(out, rules, step.after.state, {"seq": event.seq, "kind": kind, "moves": [printable(t) for t in texts]})
             if isinstance(event, Note):
                 _attach_note(out, event)

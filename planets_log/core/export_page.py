@@ -51,7 +51,7 @@ SCRIPT = r"""
     D.steps.forEach((s, i) => {
       const li = document.createElement("li");
       li.dataset.index = i;
-      if (s.kind !== "move" && s.kind !== "start") li.className = "meta";
+      if (!["move", "chance", "start"].includes(s.kind)) li.className = "meta";
       li.textContent = s.seq + ". " + s.moves[view];
       for (const n of s.notes) {
         const span = document.createElement("span");
@@ -132,11 +132,11 @@ SCRIPT = r"""
 BODY = """<header><h1 id="title"></h1><div id="meta"></div></header>
 <div id="error" role="alert"></div>
 <div id="controls">
-<button id="first" title="first position (Home)">|◀</button>
-<button id="prev" title="back (←)">◀</button>
-<button id="next" title="forward (→)">▶</button>
-<button id="last" title="last position (End)">▶|</button>
-<span id="position"></span>
+<button id="first" title="first position (Home)" aria-label="first position">|◀</button>
+<button id="prev" title="back (←)" aria-label="back">◀</button>
+<button id="next" title="forward (→)" aria-label="forward">▶</button>
+<button id="last" title="last position (End)" aria-label="last position">▶|</button>
+<span id="position" aria-live="polite"></span>
 <label>seq <input id="seq-input" type="number" min="0"></label><button id="seq-go">go</button>
 <label>round <input id="round-input" type="number" min="1"></label><button id="round-go">go</button>
 <label>view <select id="view"></select></label>

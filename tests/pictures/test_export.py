@@ -157,3 +157,12 @@ def test_a_ruled_move_carries_the_ruling_beside_it(tmp_path):
     assert ruled["moves"][0] == "d1" and data["steps"][-2]["kind"] == "ruling"
     assert len(ruled["notes"]) == 1 and "stands by ruling: agreed at the table" in ruled["notes"][0]
     assert ruled["notes"][0].startswith("ruled [dispatch.own-ship]")
+
+
+def test_a_game_without_pictures_is_refused_and_nothing_written(tmp_path):
+    log = tmp_path / "toy.jsonl"
+    assert run("new", "countdown", "--player", "Ann", "--player", "Ben", "--seed", "1", str(log)).exit_code == 0
+    for command, flag in [("export", "--html"), ("render", "--svg")]:
+        res = CliRunner().invoke(cli, [command, str(log), flag, str(tmp_path / "out")])
+        assert res.exit_code == 2 and "no picture for" in res.output and "yet" in res.output
+    assert not (tmp_path / "out").exists()

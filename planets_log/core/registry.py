@@ -12,6 +12,7 @@ GAMES: dict[str, str] = {
     "four-planets": "planets_log.games.four_planets",
     "space-planets": "planets_log.games.space_planets",
     "planetopia": "planets_log.games.planetopia",
+    "planetarium": "planets_log.games.planetarium",
 }
 
 

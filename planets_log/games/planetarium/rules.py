@@ -1,0 +1,123 @@
+"""Planetarium's `Rules`: the hooks the core calls, wired to the game's modules."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Literal
+
+import msgspec
+from msgspec.structs import replace
+
+from planets_log.core.events import Header
+from planets_log.core.game import CHANCE, TERMINAL, Option, Rules
+
+from . import apply, chance, check, score, view
+from .edition import PLANETS, PlanetariumEdition
+from .events import EVENTS
+from .state import CHANCE_PHASES, Seat, State
+
+
+class PlanetariumOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Planetarium's options as a typed Struct (the same as `PlanetariumRules.options`)."""
+
+    target: Literal[90, 100, 110] = 100
+    round_limit: Annotated[int, msgspec.Meta(ge=0)] = 0
+
+
+class PlanetariumRules(Rules):
+    """Planetarium for 2-4 players, and the solo variant for 1."""
+
+    id = "planetarium"
+    title = "Planetarium"
+    min_players = 1
+    max_players = 4
+    rules_version = 1
+    hidden_information = True
+    options_type = PlanetariumOptions
+    options = {
+        "target": Option(100, "solo variant: the starting target score (90 easier, 110 harder)", (90, 100, 110)),
+        "round_limit": Option(0, "safeguard not in the rulebook: the game also ends after this many rounds "
+                              "(0 = no limit, as the rulebook)", None, minimum=0),
+    }
+    selfplay_options = {"round_limit": 100}
+    events = EVENTS
+    edition_type = PlanetariumEdition
+    edition_dir = Path(__file__).parent / "editions"
+    rulebook = "planetarium.txt"
+
+    def setup(self, header: Header, edition: PlanetariumEdition) -> State:
+        """The table before the Matter is placed: planets on A-D, tokens Hostile side up, full decks."""
+        state = State(players=tuple(header.players), edition=edition,
+                      seats=tuple(Seat(markers=edition.markers) for _ in header.players),
+                      low=edition.deck("low"), high=edition.deck("high"), final=edition.deck("final"),
+                      habitable=tuple(p.token == "habitable" for p in sorted(edition.planets, key=lambda p: p.letter)),
+                      target=int(header.options.get("target", 100)),
+                      round_limit=int(header.options.get("round_limit", 0)))
+        board = state.board
+        cells = [""] * len(board.names)
+        for letter, start in zip(PLANETS, board.starts):
+            cells[start] = letter
+        return replace(state, cells=tuple(cells))
+
+    def to_move(self, state: State) -> int:
+        if state.phase == "over":
+            return TERMINAL
+        return CHANCE if state.phase in CHANCE_PHASES else state.turn
+
+    def legal(self, state: State) -> list:
+        from . import legal
+
+        if state.phase in CHANCE_PHASES:
+            return chance.legal_chance(state)
+        return legal.legal(state) if state.phase != "over" else []
+
+    def candidates(self, state: State) -> list:
+        from . import legal
+
+        return legal.candidates(state)
+
+    def chance_outcomes(self, state: State):
+        return chance.outcomes(state)
+
+    def check(self, state: State, event) -> None:
+        check.check(state, event)
+
+    def apply(self, state: State, event) -> State:
+        return apply.apply(state, event)
+
+    def chance(self, state: State, rng):
+        return chance.chance(state, rng)
+
+    def chance_hint(self, state: State) -> str:
+        return chance.hint(state)
+
+    def score(self, state: State):
+        return score.score(state)
+
+    def rank(self, state: State, totals: list[int]):
+        return score.rank(state, totals)
+
+    def round_of(self, state: State) -> int:
+        return state.turns // len(state.players) + 1
+
+    def parse(self, text: str, state: State):
+        from . import notation
+
+        return notation.parse(text, state)
+
+    def format(self, event, state: State, seat: int | None = None) -> str:
+        from . import notation
+
+        return notation.format(event, state, seat)
+
+    def resample_hidden(self, state: State, seat: int, rng) -> State:
+        return view.resample_hidden(state, seat, rng)
+
+    def render(self, state: State, seat: int | None = None) -> str:
+        return view.render(state, seat)
+
+    def view(self, state: State, seat: int | None = None):
+        return view.view(state, seat)
+
+
+RULES = PlanetariumRules()

@@ -1,0 +1,136 @@
+"""Golden records, seeded playthrough snapshots (1, 2, 3 and 4 players) and the illegal-move fixtures."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+
+from planets_log.core.engine import Replay
+from planets_log.core.errors import RecordError
+from planets_log.core.events import Note
+from planets_log.core.game import TERMINAL
+from planets_log.core.record import line_hash
+from planets_log.core.validate import validate_file
+
+from .fixtures_gen import GREEDY, golden, greedy_game, invalid_records, table_game
+from .pm_helpers import FIXTURES, RULES
+
+WRITE = os.environ.get("PLANETARIUM_WRITE_FIXTURES") == "1"
+GOLDEN = golden()
+INVALID = invalid_records()
+
+
+def test_fixture_files_are_current():
+    """fixtures/planetarium/ holds exactly what fixtures_gen builds (PLANETARIUM_WRITE_FIXTURES=1 rewrites)."""
+    if WRITE:
+        for name, text in GOLDEN.items():
+            (FIXTURES / name).write_text(text)
+        for name, (text, _code) in INVALID.items():
+            (FIXTURES / "invalid" / f"{name}.jsonl").write_text(text)
+    assert sorted(p.name for p in FIXTURES.glob("*.jsonl")) == sorted(GOLDEN)
+    assert sorted(p.stem for p in (FIXTURES / "invalid").glob("*.jsonl")) == sorted(INVALID)
+    for name, text in GOLDEN.items():
+        assert (FIXTURES / name).read_text() == text, name
+    for name, (text, _code) in INVALID.items():
+        assert (FIXTURES / "invalid" / f"{name}.jsonl").read_text() == text, name
+
+
+@pytest.mark.parametrize("name", sorted(GOLDEN))
+def test_golden_records_validate(name):
+    """Every golden record validates; the seeded ones are finished games."""
+    report = validate_file(str(FIXTURES / name))
+    assert report.valid, [str(e) for e in report.errors]
+    assert report.finished == (name != "table-game.jsonl")
+
+
+@pytest.mark.parametrize("name", sorted(GREEDY))
+def test_seeded_playthroughs_end_with_the_final_turns(name):
+    """The Final Turn: the greedy playthroughs end after every player's final turn, the final space filled."""
+    state = Replay(str(FIXTURES / f"{name}.jsonl")).final().state
+    assert state.over and state.final_reached and "final turn" in state.end_reason
+
+
+def test_solo_fixtures_are_one_win_and_one_loss():
+    """Ending the Solo Game: seeded-1p-won beats its target (90, lowered by face-down Matter); 1p-lost does not."""
+    won = RULES.score(Replay(str(FIXTURES / "seeded-1p-won.jsonl")).final().state)
+    lost = RULES.score(Replay(str(FIXTURES / "seeded-1p-lost.jsonl")).final().state)
+    assert won.outcome == "solo-win" and won.scores[0].total > won.scores[0].breakdown["target"]
+    assert lost.outcome == "solo-loss" and lost.scores[0].total <= lost.scores[0].breakdown["target"]
+
+
+def test_seeded_three_player_game_is_decided_by_matter_on_the_mat():
+    """Winning the Game (tie-break): in seeded-3p Ben and Cal tie on points; Ben has more Matter on his mat."""
+    sheet = RULES.score(Replay(str(FIXTURES / "seeded-3p.jsonl")).final().state)
+    assert sheet.scores[1].total == sheet.scores[2].total == max(s.total for s in sheet.scores)
+    assert sheet.winners == [1] and sheet.tiebreak == "matter on mat"
+
+
+def test_uniform_selfplay_ends_by_the_safeguard():
+    """Safeguard: uniformly random play rarely fills the track; the round limit ends it."""
+    state = Replay(str(FIXTURES / "selfplay-2p.jsonl")).final().state
+    assert state.over and "round limit" in state.end_reason
+
+
+def playthrough(build, every: int = 5) -> str:
+    """The moves of each round in notation, the position every few rounds and at the end, and the score sheet."""
+    session = build.session
+    pos = session.start(build.lines[0])
+    out = [f"players: {', '.join(session.header.players)}; seed {session.header.seed}; "
+           f"options: {session.header.options}"]
+    moves: list[str] = []
+    for raw in build.lines[1:]:
+        event = session.decode(raw)
+        if isinstance(event, Note):
+            moves.append(f"  {event.seq:>4} note on {event.target} {event.glyph or ''}: {event.text}")
+            pos = session.step(pos, event, line_hash(raw))
+            continue
+        who = pos.state.players[event.by] if hasattr(event, "by") else "chance"
+        moves.append(f"  {event.seq:>4} {who}: {RULES.format(event, pos.state)}")
+        before = RULES.round_of(pos.state)
+        pos = session.step(pos, event, line_hash(raw))
+        done = RULES.to_move(pos.state) == TERMINAL
+        if RULES.round_of(pos.state) != before or done:
+            out += [f"--- round {before} ---", *moves]
+            if before % every == 0 or done:
+                out.append(RULES.render(pos.state))
+            moves = []
+    if moves:
+        out += ["--- (record ends mid-round) ---", *moves, RULES.render(pos.state)]
+    sheet = RULES.score(pos.state)
+    out.append(json.dumps({"scores": [{"seat": s.seat, "player": s.player, "total": s.total,
+                                       "breakdown": s.breakdown} for s in sheet.scores],
+                           "winners": sheet.winners, "outcome": sheet.outcome, "tiebreak": sheet.tiebreak,
+                           "final": sheet.final}, indent=1))
+    return "\n".join(out) + "\n"
+
+
+@pytest.mark.parametrize("name", sorted(GREEDY))
+def test_seeded_playthrough_snapshot(name, snapshot):
+    """Snapshot of a whole seeded game: moves of every round, the position every 5 rounds, the score sheet."""
+    assert playthrough(greedy_game(name)) == snapshot
+
+
+def test_worked_example_snapshot(snapshot):
+    """Snapshot of the worked example game of the docs."""
+    assert playthrough(table_game(), every=1) == snapshot
+
+
+@pytest.mark.parametrize("name", sorted(INVALID))
+def test_invalid_fixture_reports_its_error(name, snapshot):
+    """Each illegal-move fixture fails on its last line with the expected code; the message is pinned."""
+    path = FIXTURES / "invalid" / f"{name}.jsonl"
+    lines = path.read_text().splitlines()
+    with pytest.raises(RecordError) as info:
+        Replay(str(path), name=f"{name}.jsonl").final()
+    err = info.value
+    assert err.code == INVALID[name][1]
+    assert err.line == len(lines)
+    assert str(err) == snapshot
+
+
+def test_at_least_fifteen_illegal_moves():
+    """The issue asks for at least 15 illegal-move fixtures, each a different error."""
+    assert len(INVALID) >= 15
+    assert len({code for _text, code in INVALID.values()}) >= 15

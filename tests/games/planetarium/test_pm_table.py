@@ -1,0 +1,119 @@
+"""Table records kept by one player: `?` for cards the keeper cannot see, revealed later and checked."""
+
+from __future__ import annotations
+
+from planets_log.core.play import Builder, make_header
+from planets_log.core.rng import rng
+
+from .pm_helpers import GAME, MATTER, RULES, play, refused, state_of
+
+KEPT_BY_ANN = [f"matter {MATTER}", "deal Ann L1 L2 H1 H2 F1 F2", "deal Ben ? ? ? ? ? ?", "discard F2", "discard F4"]
+
+
+def kept_by_ann() -> Builder:
+    header, session = make_header(GAME, ["Ann", "Ben"], seed=None, log_id="kept-by-ann")
+    return play(Builder.new(header, session), *KEPT_BY_ANN)
+
+
+def test_an_unseen_deal_is_typed_as_question_marks_and_revealed_by_the_discard():
+    """Set-Up: Ben's six cards are unseen; his face-up Final discard reveals one of them."""
+    build = kept_by_ann()
+    state = state_of(build)
+    assert state.seats[1].hand == ("?",) * 5
+    assert state.unknown == (2, 2, 1) and "F4" not in state.final and "F4" in state.final_discard
+
+
+def test_a_card_played_from_an_unseen_hand_is_revealed_and_leaves_its_deck():
+    """Playing a Card: the card Ben plays from his unseen hand is checked against the cards still unseen."""
+    build = kept_by_ann()
+    play(build, "C-5.10", "end")
+    assert refused(build, "play L1 C").code == "turn.phase"
+    play(build, "C-5.11")
+    assert refused(build, "play L1 C").code == "card.hand"  # Ann holds L1
+    play(build, "play L4 C")
+    state = state_of(build)
+    assert "L4" not in state.low and state.unknown == (1, 2, 1) and state.seats[1].hand == ("?",) * 4
+
+
+def test_unseen_draws_and_the_face_up_final_discard():
+    """Drawing Cards: Ben's draws are `?`; of two Finals the one not kept is face up and must be named."""
+    build = kept_by_ann()
+    play(build, "C-5.10", "end", "C-5.11", "play L4 C", "draw final", "drawn ? ?")
+    assert refused(build, "keep ?").code == "keep.discard"
+    assert refused(build, "keep ? discard F2").code == "keep.discard"  # F2 is already on the discard pile
+    play(build, "keep ? discard F9")
+    state = state_of(build)
+    assert "F9" in state.final_discard and "F9" not in state.final and state.unknown == (1, 2, 2)
+    assert len(state.seats[1].hand) == 5
+
+
+def test_per_seat_notation_hides_what_that_seat_cannot_see():
+    """Per-seat format: Ann sees Ben's deal, draws and kept Final as `?`, the face-up discard by name."""
+    header, session = make_header(GAME, ["Ann", "Ben"], seed=3, log_id="seat-format")
+    build = Builder.new(header, session)
+    build.draw_chance()
+    state = state_of(build)
+    events = []
+    pos = session.start(build.lines[0])
+    from planets_log.core.record import line_hash
+
+    for raw in build.lines[1:]:
+        event = session.decode(raw)
+        events.append((RULES.format(event, pos.state, 0), RULES.format(event, pos.state, 1),
+                       RULES.format(event, pos.state)))
+        pos = session.step(pos, event, line_hash(raw))
+    ben_deal = events[2]
+    assert ben_deal[0] == "deal Ben ? ? ? ? ? ?" and ben_deal[1] == ben_deal[2] and "?" not in ben_deal[2]
+    assert state.phase == "discard"
+
+
+def test_kept_final_is_hidden_from_the_other_seat_but_its_discard_is_not():
+    """Drawing Cards: the Final kept is secret, the other is discarded face up."""
+    header, session = make_header(GAME, ["Ann", "Ben"], seed=None, log_id="seat-keep")
+    build = play(Builder.new(header, session), f"matter {MATTER}", "deal Ann L1 L2 H1 H2 F1 F2",
+                 "deal Ben L3 L4 H3 H4 F3 F4", "discard F2", "discard F4", "C-5.10", "play L1 C", "draw final",
+                 "drawn F5 F9")
+    assert refused(build, "keep F5 discard F9").code == "keep.discard"  # both are known: no discard to name
+    keep = RULES.parse("keep F5", state_of(build))
+    assert RULES.format(keep, state_of(build), 1) == "keep ? discard F9"
+    assert RULES.format(keep, state_of(build), 0) == "keep F5"
+
+
+def test_views_and_resampling_keep_only_what_a_seat_knows():
+    """Per-seat views: other hands are counts; a resampled state changes only what the seat cannot see."""
+    header, session = make_header(GAME, ["Ann", "Ben", "Cal"], seed=5, log_id="resample")
+    build = Builder.new(header, session)
+    build.draw_chance()
+    play(build, "discard " + next(c for c in state_of(build).seats[0].hand if c.startswith("F")))
+    state = state_of(build)
+    view = RULES.view(state, 0)
+    assert view["seats"][1]["hand"] == 6 and view["low"] == len(state.low)
+    assert tuple(view["seats"][0]["hand"]) == state.seats[0].hand
+    assert "Ben: 0 points" in RULES.render(state, 0) and "hand 6 cards" in RULES.render(state, 0)
+    other = RULES.resample_hidden(state, 0, rng(1, "resample"))
+    assert other.seats[0] == state.seats[0] and RULES.view(other, 0) == view
+    assert other.seats[1].hand != state.seats[1].hand or other.seats[2].hand != state.seats[2].hand
+    pool = sorted(state.low + state.high + state.final + state.seats[1].hand + state.seats[2].hand)
+    assert sorted(other.low + other.high + other.final + other.seats[1].hand + other.seats[2].hand) == pool
+
+
+def test_resampled_states_look_the_same_to_the_seat():
+    """Hidden information: through a whole 3-player game, a state resampled for a seat has the same view,
+    rendering and (on that seat's turn) legal moves for it."""
+    import msgspec
+
+    from .pm_helpers import greedy
+    from .test_pm_legal import positions
+
+    build = greedy(2, ["Ann", "Ben", "Cal"])
+    changed = 0
+    for k, state in enumerate(positions(build, every=2)):
+        for seat in range(3):
+            other = RULES.resample_hidden(state, seat, rng(k, f"seat-{seat}"))
+            changed += other != state
+            assert msgspec.json.encode(RULES.view(other, seat), order="sorted") == \
+                msgspec.json.encode(RULES.view(state, seat), order="sorted")
+            assert RULES.render(other, seat) == RULES.render(state, seat)
+            if state.turn == seat and RULES.to_move(state) >= 0:
+                assert RULES.legal(other) == RULES.legal(state)
+    assert changed > 0

@@ -152,17 +152,21 @@ def test_seat_switch_hides_the_other_hand(browser, table_page):
     assert set(hand) <= set(shown_texts(browser, "seat-0"))
 
 
-def test_score_plot_has_one_line_per_player(browser, tmp_path):
+@pytest.mark.parametrize("game", ["planetopia", "planetarium"])
+def test_score_plot_has_one_line_per_player(browser, tmp_path, game):
     out = tmp_path / "p.html"
-    export(FIXTURES / "planetopia" / "seeded-3p.jsonl", out)
+    export(FIXTURES / game / "seeded-3p.jsonl", out)
     open_page(browser, out)
+    assert [e for e in browser.get_log("browser") if e["level"] == "SEVERE"] == []
     lines = browser.execute_script("return document.querySelectorAll('#plot polyline.score-line').length")
     assert lines == 3
     points = browser.execute_script(
         "return [...document.querySelectorAll('#plot polyline.score-line')].map(p => p.points.numberOfItems)")
-    steps = len((FIXTURES / "planetopia" / "seeded-3p.jsonl").read_text().splitlines())
-    assert points == [steps] * 3, "every position has a point (Prestige points are open)"
-    shot(browser, "planetopia-end")
+    steps = len((FIXTURES / game / "seeded-3p.jsonl").read_text().splitlines())
+    assert points == [steps] * 3, "every position has a point (points are open in both games)"
+    Select(browser.find_element(By.ID, "view")).select_by_visible_text("as Ben sees it")
+    assert browser.execute_script("return document.querySelectorAll('#plot polyline.score-line').length") == 3
+    shot(browser, f"{game}-end-as-ben")
 
 
 def test_an_as_export_offers_only_that_view(browser, tmp_path):

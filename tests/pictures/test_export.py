@@ -166,3 +166,20 @@ def test_a_game_without_pictures_is_refused_and_nothing_written(tmp_path):
         res = CliRunner().invoke(cli, [command, str(log), flag, str(tmp_path / "out")])
         assert res.exit_code == 2 and "no picture for" in res.output and "yet" in res.output
     assert not (tmp_path / "out").exists()
+
+
+def test_planetarium_as_export_move_texts_are_the_seats_own(tmp_path):
+    """Planetarium's format takes the seat: an `--as Ben` page names only cards Ben's view holds then."""
+    record = FIXTURES / "planetarium" / "seeded-3p.jsonl"
+    data = export(record, tmp_path / "ben.html", "--as", "Ben")
+    card = re.compile(r"\b[LHF][0-9]+\b")
+    rep = Replay(str(record))
+    rules = rep.session.rules
+    hidden_seen = 0
+    for step, entry in zip(rep.steps(), data["steps"][1:]):
+        known = set(card.findall(json.dumps([rules.view(step.before.state, 1), rules.view(step.after.state, 1)])))
+        shown = set(card.findall(entry["moves"][0]))
+        assert shown <= known, f"seq {entry['seq']}: {entry['moves'][0]!r}"
+        full = set(card.findall(rules.format(step.event, step.before.state)))
+        hidden_seen += bool(full - known)
+    assert hidden_seen, "the record has moves whose plain notation names cards Ben may not see"

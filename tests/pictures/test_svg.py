@@ -18,6 +18,7 @@ CASES = [
     ("four-planets/table-game.jsonl", 4), ("four-planets/table-game.jsonl", 40), ("four-planets/table-game.jsonl", None),
     ("space-planets/seeded-3p.jsonl", 2), ("space-planets/seeded-3p.jsonl", 30), ("space-planets/seeded-3p.jsonl", None),
     ("planetopia/seeded-3p.jsonl", 4), ("planetopia/seeded-3p.jsonl", 30), ("planetopia/seeded-3p.jsonl", None),
+    ("planetarium/seeded-3p.jsonl", 4), ("planetarium/seeded-3p.jsonl", 30), ("planetarium/seeded-3p.jsonl", None),
 ]
 CODE = re.compile(r"^[RYGPB][0-2](v[0-9]+)?s+$")
 
@@ -138,3 +139,17 @@ def test_every_position_of_every_fixture_draws_valid_svg_for_every_view(record):
         for i, ids in enumerate(out.pictures[k]):
             root = parse("\n".join(out.lines[j] for j in ids))
             assert len(panels(root, "seat")) == len(rep.header.players), f"view {k}, step {i}"
+
+
+def test_planetarium_other_hands_and_drawn_finals_are_backs():
+    rules, pos = position("planetarium/seeded-3p.jsonl", 30)
+    root = parse(rules.picture(pos.state, 1))
+    for i, seat in enumerate(pos.state.seats):
+        g = panels(root, "seat")[i]
+        shown = " ".join(texts(g))
+        if i == 1:
+            assert count_class(g, "card-back") == 0 and all(c in shown for c in seat.hand)
+        else:
+            assert count_class(g, "card-back") == len(seat.hand) and not any(c in shown.split() for c in seat.hand)
+    board = panels(root, "board")[0]
+    assert sorted(t for t in texts(board)) == sorted(rules.view(pos.state, 1)["cells"].values())

@@ -13,6 +13,7 @@ GAMES: dict[str, str] = {
     "space-planets": "planets_log.games.space_planets",
     "planetopia": "planets_log.games.planetopia",
     "planetarium": "planets_log.games.planetarium",
+    "planetship-2491": "planets_log.games.planetship_2491",
 }
 
 

@@ -1,0 +1,223 @@
+"""`apply`: one small pure function per event type, then the automatic steps (`flow.settle`)."""
+
+from __future__ import annotations
+
+from . import events as E
+from .board import rows_of
+from .flow import MILITARY, after_reward, begin_turns, next_zone, remove, settle, use
+from .legal import probe_targets
+from .state import (Char, Probe, State, ZoneState, add, geo, occupant, placed, replace, size, take, with_seat,
+                    with_space, with_zone, zone_spec)
+
+
+def reward_slots(state: State) -> list[int]:
+    """The zone of each reward slot, in zone-number order (Harvests has two)."""
+    return [z for z in geo(state).zones() for _ in range(zone_spec(state, z).rewards)]
+
+
+def draw_card(state: State, code: str) -> State:
+    """The state with a known card taken off the deck (unseen part or bottom)."""
+    if code in state.deck:
+        return replace(state, deck=take(state.deck, code))
+    return replace(state, bottom=take(state.bottom, code))
+
+
+def _missions(state: State, e: E.MissionsDrawn) -> State:
+    return replace(state, missions=e.missions, phase="layout")
+
+
+def _empty(state: State, zone: int) -> ZoneState:
+    return ZoneState(spaces=(None,) * size(state, zone))
+
+
+def _formed(state: State, e: E.Formed) -> State:
+    state = replace(state, grid=tuple(zip(e.zones, e.turns)), reserve=e.reserve, phase="rewards")
+    for z in e.zones:
+        state = with_zone(state, z, _empty(state, z))
+    return state
+
+
+def _shifted(state: State, e: E.Shifted) -> State:
+    rows = rows_of(len(state.players))
+    out = tuple(z for z, _ in state.grid[-rows:])
+    if e.aside is None:
+        reserve = out + tuple(z for z in state.reserve if z not in e.zones)
+    else:
+        reserve = (e.aside,)
+    state = replace(state, grid=tuple(zip(e.zones, e.turns)) + state.grid[:-rows], reserve=reserve, phase="rewards")
+    for z in e.zones:
+        state = with_zone(state, z, _empty(state, z))
+    return state
+
+
+def _rewards(state: State, e: E.RewardsDealt) -> State:
+    by_zone: dict[int, tuple[str, ...]] = {}
+    for zone, code in zip(reward_slots(state), e.cards):
+        if code == "-":
+            continue
+        if code == E.HIDDEN:
+            state = replace(state, unknown=state.unknown + 1)
+        else:
+            state = draw_card(state, code)
+        by_zone[zone] = by_zone.get(zone, ()) + (code,)
+    for zone, cards in by_zone.items():
+        z = replace(state.zones[zone], rewards=cards, rewards_down=zone_spec(state, zone).reward_face_down)
+        state = with_zone(state, zone, z)
+    return begin_turns(state)
+
+
+def _scan_drawn(state: State, e: E.ScanDrawn) -> State:
+    state = draw_card(state, e.card)
+    z = state.zones[state.zone]
+    state = with_zone(state, state.zone, replace(z, rewards=z.rewards + (e.card,)))
+    return replace(state, phase="resolve", pending="bury")
+
+
+def _revealed(state: State, e: E.Revealed) -> State:
+    names = iter(e.cards)
+    z = state.zones[state.zone]
+    rewards = []
+    for code in z.rewards:
+        if code == E.HIDDEN:
+            code = next(names)
+            state = replace(state, deck=take(state.deck, code), unknown=state.unknown - 1)
+        rewards.append(code)
+    state = with_zone(state, state.zone, replace(state.zones[state.zone], rewards=tuple(rewards)))
+    for i, ch in enumerate(state.zones[state.zone].spaces):
+        if ch is not None and ch.card == E.HIDDEN:
+            code = next(names)
+            state = replace(state, hands=with_seat(state.hands, ch.owner, take(state.hands[ch.owner], code)))
+            state = with_space(state, state.zone, i + 1, replace(ch, card=code))
+    return settle(replace(state, phase="resolve"))
+
+
+def _next_turn(state: State) -> State:
+    n = len(state.players)
+    return settle(replace(state, pending=None, at=(-1, -1), turn=(state.turn + 1) % n))
+
+
+def _after_placing(state: State) -> State:
+    """Offer a probe if the space shows the probe icon, else pass the turn."""
+    zone, space = state.at
+    if (space in zone_spec(state, zone).probes and state.probes_left[state.turn] > 0
+            and probe_targets(state, zone)):
+        return replace(state, pending="probe")
+    return _next_turn(state)
+
+
+def _placed(state: State, e: E.Placed) -> State:
+    spec = zone_spec(state, e.zone)
+    down = e.space in spec.face_down and e.zone != 2
+    hand = state.hands[e.by] if e.card == E.HIDDEN else take(state.hands[e.by], e.card)
+    first_here = e.zone == MILITARY and not state.military
+    ships = with_seat(state.ships, e.by, state.ships[e.by] - 1)
+    state = replace(state, hands=with_seat(state.hands, e.by, hand), ships=ships,
+                    at=(e.zone, e.space), military=state.military or e.zone == MILITARY)
+    state = with_space(state, e.zone, e.space, Char(card=e.card, owner=e.by, down=down))
+    if first_here:
+        return replace(state, pending="rotate")
+    return _after_placing(state)
+
+
+def _rotated(state: State, e: E.Rotated) -> State:
+    grid = tuple((z, (t + e.turns) % 4) if z == MILITARY else (z, t) for z, t in state.grid)
+    return _after_placing(replace(state, grid=grid, pending=None))
+
+
+def _probed(state: State, e: E.Probed) -> State:
+    if e.zone is not None:
+        state = replace(state, probes=state.probes + (Probe(e.by, e.zone, e.space),),
+                        probes_left=with_seat(state.probes_left, e.by, state.probes_left[e.by] - 1))
+    return _next_turn(state)
+
+
+def _hacked(state: State, e: E.Hacked) -> State:
+    state = use(state, "hack")
+    victim = occupant(state, state.zone, e.space)
+    state = with_space(state, state.zone, e.space, None)
+    hand = add(state.hands[victim.owner], victim.card)
+    return settle(replace(state, hands=with_seat(state.hands, victim.owner, hand)))
+
+
+def _scanned(state: State, e: E.Scanned) -> State:
+    return replace(use(state, "scan"), phase="draw")
+
+
+def _buried(state: State, e: E.Buried) -> State:
+    z = state.zones[state.zone]
+    state = with_zone(state, state.zone, replace(z, rewards=take(z.rewards, e.card)))
+    return settle(replace(state, bottom=state.bottom + (e.card,), pending=None))
+
+
+def _moved(state: State, src: tuple[int, int], dst: tuple[int, int]) -> State:
+    char = occupant(state, *src)
+    state = with_space(state, *src, None)
+    return with_space(state, *dst, replace(char, down=False, disabled=True))
+
+
+def _pulled(state: State, e: E.Pulled) -> State:
+    state = use(state, "tractor")
+    return settle(_moved(state, (e.zone, e.space), (state.zone, e.to)))
+
+
+def _shielded(state: State, e: E.Shielded) -> State:
+    state = use(state, "shield")
+    char = occupant(state, e.zone, e.space)
+    state = with_space(state, e.zone, e.space, replace(char, shield=True))
+    return settle(replace(state, shields=state.shields - 1))
+
+
+def friends(state: State, zone: int, space: int) -> int:
+    """Other characters of the same owner in this zone and the adjacent ones (Team Radio)."""
+    owner = occupant(state, zone, space).owner
+    near = geo(state).adjacent_zones[zone] | {zone}
+    return sum(1 for z, s, ch in placed(state) if z in near and ch.owner == owner and (z, s) != (zone, space))
+
+
+def _radioed(state: State, e: E.Radioed) -> State:
+    state = use(state, "radio")
+    char = occupant(state, state.zone, state.cursor)
+    bonus = friends(state, state.zone, state.cursor)
+    return settle(with_space(state, state.zone, state.cursor, replace(char, radio=char.radio + bonus)))
+
+
+def _teleported(state: State, e: E.Teleported) -> State:
+    state = use(state, "teleport")
+    return settle(_moved(state, (state.zone, state.cursor), (e.zone, e.space)))
+
+
+def _passed(state: State, e: E.Passed) -> State:
+    return settle(replace(state, cursor=state.cursor + 1))
+
+
+def _kept(state: State, e: E.Kept) -> State:
+    z = state.zones[state.zone]
+    rest = take(z.rewards, e.card)
+    state = with_zone(state, state.zone, replace(z, rewards=()))
+    state = replace(state, hands=with_seat(state.hands, e.by, add(state.hands[e.by], e.card)),
+                    bottom=state.bottom + rest, pending=None)
+    return settle(after_reward(state, e.by))
+
+
+def _removed(state: State, e: E.Removed) -> State:
+    return settle(next_zone(remove(state, e.space)))
+
+
+def _discarded(state: State, e: E.Discarded) -> State:
+    state = replace(state, hands=with_seat(state.hands, e.by, take(state.hands[e.by], e.card)),
+                    discards=with_seat(state.discards, e.by, state.discards[e.by] + (e.card,)))
+    return settle(state)
+
+
+APPLY = {
+    E.MissionsDrawn: _missions, E.Formed: _formed, E.Shifted: _shifted, E.RewardsDealt: _rewards,
+    E.ScanDrawn: _scan_drawn, E.Revealed: _revealed, E.Placed: _placed, E.Rotated: _rotated, E.Probed: _probed,
+    E.Hacked: _hacked, E.Scanned: _scanned, E.Buried: _buried, E.Pulled: _pulled, E.Shielded: _shielded,
+    E.Radioed: _radioed, E.Teleported: _teleported, E.Passed: _passed, E.Kept: _kept, E.Removed: _removed,
+    E.Discarded: _discarded,
+}
+
+
+def apply(state: State, event) -> State:
+    """The state after `event` (pure)."""
+    return APPLY[type(event)](state, event)

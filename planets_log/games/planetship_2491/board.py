@@ -1,0 +1,75 @@
+"""Planetship Alpha's geometry: zone cells turned and laid on the grid, and what is adjacent.
+
+A space is (zone, numeral); numeral 0 is the zone's reward space. The grid is kept column
+by column from the left, each column top down; a zone card is SIDE x SIDE cells, turned
+clockwise by quarter turns, so two spaces are adjacent when their cells touch across the
+whole grid (Zone Grid).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .edition import SIDE, Zone
+
+GRID_SHAPES = {2: (2, 3, 4), 3: (2, 3, 4), 4: (2, 4, 2), 5: (3, 3, 1)}
+"""Players -> (rows, columns, reserve) (Forming Planetship Alpha)."""
+
+
+def rows_of(players: int) -> int:
+    """How many zones a grid column holds."""
+    return GRID_SHAPES[players][0]
+
+
+def turned(cell: tuple[int, int], turns: int) -> tuple[int, int]:
+    """A cell's position after `turns` clockwise quarter turns of its zone card."""
+    r, c = cell
+    for _ in range(turns % 4):
+        r, c = c, SIDE - 1 - r
+    return r, c
+
+
+def local_cells(zone: Zone) -> dict[int, tuple[int, int]]:
+    """Numeral -> cell of the upright zone (0: the reward space)."""
+    out = {}
+    for r, row in enumerate(zone.rows):
+        for c, ch in enumerate(row):
+            if ch.isdigit():
+                out[int(ch)] = (r, c)
+            elif ch == "R":
+                out[0] = (r, c)
+    return out
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """Adjacency of spaces and zones for one layout of the grid."""
+
+    where: dict[int, tuple[int, int]]
+    adjacent_zones: dict[int, frozenset[int]]
+    adjacent_spaces: dict[tuple[int, int], frozenset[tuple[int, int]]]
+
+    def zones(self) -> list[int]:
+        """Zone numbers in play, in resolution order."""
+        return sorted(self.where)
+
+
+@lru_cache(maxsize=512)
+def geometry(zones: tuple[Zone, ...], grid: tuple[tuple[int, int], ...], rows: int) -> Geometry:
+    """The geometry of a grid of (zone, turns), column by column."""
+    where = {z: (i % rows, i // rows) for i, (z, _) in enumerate(grid)}
+    adjacent_zones = {z: frozenset(o for o, (r2, c2) in where.items() if abs(r - r2) + abs(c - c2) == 1)
+                      for z, (r, c) in where.items()}
+    cell_of: dict[tuple[int, int], tuple[int, int]] = {}
+    for z, turns in grid:
+        r0, c0 = where[z]
+        for numeral, cell in local_cells(zones[z]).items():
+            if numeral:
+                r, c = turned(cell, turns)
+                cell_of[(r0 * SIDE + r, c0 * SIDE + c)] = (z, numeral)
+    adjacent_spaces = {}
+    for (r, c), space in cell_of.items():
+        near = (cell_of.get(k) for k in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)))
+        adjacent_spaces[space] = frozenset(s for s in near if s is not None)
+    return Geometry(where, adjacent_zones, adjacent_spaces)

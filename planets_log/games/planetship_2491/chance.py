@@ -1,0 +1,157 @@
+"""Seeded chance outcomes and the outcomes possible at each chance point, with their odds."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import combinations, permutations, product
+from math import comb, factorial, perm
+
+from planets_log.core.game import Outcomes
+
+from . import events as E
+from .apply import reward_slots
+from .board import GRID_SHAPES, rows_of
+from .state import State, deck_size
+
+
+def outcome(state: State, rng) -> E.Event:
+    """The outcome a seeded game gets at this chance point, drawn from `rng` only."""
+    return SAMPLERS[state.phase](state, rng)
+
+
+def _missions(state: State, rng) -> E.MissionsDrawn:
+    n = 5 if len(state.players) == 5 else 4
+    ids = [m.id for m in state.ed.missions]
+    return E.MissionsDrawn(missions=tuple(sorted(rng.sample(ids, n), key=ids.index)))
+
+
+def _layout(state: State, rng) -> E.Formed:
+    rows, cols, _ = GRID_SHAPES[len(state.players)]
+    order = rng.shuffled(list(range(10)))
+    grid = tuple(order[:rows * cols])
+    return E.Formed(zones=grid, turns=tuple(rng.below(4) for _ in grid), reserve=tuple(order[rows * cols:]))
+
+
+def _shift(state: State, rng) -> E.Shifted:
+    rows = rows_of(len(state.players))
+    if len(state.players) == 5:
+        out = [z for z, _ in state.grid[-rows:]]
+        aside = rng.choice(out)
+        zones = tuple(rng.shuffled(list(state.reserve) + [z for z in out if z != aside]))
+        return E.Shifted(zones=zones, turns=tuple(rng.below(4) for _ in zones), aside=aside)
+    zones = tuple(rng.shuffled(list(state.reserve[-rows:])))
+    return E.Shifted(zones=zones, turns=tuple(rng.below(4) for _ in zones))
+
+
+def _drawn(state: State, rng, k: int) -> list[str]:
+    """The top k cards of the deck: random unseen ones, then the known cards put at its bottom."""
+    unseen = len(state.deck) - state.unknown
+    m = min(k, unseen)
+    return list(rng.sample(state.deck, m)) + list(state.bottom[:k - m])
+
+
+def _rewards(state: State, rng) -> E.RewardsDealt:
+    slots = len(reward_slots(state))
+    k = min(slots, deck_size(state))
+    cards = _drawn(state, rng, k)
+    where = rng.shuffled(list(range(slots)))[:k]
+    out = ["-"] * slots
+    for i, code in zip(where, cards):
+        out[i] = code
+    return E.RewardsDealt(cards=tuple(out))
+
+
+def _draw(state: State, rng) -> E.ScanDrawn:
+    return E.ScanDrawn(card=_drawn(state, rng, 1)[0])
+
+
+def _reveal(state: State, rng):
+    raise ValueError("a seeded game never hides a card from its record: there is nothing to reveal")
+
+
+SAMPLERS = {"missions": _missions, "layout": _layout, "shift": _shift, "rewards": _rewards, "draw": _draw,
+            "reveal": _reveal}
+
+
+def outcomes(state: State) -> Outcomes:
+    """Every outcome with its probability, or a count and a sampler where they are too many."""
+    phase = state.phase
+    if phase == "missions":
+        n = 5 if len(state.players) == 5 else 4
+        ids = [m.id for m in state.ed.missions]
+        listed = [E.MissionsDrawn(missions=c) for c in combinations(ids, n)]
+        return _uniform(listed)
+    if phase == "draw":
+        unseen = len(state.deck) - state.unknown
+        cards = sorted(state.deck) if unseen > 0 else [state.bottom[0]]
+        return _uniform([E.ScanDrawn(card=c) for c in cards])
+    if phase == "shift":
+        return _uniform(_shifts(state))
+    if phase == "layout":
+        rows, cols, _ = GRID_SHAPES[len(state.players)]
+        return Outcomes(count=factorial(10) * 4 ** (rows * cols), sampler=lambda rng: _layout(state, rng))
+    if phase == "rewards":
+        slots = len(reward_slots(state))
+        k = min(slots, deck_size(state))
+        unseen = len(state.deck) - state.unknown
+        count = comb(slots, k) * comb(unseen, min(k, unseen)) * factorial(k)
+        return Outcomes(count=count, sampler=lambda rng: _rewards(state, rng))
+    if phase == "reveal":
+        return _reveals(state)
+    return Outcomes(listed=())
+
+
+def _reveals(state: State) -> Outcomes:
+    """A table keeper's hidden cards: distinct deck cards for rewards, distinct hand cards per owner."""
+    z = state.zones[state.zone]
+    rewards = sum(c == E.HIDDEN for c in z.rewards)
+    per_owner: dict[int, int] = {}
+    for ch in z.spaces:
+        if ch is not None and ch.card == E.HIDDEN:
+            per_owner[ch.owner] = per_owner.get(ch.owner, 0) + 1
+    count = perm(len(state.deck), rewards)
+    for owner, k in per_owner.items():
+        count *= perm(len(state.hands[owner]), k)
+
+    def sample(rng) -> E.Revealed:
+        names = list(rng.sample(sorted(state.deck), rewards)) if rewards else []
+        taken: dict[int, list[str]] = {o: rng.shuffled(list(state.hands[o])) for o in per_owner}
+        for ch in z.spaces:
+            if ch is not None and ch.card == E.HIDDEN:
+                names.append(taken[ch.owner].pop())
+        return E.Revealed(cards=tuple(names))
+
+    return Outcomes(count=count, sampler=sample)
+
+
+def _shifts(state: State) -> list[E.Shifted]:
+    rows = rows_of(len(state.players))
+    if len(state.players) != 5:
+        return [E.Shifted(zones=p, turns=t) for p in permutations(state.reserve[-rows:])
+                for t in product(range(4), repeat=rows)]
+    out = [z for z, _ in state.grid[-rows:]]
+    return [E.Shifted(zones=p, turns=t, aside=a) for a in out
+            for p in permutations(list(state.reserve) + [z for z in out if z != a])
+            for t in product(range(4), repeat=rows)]
+
+
+def _uniform(events: list) -> Outcomes:
+    p = Fraction(1, len(events))
+    return Outcomes(listed=tuple((e, p) for e in events))
+
+
+def hint(state: State) -> str:
+    """What the recorder types at a chance point of a table game."""
+    return HINTS.get(state.phase, "no chance outcome is due")
+
+
+HINTS = {
+    "missions": "the face-up missions: missions M1 M2 M3 M4",
+    "layout": "the grid column by column, left first and top down, each zone with its turn, then the reserve "
+              "left to right: layout 3 5@90 / 0 7@180 / 2 9@270 reserve 1 4 6 8",
+    "shift": "the new left column top down (with 5 players also the zone set aside): shift 4 6@90 [aside 8]",
+    "rewards": "one reward card per slot in zone-number order (Harvests two), '-' if the deck ran out: "
+               "rewards 0:12 1:7 2:? 9:3+22",
+    "draw": "the card the Scanner drew: draw 17",
+    "reveal": "the hidden cards of the resolving zone, reward first, then by space: reveal 12 R3",
+}

@@ -1,0 +1,296 @@
+"""`check`: every rule an in-turn event must satisfy, naming the rulebook section it comes from."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from planets_log.core.errors import IllegalEvent
+
+from . import events as E
+from .board import GRID_SHAPES, rows_of
+from .flow import (hack_targets, shield_targets, teleport_targets, tractor_targets, free_spaces, hidden_in_zone,
+                   usable)
+from .apply import reward_slots
+from .legal import probe_targets, reachable
+from .notation import place
+from .state import State, deck_size, geo, occupant, size, zone_spec
+
+SETUP = "Game Setup"
+FORMING = "Forming Planetship Alpha"
+START = "Start of Round"
+TURN = "Player's Turn"
+PROBES = "Probes"
+ZONE_RULES = "Zone Special Rules"
+RESOLVE = "Round End > #1 - Resolving a Zone"
+REWARD = "Round End > #2 - Gaining Reward Cards"
+DISCARD = "Round End > #4 - Discard Cards"
+ABILITY = "Character Abilities"
+
+EXPECTED = {
+    "missions": (E.MissionsDrawn,), "layout": (E.Formed,), "shift": (E.Shifted,), "rewards": (E.RewardsDealt,),
+    "draw": (E.ScanDrawn,), "reveal": (E.Revealed,), "discard": (E.Discarded,),
+}
+PENDING = {"rotate": (E.Rotated,), "probe": (E.Probed,), "bury": (E.Buried,), "keep": (E.Kept,),
+           "remove": (E.Removed,)}
+ABILITY_EVENTS = {E.Hacked: "hack", E.Scanned: "scan", E.Pulled: "tractor", E.Shielded: "shield",
+                  E.Radioed: "radio", E.Teleported: "teleport"}
+
+ABILITY_NAMES = {"hack": "Hacker", "scan": "Scanner", "tractor": "Tractor Beam", "shield": "Shield",
+                 "radio": "Team Radio", "teleport": "Teleport"}
+
+
+def fail(code: str, message: str, rule: str) -> None:
+    """Raise the illegal-event error."""
+    raise IllegalEvent(code, message, rule)
+
+
+def expected(state: State) -> tuple[type, ...]:
+    """The event types that may come next."""
+    if state.pending is not None:
+        return PENDING[state.pending]
+    if state.phase == "place":
+        return (E.Placed,)
+    if state.phase == "resolve":
+        return (E.Passed,) + tuple(ABILITY_EVENTS)
+    return EXPECTED.get(state.phase, ())
+
+
+def check(state: State, event) -> None:
+    """Raise IllegalEvent if `event` breaks a rule in `state`."""
+    want = expected(state)
+    if type(event) not in want:
+        names = ", ".join(t.__struct_config__.tag for t in want) or "nothing (the game is over)"
+        tag = type(event).__struct_config__.tag
+        fail("event.kind", f"'{tag}' is not possible now; expected {names}",
+             START if isinstance(event, E.CHANCE_EVENTS) else TURN if state.phase == "place" else RESOLVE)
+    CHECKS[type(event)](state, event)
+
+
+# --- chance ------------------------------------------------------------------------------------
+
+
+def _missions(state: State, e: E.MissionsDrawn) -> None:
+    n = 5 if len(state.players) == 5 else 4
+    ids = {m.id for m in state.ed.missions}
+    if len(e.missions) != n or len(set(e.missions)) != n:
+        fail("missions.count", f"{n} different missions are placed face up with {len(state.players)} players", SETUP)
+    for m in e.missions:
+        if m not in ids:
+            fail("missions.unknown", f"{m!r} is not a mission of this edition", SETUP)
+
+
+def _turns(turns: tuple[int, ...], count: int) -> None:
+    if len(turns) != count or any(t not in (0, 1, 2, 3) for t in turns):
+        fail("layout.turns", f"give {count} orientations of 0-3 clockwise quarter turns", FORMING)
+
+
+def _formed(state: State, e: E.Formed) -> None:
+    rows, cols, reserve = GRID_SHAPES[len(state.players)]
+    if len(e.zones) != rows * cols or len(e.reserve) != reserve or sorted(e.zones + e.reserve) != list(range(10)):
+        fail("layout.zones", f"with {len(state.players)} players the grid holds {rows}x{cols} zones and the reserve "
+             f"{reserve}, every zone 0-9 once", FORMING)
+    _turns(e.turns, len(e.zones))
+
+
+def _shifted(state: State, e: E.Shifted) -> None:
+    rows = rows_of(len(state.players))
+    out = [z for z, _ in state.grid[-rows:]]
+    if len(state.players) == 5:
+        if e.aside not in out:
+            fail("shift.aside", f"the zone set aside is one of the 3 leaving the grid ({', '.join(map(str, out))})",
+                 FORMING)
+        incoming = set(state.reserve) | set(out) - {e.aside}
+    else:
+        if e.aside is not None:
+            fail("shift.aside", "only with 5 players is a zone set aside", FORMING)
+        incoming = set(state.reserve[-rows:])
+    if len(e.zones) != rows or set(e.zones) != incoming:
+        fail("shift.zones", f"the zones entering the grid are {', '.join(map(str, sorted(incoming)))}", FORMING)
+    _turns(e.turns, rows)
+
+
+def _rewards(state: State, e: E.RewardsDealt) -> None:
+    slots = reward_slots(state)
+    if len(e.cards) != len(slots):
+        fail("rewards.count", f"give one card per reward slot ({len(slots)}, zone-number order)", START)
+    k = min(len(slots), deck_size(state))
+    if sum(c != "-" for c in e.cards) != k:
+        fail("rewards.empty", f"{k} cards are drawn; '-' only where the deck ran out", START)
+    unseen = len(state.deck) - state.unknown
+    from_bottom = state.bottom[:max(0, k - unseen)]
+    named = [c for c in e.cards if c not in ("-", E.HIDDEN)]
+    twice = sorted({c for c in named if named.count(c) > 1})
+    if twice:
+        fail("rewards.twice", f"card {twice[0]} cannot be drawn twice", START)
+    for zone, code in zip(slots, e.cards):
+        if code == E.HIDDEN:
+            _hidden_allowed(state, zone_spec(state, zone).reward_face_down, f"the reward of zone {zone}")
+        elif code != "-" and code not in state.deck and code not in from_bottom:
+            fail("rewards.unseen", f"card {code} is not among the deck's top {k} cards", START)
+    if sum(c in from_bottom for c in named) != len(from_bottom):
+        fail("rewards.bottom", f"the deck's last cards {' '.join(from_bottom)} are drawn too", START)
+
+
+def _hidden_allowed(state: State, face_down: bool, what: str, rule: str = START) -> None:
+    if not state.table:
+        fail("hidden.seeded", "'?' is only for table records (a seeded game knows every card)", rule)
+    if not face_down:
+        fail("hidden.face-up", f"{what} lies face up: name it", rule)
+
+
+def _scan_drawn(state: State, e: E.ScanDrawn) -> None:
+    unseen = len(state.deck) - state.unknown
+    if unseen > 0 and e.card not in state.deck:
+        fail("draw.unseen", f"card {e.card} is not in the character deck", ABILITY + " > Scanner")
+    if unseen <= 0 and (not state.bottom or e.card != state.bottom[0]):
+        fail("draw.bottom", "the deck's top card now is the first card put under it", ABILITY + " > Scanner")
+
+
+def _revealed(state: State, e: E.Revealed) -> None:
+    z = state.zones[state.zone]
+    want = hidden_in_zone(state, state.zone)
+    if len(e.cards) != want:
+        fail("reveal.count", f"name the {want} hidden cards of zone {state.zone}", RESOLVE)
+    names = iter(e.cards)
+    deck = Counter(state.deck)
+    hands = [Counter(hand) for hand in state.hands]
+    for code in z.rewards:
+        if code == E.HIDDEN:
+            name = next(names)
+            if deck[name] <= 0:
+                fail("reveal.reward", f"{name} is not a card still unaccounted for in the deck", RESOLVE)
+            deck[name] -= 1
+    for ch in z.spaces:
+        if ch is not None and ch.card == E.HIDDEN:
+            name = next(names)
+            if hands[ch.owner][name] <= 0:
+                fail("reveal.card", f"{name} is not a card {state.players[ch.owner]} could have played", RESOLVE)
+            hands[ch.owner][name] -= 1
+
+
+# --- placing -----------------------------------------------------------------------------------
+
+
+def _space(state: State, zone: int, space: int, low: int = 1) -> None:
+    if zone not in geo(state).where:
+        fail("space.zone", f"zone {zone} is not in Planetship Alpha this round", "Zone Grid")
+    if not low <= space <= size(state, zone):
+        fail("space.none", f"zone {zone} has no space {place(zone, space)}", "Zones")
+
+
+def _placed(state: State, e: E.Placed) -> None:
+    _space(state, e.zone, e.space)
+    if e.card == E.HIDDEN:
+        if e.by == state.keeper or any(p.seat == state.keeper and (p.zone, p.space) == (e.zone, e.space)
+                                       for p in state.probes):
+            fail("hidden.seen", f"{state.players[state.keeper]} keeps this record and sees this card: name it", TURN)
+        spec = zone_spec(state, e.zone)
+        _hidden_allowed(state, e.space in spec.face_down and e.zone != 2, f"the card on {place(e.zone, e.space)}", TURN)
+    elif e.card not in state.hands[e.by]:
+        fail("place.hand", f"{state.players[e.by]} has no card {e.card} in hand", TURN)
+    if occupant(state, e.zone, e.space) is not None:
+        fail("place.occupied", f"{place(e.zone, e.space)} is occupied", "Zones")
+    if not reachable(state, e.by, e.zone, e.space):
+        fail("place.unreachable", f"{place(e.zone, e.space)} has no space dock and no character of "
+             f"{state.players[e.by]} next to it", "Space Docks")
+
+
+def _rotated(state: State, e: E.Rotated) -> None:
+    if e.turns not in (0, 1, 2, 3):
+        fail("rotate.turns", "turn the Military Area 90 or 180 degrees (rotate 90, 180, 270) or not at all",
+             ZONE_RULES + " > #3 - Military Area")
+
+
+def _probed(state: State, e: E.Probed) -> None:
+    if e.zone is None:
+        return
+    _space(state, e.zone, e.space, low=0)
+    if e.zone == 6:
+        fail("probe.hibernation", "no probe may lie in the Hibernation Chamber",
+             ZONE_RULES + " > #6 - Hibernation Chamber")
+    if (e.zone, e.space) not in probe_targets(state, state.at[0]):
+        fail("probe.far", f"zone {e.zone} is neither zone {state.at[0]} nor adjacent to it", PROBES)
+
+
+# --- resolving ---------------------------------------------------------------------------------
+
+
+def _ability(state: State, e) -> None:
+    name = ABILITY_EVENTS[type(e)]
+    rule = f"{ABILITY} > {ABILITY_NAMES[name]}"
+    char = occupant(state, state.zone, state.cursor)
+    if name not in usable(state, state.zone, state.cursor):
+        if char.disabled:
+            fail("ability.lost", f"character {char.card} was moved this round and uses no abilities", rule)
+        fail(f"{name}.unusable", f"character {char.card} on {place(state.zone, state.cursor)} cannot use {name} now "
+             "(no such icon left, or nothing it could act on)", rule)
+    TARGETS[type(e)](state, e, rule)
+
+
+def _hack_target(state: State, e: E.Hacked, rule: str) -> None:
+    if e.space not in hack_targets(state, state.zone, e.by):
+        fail("hack.target", f"{place(state.zone, e.space)} holds no unshielded enemy character"
+             + (" (the Senate is immune)" if state.zone == 0 else ""), rule)
+
+
+def _pull_target(state: State, e: E.Pulled, rule: str) -> None:
+    if (e.zone, e.space) not in tractor_targets(state, state.zone):
+        fail("tractor.target", f"{place(e.zone, e.space)} is not an unshielded character in a zone adjacent to zone "
+             f"{state.zone} (the Senate is immune)", rule)
+    if e.to not in free_spaces(state, state.zone):
+        fail("tractor.space", f"{place(state.zone, e.to)} is not free", rule)
+
+
+def _shield_target(state: State, e: E.Shielded, rule: str) -> None:
+    if (e.zone, e.space) not in shield_targets(state, state.zone):
+        fail("shield.target", f"{place(e.zone, e.space)} is not an unshielded character in zone {state.zone} "
+             "or next to it", rule)
+
+
+def _teleport_target(state: State, e: E.Teleported, rule: str) -> None:
+    if (e.zone, e.space) not in teleport_targets(state, state.zone):
+        fail("teleport.target", f"{place(e.zone, e.space)} is not a free space of a zone adjacent to zone "
+             f"{state.zone}", rule)
+
+
+def _no_target(state: State, e, rule: str) -> None:
+    return None
+
+
+TARGETS = {E.Hacked: _hack_target, E.Pulled: _pull_target, E.Shielded: _shield_target,
+           E.Teleported: _teleport_target, E.Scanned: _no_target, E.Radioed: _no_target}
+
+
+def _buried(state: State, e: E.Buried) -> None:
+    if e.card not in state.zones[state.zone].rewards:
+        fail("bury.card", f"{e.card} is not on zone {state.zone}'s reward space", ABILITY + " > Scanner")
+
+
+def _kept(state: State, e: E.Kept) -> None:
+    if e.card not in state.zones[state.zone].rewards:
+        fail("keep.card", f"{e.card} is not one of the Harvests rewards", ZONE_RULES + " > #9 - Harvests")
+
+
+def _removed(state: State, e: E.Removed) -> None:
+    char = occupant(state, state.zone, e.space)
+    if char is None or char.owner != e.by:
+        fail("remove.space", f"{place(state.zone, e.space)} holds no character of {state.players[e.by]}",
+             ZONE_RULES + " > #7 - Radioactive Area")
+
+
+def _passed(state: State, e: E.Passed) -> None:
+    return None
+
+
+def _discarded(state: State, e: E.Discarded) -> None:
+    if e.card not in state.hands[e.by]:
+        fail("discard.hand", f"{state.players[e.by]} has no card {e.card} in hand", DISCARD)
+
+
+CHECKS = {
+    E.MissionsDrawn: _missions, E.Formed: _formed, E.Shifted: _shifted, E.RewardsDealt: _rewards,
+    E.ScanDrawn: _scan_drawn, E.Revealed: _revealed, E.Placed: _placed, E.Rotated: _rotated, E.Probed: _probed,
+    E.Hacked: _ability, E.Scanned: _ability, E.Pulled: _ability, E.Shielded: _ability, E.Radioed: _ability,
+    E.Teleported: _ability, E.Passed: _passed, E.Buried: _buried, E.Kept: _kept, E.Removed: _removed,
+    E.Discarded: _discarded,
+}

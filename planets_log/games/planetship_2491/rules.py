@@ -1,0 +1,117 @@
+"""The 2491 Planetship rules object: wires the plug-in boundary's hooks to this package."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from planets_log.core.events import Header
+from planets_log.core.game import Outcomes, Ranking, Rules, ScoreSheet
+
+from . import apply, chance, check, flow, score, view
+from .edition import PlanetshipEdition
+from .events import EVENTS
+from .state import State, setup
+
+
+class Planetship(Rules):
+    """2491 Planetship, 2-5 players, 4 rounds."""
+
+    id = "planetship-2491"
+    title = "2491 Planetship"
+    min_players = 2
+    max_players = 5
+    rules_version = 1
+    rules_versions = (1,)
+    hidden_information = True
+    supports_kept_by = True
+    notation_key = ("a card is its number (17) or a starting card as colour and number (R3); a place is "
+                    "ZONE.NUMERAL (7.III, 6.R for the reward space); ? is a card the keeper cannot see")
+    events = EVENTS
+    edition_type = PlanetshipEdition
+    edition_dir = Path(__file__).parent / "editions"
+    rulebook = "planetship-2491.txt"
+
+    def setup(self, header: Header, edition: PlanetshipEdition) -> State:
+        """The table before the first chance outcome."""
+        return setup(header, edition)
+
+    def to_move(self, state: State) -> int:
+        """The seat to act, CHANCE or TERMINAL."""
+        return flow.to_move(state)
+
+    def legal(self, state: State) -> list:
+        """Exactly the candidates check() accepts."""
+        from . import legal
+
+        return legal.legal(state)
+
+    def candidates(self, state: State) -> list:
+        """Plausible actions, illegal ones included."""
+        from . import legal
+
+        return legal.candidates(state)
+
+    def chance_outcomes(self, state: State) -> Outcomes:
+        """The outcomes possible at this chance point."""
+        return chance.outcomes(state)
+
+    def check(self, state: State, event) -> None:
+        """Raise IllegalEvent naming the rulebook section the event breaks."""
+        check.check(state, event)
+
+    def apply(self, state: State, event) -> State:
+        """The next state (pure)."""
+        return apply.apply(state, event)
+
+    def chance(self, state: State, rng) -> Any:
+        """The seeded outcome at this chance point."""
+        return chance.outcome(state, rng)
+
+    def chance_hint(self, state: State) -> str:
+        """What to type at a chance point of a table game."""
+        return chance.hint(state)
+
+    def score(self, state: State) -> ScoreSheet:
+        """The score sheet (final once the game is over)."""
+        return score.score(state)
+
+    def rank(self, state: State, totals: list[int]) -> Ranking:
+        """Rank totals with the rulebook's tie-breaks."""
+        return score.rank(state, totals)
+
+    def round_of(self, state: State) -> int:
+        """The round 1..4."""
+        return state.round
+
+    def parse(self, text: str, state: State):
+        """Read a move or outcome in the notation."""
+        from . import notation
+
+        return notation.parse(text, state)
+
+    def format(self, event, state: State, seat: int | None = None) -> str:
+        """Write an event in the notation; with a seat, hidden cards as '?'."""
+        from . import notation
+
+        return notation.format_event(event, state, seat)
+
+    def resample_hidden(self, state: State, seat: int, rng) -> State:
+        """A state `seat` cannot tell apart from this one."""
+        from . import hidden
+
+        return hidden.resample(state, seat, rng)
+
+    def missing_reveals(self, state: State) -> list[str]:
+        """In a kept record: a zone's '?' cards must be named before it is resolved."""
+        if state.phase == "reveal":
+            return [f"the hidden cards of zone {state.zone}: {chance.hint(state)}"]
+        return []
+
+    def render(self, state: State, seat: int | None = None) -> str:
+        """The table as text."""
+        return view.render(state, seat)
+
+    def view(self, state: State, seat: int | None = None) -> Any:
+        """The table as JSON-able data."""
+        return view.view(state, seat)

@@ -1,0 +1,201 @@
+"""The 2491 Planetship game state (frozen msgspec Structs, tuples all the way down) and setup."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import msgspec
+
+from planets_log.core.events import Header
+
+from .board import Geometry, geometry, rows_of
+from .edition import COLOURS, Character, PlanetshipEdition, Zone
+
+ROUNDS = 4
+HAND = 6
+replace = msgspec.structs.replace
+
+
+class Char(msgspec.Struct, frozen=True, omit_defaults=True):
+    """A character on a space: its card, owner, and this round's marks."""
+
+    card: str
+    owner: int
+    down: bool = False
+    shield: bool = False
+    disabled: bool = False
+    used: tuple[str, ...] = ()
+    radio: int = 0
+
+
+class ZoneState(msgspec.Struct, frozen=True, omit_defaults=True):
+    """What lies on one zone: a character or None per space, its reward cards."""
+
+    spaces: tuple[Char | None, ...] = ()
+    rewards: tuple[str, ...] = ()
+    rewards_down: bool = False
+
+
+class Probe(msgspec.Struct, frozen=True, array_like=True):
+    """A probe token: its owner and the space (numeral 0: reward space) it lies on."""
+
+    seat: int
+    zone: int
+    space: int
+
+
+class State(msgspec.Struct, frozen=True):
+    """The whole table."""
+
+    ed: PlanetshipEdition
+    players: tuple[str, ...]
+    table: bool
+    deck: tuple[str, ...]
+    hands: tuple[tuple[str, ...], ...]
+    ships: tuple[int, ...]
+    probes_left: tuple[int, ...]
+    phase: str = "missions"
+    round: int = 1
+    first: int = 0
+    turn: int = 0
+    missions: tuple[str, ...] = ()
+    grid: tuple[tuple[int, int], ...] = ()
+    reserve: tuple[int, ...] = ()
+    zones: tuple[ZoneState, ...] = (ZoneState(),) * 10
+    bottom: tuple[str, ...] = ()
+    unknown: int = 0
+    discards: tuple[tuple[str, ...], ...] = ()
+    removed: tuple[str, ...] = ()
+    probes: tuple[Probe, ...] = ()
+    shields: int = 10
+    military: bool = False
+    pending: str | None = None
+    at: tuple[int, int] = (-1, -1)
+    zone: int = -1
+    cursor: int = 0
+    revealed: bool = False
+    winner: int = -1
+    piled: tuple[int, ...] = ()
+    keeper: int = -1
+
+
+@dataclass(frozen=True)
+class Info:
+    """Lookups derived from an edition (not part of the state)."""
+
+    cards: dict[str, Character]
+    zones: tuple[Zone, ...]
+    sizes: tuple[int, ...]
+    grids: dict
+
+
+_INFO: dict[int, tuple[PlanetshipEdition, Info]] = {}
+
+
+def info(ed: PlanetshipEdition) -> Info:
+    """The edition's lookups (cached per edition object, which the cache keeps alive)."""
+    hit = _INFO.get(id(ed))
+    if hit is not None and hit[0] is ed:
+        return hit[1]
+    cards = {c.id: c for c in ed.characters}
+    for colour in COLOURS:
+        for c in ed.starting:
+            cards[colour + c.id] = c
+    zones = tuple(sorted(ed.zones, key=lambda z: z.number))
+    made = Info(cards, zones, tuple(z.size for z in zones), {})
+    _INFO[id(ed)] = (ed, made)
+    return made
+
+
+def card(state: State, code: str) -> Character:
+    """The character card with this id."""
+    return info(state.ed).cards[code]
+
+
+def zone_spec(state: State, zone: int) -> Zone:
+    """The printed zone `zone`."""
+    return info(state.ed).zones[zone]
+
+
+def geo(state: State) -> Geometry:
+    """The geometry of the grid as it lies now (cached per edition and layout)."""
+    lookups = info(state.ed)
+    key = (state.grid, len(state.players))
+    hit = lookups.grids.get(key)
+    if hit is None:
+        hit = lookups.grids[key] = geometry(lookups.zones, state.grid, rows_of(len(state.players)))
+    return hit
+
+
+def size(state: State, zone: int) -> int:
+    """How many spaces a zone has."""
+    return info(state.ed).sizes[zone]
+
+
+def fleet(players: int) -> int:
+    """Ships (and probes) per player: 6 with 2 players, else 4 (Game Setup)."""
+    return 6 if players == 2 else 4
+
+
+def setup(header: Header, ed: PlanetshipEdition) -> State:
+    """The table before the first chance outcome: hands of starting characters, the deck."""
+    n = len(header.players)
+    hands = tuple(tuple(sorted(COLOURS[i] + c.id for c in ed.starting)) for i in range(n))
+    keeper = getattr(header, "kept_by", None)  # a record kept by one player (where the core supports it)
+    keeper = keeper if isinstance(keeper, int) and not isinstance(keeper, bool) else -1
+    return State(keeper=keeper, ed=ed, players=tuple(header.players), table=header.seed is None,
+                 deck=tuple(sorted((c.id for c in ed.characters), key=int)), hands=hands,
+                 ships=(fleet(n),) * n, probes_left=(fleet(n),) * n, discards=((),) * n,
+                 shields=ed.shields)
+
+
+def occupant(state: State, zone: int, space: int) -> Char | None:
+    """The character on a space, if any."""
+    spaces = state.zones[zone].spaces
+    return spaces[space - 1] if 0 < space <= len(spaces) else None
+
+
+def with_space(state: State, zone: int, space: int, char: Char | None) -> State:
+    """The state with one space's occupant replaced."""
+    z = state.zones[zone]
+    spaces = z.spaces[:space - 1] + (char,) + z.spaces[space:]
+    return with_zone(state, zone, replace(z, spaces=spaces))
+
+
+def with_zone(state: State, zone: int, z: ZoneState) -> State:
+    """The state with one zone replaced."""
+    return replace(state, zones=state.zones[:zone] + (z,) + state.zones[zone + 1:])
+
+
+def with_seat(items: tuple, seat: int, value) -> tuple:
+    """A per-seat tuple with one entry replaced."""
+    return items[:seat] + (value,) + items[seat + 1:]
+
+
+def take(cards: tuple[str, ...], code: str) -> tuple[str, ...]:
+    """The cards without one copy of `code`."""
+    i = cards.index(code)
+    return cards[:i] + cards[i + 1:]
+
+
+def add(cards: tuple[str, ...], *codes: str) -> tuple[str, ...]:
+    """A hand with cards added, kept in a stable order."""
+    return tuple(sorted(cards + codes, key=sort_key))
+
+
+def sort_key(code: str) -> tuple[int, str, int]:
+    """Deck cards by number, then starting cards by colour and number."""
+    return (0, "", int(code)) if code.isdigit() else (1, code[0], int(code[1:]) if code[1:].isdigit() else 0)
+
+
+def placed(state: State):
+    """Every (zone, numeral, char) on the grid."""
+    for z, _ in state.grid:
+        for i, ch in enumerate(state.zones[z].spaces):
+            if ch is not None:
+                yield z, i + 1, ch
+
+
+def deck_size(state: State) -> int:
+    """Cards left in the character deck (unseen ones and those put at the bottom)."""
+    return len(state.deck) - state.unknown + len(state.bottom)

@@ -1,0 +1,115 @@
+"""Game Setup, Forming Planetship Alpha, the start-of-round shift and the rewards."""
+
+from __future__ import annotations
+
+import pytest
+
+from planets_log.games.planetship_2491.board import geometry, rows_of
+from planets_log.games.planetship_2491.state import info
+
+from .ps_helpers import NAMES, RULES, edit, play, refused, state_of, table
+from planets_log.core.play import Builder, make_header
+
+
+def fresh(n: int) -> Builder:
+    header, session = make_header("planetship-2491", NAMES[:n], seed=None)
+    return Builder.new(header, session)
+
+
+@pytest.mark.parametrize("n,ships", [(2, 6), (3, 4), (4, 4), (5, 4)])
+def test_hands_ships_and_probes_by_player_count(n, ships):
+    """# Game Setup, step 1: 6 starting characters each, 6 ships and probes with 2 players, else 4."""
+    s = state_of(fresh(n))
+    assert s.ships == (ships,) * n and s.probes_left == (ships,) * n
+    assert s.hands[0] == ("R1", "R2", "R3", "R4", "R5", "R6") and s.hands[1][0] == "B1"
+    assert len(s.deck) == 38 and s.shields == 10
+
+
+@pytest.mark.parametrize("n,count", [(2, 4), (4, 4), (5, 5)])
+def test_missions_face_up(n, count):
+    """# Game Setup, step 2: 4 missions face up, a 5th with 5 players."""
+    b = fresh(n)
+    wrong = "missions " + " ".join(f"M{i}" for i in range(1, count + (2 if count == 4 else 0)))
+    assert refused(b, wrong).code == "missions.count"
+    play(b, "missions " + " ".join(f"M{i}" for i in range(1, count + 1)))
+    assert len(state_of(b).missions) == count
+
+
+@pytest.mark.parametrize("n,layout", [(2, "layout 0 1 / 2 3 / 4 5 reserve 6 7 8 9"),
+                                      (4, "layout 0 1 / 2 3 / 4 5 / 6 7 reserve 8 9"),
+                                      (5, "layout 0 1 2 / 3 4 5 / 6 7 8 reserve 9")])
+def test_grid_shape_by_player_count(n, layout):
+    """# Forming Planetship Alpha: 2x3 with 4 in reserve (2-3), 2x4 with 2 (4), 3x3 with 1 (5)."""
+    b = play(fresh(n), "missions M1 M2 M3 M4" + (" M5" if n == 5 else ""))
+    assert refused(b, "layout 0 1 / 2 3 reserve 4 5 6 7 8 9").code == "layout.zones"
+    play(b, layout)
+    s = state_of(b)
+    assert len(s.grid) + len(s.reserve) == 10 and len(s.grid) == {2: 6, 4: 8, 5: 9}[n]
+
+
+def test_layout_turns_must_be_quarter_turns():
+    """# Forming Planetship Alpha: zones lie in one of four orientations."""
+    b = play(fresh(2), "missions M1 M2 M3 M4")
+    from planets_log.games.planetship_2491 import events as E
+
+    bad = E.Formed(zones=(0, 1, 2, 3, 4, 5), turns=(0, 0, 0, 0, 0, 5), reserve=(6, 7, 8, 9))
+    with pytest.raises(Exception) as info_:
+        RULES.check(state_of(b), bad)
+    assert info_.value.code == "layout.turns"
+
+
+def to_round_2(b: Builder) -> Builder:
+    """Jump to the start of round 2 (the shift is due)."""
+    return edit(b, phase="shift", round=2, first=1)
+
+
+def test_shift_two_to_four_players():
+    """# Forming Planetship Alpha (2-3 players), steps 3-4: the right column leaves, the reserve's 2 rightmost enter."""
+    b = to_round_2(table(2))
+    assert refused(b, "shift 6 7").code == "shift.zones"
+    assert refused(b, "shift 8 9 aside 4").code == "shift.aside"
+    play(b, "shift 9 8@90")
+    s = state_of(b)
+    assert s.grid == ((9, 0), (8, 1), (0, 0), (1, 0), (2, 0), (3, 0))
+    assert s.reserve == (4, 5, 6, 7)
+    assert s.phase == "rewards"
+
+
+def test_shift_five_players_sets_one_aside():
+    """# Forming Planetship Alpha (5 players), steps 3-4: one leaving zone is set aside as the new reserve."""
+    b = to_round_2(table(5))
+    assert refused(b, "shift 3 5 9 aside 6").code == "shift.aside"
+    assert refused(b, "shift 3 5 4 aside 4").code == "shift.zones"
+    play(b, "shift 5 3@180 9 aside 4")
+    s = state_of(b)
+    assert s.reserve == (4,) and [z for z, _ in s.grid[:3]] == [5, 3, 9] and s.grid[1] == (3, 2)
+
+
+def test_rewards_placed_face_down_where_the_icon_says_and_two_on_harvests():
+    """# Start of Round, step 2, and Zone Special Rules > #9 - Harvests."""
+    b = table(5)
+    s = state_of(b)
+    assert s.zones[9].rewards == ("9", "10") and s.zones[4].rewards_down and not s.zones[2].rewards_down
+    assert len(s.deck) == 38 - 10
+
+
+def test_rewards_must_come_from_the_deck():
+    """# Start of Round, step 2: reward cards are drawn from the character deck."""
+    b = play(fresh(2), "missions M1 M2 M3 M4", "layout 0 1 / 2 3 / 4 5 reserve 6 7 8 9")
+    assert refused(b, "rewards 0:1 1:1 2:3 3:4 4:5 5:6").code == "rewards.twice"
+    assert refused(b, "rewards 0:R1 1:2 2:3 3:4 4:5 5:6").code == "rewards.unseen"
+    assert refused(b, "rewards 0:1 1:2 2:3 3:4 4:5 5:-").code == "rewards.empty"
+
+
+def test_rotations_change_adjacency():
+    """# Zones > Zone Grid: adjacency follows the layout and each zone's orientation (90 and 180 included)."""
+    s = state_of(table(2))
+    zones = info(s.ed).zones
+    rows = rows_of(2)
+    upright = geometry(zones, s.grid, rows)
+    assert (3, 1) in upright.adjacent_spaces[(1, 2)]  # Leisure II touches Military I across the zone edge
+    half = geometry(zones, tuple((z, 2 if z == 3 else t) for z, t in s.grid), rows)
+    assert (3, 1) not in half.adjacent_spaces[(1, 2)] and (3, 3) in half.adjacent_spaces[(1, 3)]
+    quarter = geometry(zones, tuple((z, 1 if z == 3 else t) for z, t in s.grid), rows)
+    assert not any(z == 3 for z, _ in quarter.adjacent_spaces[(1, 2)] | quarter.adjacent_spaces[(1, 3)])
+    assert upright.adjacent_zones[2] == {0, 3, 4}

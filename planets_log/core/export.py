@@ -31,7 +31,7 @@ class Collected:
     index: dict[str, int] = field(default_factory=dict)
     steps: list[dict[str, Any]] = field(default_factory=list)
     pictures: list[list[list[int]]] = field(default_factory=list)
-    scores: list[list[list[int] | None]] = field(default_factory=list)
+    scores: list[list[list[int | None] | None]] = field(default_factory=list)
     error: str | None = None
 
     def intern(self, svg: str) -> list[int]:
@@ -120,13 +120,13 @@ def _meta_text(event: Meta, players: list[str]) -> str:
     return type(event).__name__
 
 
-def score_plot(scores: list[list[int] | None], players: list[str]) -> dict[str, Any]:
+def score_plot(scores: list[list[int | None] | None], players: list[str]) -> dict[str, Any]:
     """An inline SVG of every player's total over the game: one polyline per player."""
     width, height, pad = 420, 200, 30
     step = (width - pad) / max(1, len(players))
-    known = [s for s in scores if s is not None]
-    top = max([max(s) for s in known] + [1])
-    low = min([min(s) for s in known] + [0])
+    known = [v for s in scores if s is not None for v in s if v is not None]
+    top = max(known + [1])
+    low = min(known + [0])
     dx = (width - 2 * pad) / max(1, len(scores) - 1)
 
     def y(v: int) -> float:
@@ -138,7 +138,7 @@ def score_plot(scores: list[list[int] | None], players: list[str]) -> dict[str, 
              f'<text x="4" y="{y(top) + 4}" font-size="11">{top}</text>',
              f'<text x="4" y="{y(low) + 4}" font-size="11">{low}</text>']
     for seat, player in enumerate(players):
-        pts = [(round(pad + i * dx, 1), y(s[seat])) for i, s in enumerate(scores) if s is not None]
+        pts = [(round(pad + i * dx, 1), y(s[seat])) for i, s in enumerate(scores) if s is not None and s[seat] is not None]
         hue = colour(SEAT_COLOURS[seat % len(SEAT_COLOURS)])
         dash = ["", ' stroke-dasharray="6 3"', ' stroke-dasharray="2 3"', ' stroke-dasharray="8 3 2 3"', ""][seat % 5]
         points = " ".join(f"{a},{b}" for a, b in pts)

@@ -204,9 +204,10 @@ class Rules:
 
         raise UsageError(f"no picture for {self.title} yet", code="picture.missing")
 
-    def public_scores(self, state: Any, seat: int | None = None) -> list[int] | None:
-        """The totals `seat` may know now (None when it may not): all of them to the scorekeeper
-        or once the game is over; to a seat, only in a game without hidden information."""
+    def public_scores(self, state: Any, seat: int | None = None) -> list[int | None] | None:
+        """The totals `seat` may know now (None, or None for one seat, where it may not): all of
+        them to the scorekeeper or once the game is over; to a seat, only in a game without
+        hidden information."""
         if seat is None or not self.hidden_information or self.to_move(state) == TERMINAL:
             return [s.total for s in self.score(state).scores]
         return None

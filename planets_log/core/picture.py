@@ -65,7 +65,7 @@ class Frame:
     seat: int | None
     mover: int
     round: int
-    scores: tuple[int, ...] | None
+    scores: tuple[int | None, ...] | None
     title: str
 
     def mover_text(self) -> str:
@@ -83,8 +83,9 @@ class Frame:
 
 def frame_for(rules: Any, state: Any, seat: int | None) -> Frame:
     """The frame of a position from the rules' hooks (scores only where the seat may know them)."""
+    scores = rules.public_scores(state, seat)
     return Frame(tuple(rules.seat_names(state)), seat, rules.to_move(state), rules.round_of(state),
-                 rules.public_scores(state, seat), rules.title)
+                 None if scores is None else tuple(scores), rules.title)
 
 
 class Canvas:
@@ -191,7 +192,7 @@ def header(canvas: Canvas, frame: Frame, status: str) -> None:
         canvas.text(canvas.width - 16, 28, frame.viewer_text(), 13, anchor="end", fill=MUTED)
         x = 16
         for seat, name in enumerate(frame.players):
-            total = "—" if frame.scores is None else frame.scores[seat]
+            total = "—" if frame.scores is None or frame.scores[seat] is None else frame.scores[seat]
             turn = " ◀" if frame.mover == seat else ""
             canvas.seat_mark(x + 8, 72, seat, label=f"{name}: {total}{turn}")
             x += max(120, 9 * (len(name) + 8))

@@ -183,3 +183,16 @@ def test_planetarium_as_export_move_texts_are_the_seats_own(tmp_path):
         full = set(card.findall(rules.format(step.event, step.before.state)))
         hidden_seen += bool(full - known)
     assert hidden_seen, "the record has moves whose plain notation names cards Ben may not see"
+
+
+def test_planetship_as_export_plots_only_the_seats_own_total_before_the_end(tmp_path):
+    record = FIXTURES / "planetship-2491" / "seeded-3p.jsonl"
+    data = export(record, tmp_path / "blue.html", "--as", "Blue")
+    plot = data["plots"][0]["svg"]
+    lines = re.findall(r'<polyline class="score-line seat-(\d)" points="([^"]*)"', plot)
+    assert [seat for seat, _ in lines] == ["0", "1", "2"], "one line per player"
+    counts = {seat: len(points.split()) for seat, points in lines}
+    rep = Replay(str(record))
+    final = sum(1 for step in rep.steps() if rep.session.rules.score(step.after.state).final)
+    assert counts["1"] == len(data["steps"]), "Blue's own total at every position"
+    assert counts["0"] == counts["2"] == final > 0, "the others' totals only once the game is over"

@@ -19,6 +19,8 @@ CASES = [
     ("space-planets/seeded-3p.jsonl", 2), ("space-planets/seeded-3p.jsonl", 30), ("space-planets/seeded-3p.jsonl", None),
     ("planetopia/seeded-3p.jsonl", 4), ("planetopia/seeded-3p.jsonl", 30), ("planetopia/seeded-3p.jsonl", None),
     ("planetarium/seeded-3p.jsonl", 4), ("planetarium/seeded-3p.jsonl", 30), ("planetarium/seeded-3p.jsonl", None),
+    ("planetship-2491/seeded-3p.jsonl", 4), ("planetship-2491/seeded-3p.jsonl", 40),
+    ("planetship-2491/seeded-3p.jsonl", None),
 ]
 CODE = re.compile(r"^[RYGPB][0-2](v[0-9]+)?s+$")
 
@@ -153,3 +155,19 @@ def test_planetarium_other_hands_and_drawn_finals_are_backs():
             assert count_class(g, "card-back") == len(seat.hand) and not any(c in shown.split() for c in seat.hand)
     board = panels(root, "board")[0]
     assert sorted(t for t in texts(board)) == sorted(rules.view(pos.state, 1)["cells"].values())
+
+
+def test_planetship_hands_and_unseen_cards_are_backs_and_only_the_own_total_shows():
+    rules, pos = position("planetship-2491/seeded-3p.jsonl", 40)
+    view = rules.view(pos.state, 1)
+    root = parse(rules.picture(pos.state, 1))
+    for i, hand in enumerate(pos.state.hands):
+        g = panels(root, "seat")[i]
+        hidden = view["seats"][i]["hand"].count("?") + view["seats"][i]["discards"].count("?")
+        assert count_class(g, "card-back") == hidden
+        assert hidden == (0 if i == 1 else len(hand)) and hand
+    zones = [g for g in panels(root, "zone")]
+    unseen = sum(z["rewards"].count("?") + sum(1 for c in z["spaces"] if c and c["card"] == "?") for z in view["grid"])
+    assert sum(count_class(g, "card-back") for g in zones) == unseen > 0
+    head = " ".join(texts(panels(root, "header")[0]))
+    assert "Red: —" in head and "Yellow: —" in head and "Blue: —" not in head

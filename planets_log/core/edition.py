@@ -36,9 +36,10 @@ def _decode(raw: bytes, path: Path, data_type: type, digest: str) -> Any:
     raise UsageError(f"{path}: an edition file must end in .toml or .json", code="edition.suffix")
 
 
-def load_edition(rules: Any, path: str | Path | None = None) -> Edition:
-    """Load `path`, or the game's reference edition, validated against its schema."""
-    path = Path(path) if path is not None else Path(rules.edition_dir) / "reference.toml"
+def load_edition(rules: Any, path: str | Path | None = None, options: dict | None = None) -> Edition:
+    """Load `path`, or the game's default edition for these options, validated against its schema."""
+    default = rules.edition_name(options or {}) if hasattr(rules, "edition_name") else "reference"
+    path = Path(path) if path is not None else Path(rules.edition_dir) / f"{default}.toml"
     try:
         raw = path.read_bytes()
     except OSError as exc:

@@ -109,7 +109,7 @@ class Session:
                 f"version {rules.rules_version}", code="header.rules", rule=FORMAT_RULE)
         check_players(rules, header.players)
         check_options(rules, header.options)
-        edition = load_edition(rules, edition_path)
+        edition = load_edition(rules, edition_path, header.options)
         if edition.ref.sha256 != header.edition.sha256:
             raise PlanetsLogError(
                 f"the record was made with edition {header.edition.name!r} (sha256 {header.edition.sha256[:12]}…) "

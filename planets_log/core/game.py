@@ -30,6 +30,9 @@ class Option(msgspec.Struct, frozen=True):
     choices: tuple | None = None
     minimum: int | None = None
     maximum: int | None = None
+    implicit: bool = False
+    """Left out of a new header while it has its default value: an option added later then
+    leaves the bytes of records that do not use it as they were."""
 
     def problem(self, value: Any) -> str | None:
         """Why `value` is not allowed, or None."""
@@ -123,6 +126,10 @@ class Rules:
     edition_type: ClassVar[type]
     edition_dir: ClassVar[Path]
     rulebook: ClassVar[str] = ""
+
+    def edition_name(self, options: dict[str, Any]) -> str:
+        """The edition file (stem, under `edition_dir`) a record with these options uses when no --edition is given."""
+        return "reference"
 
     # --- setup and turn order -------------------------------------------------
     def setup(self, header: Header, edition: Any) -> Any:

@@ -34,7 +34,8 @@ def make_header(
     opts = {key: spec.default for key, spec in rules.options.items()}
     opts.update(coerce_options(rules, options or {}))
     check_options(rules, opts)
-    edition = load_edition(rules, edition_path)
+    opts = {key: value for key, value in opts.items() if not (rules.options[key].implicit and value == rules.options[key].default)}
+    edition = load_edition(rules, edition_path, opts)
     header = Header(
         log_id=log_id or secrets.token_hex(16), game=game, rules=rules.rules_version, edition=edition.ref,
         options=opts, players=list(players), seed=seed, meta=dict(meta or {}), format=FORMAT,

@@ -8,7 +8,7 @@ from . import cards as C
 from . import events as E
 from .edition import TILE_KINDS
 from .state import (
-    MAX_MOVES, PLANETS, ROUNDS, Pending, Planet, Ship, State, Tile, coins_supply, column_symbols,
+    MAX_MOVES, PLANETS, ROUNDS, Pending, Planet, Ship, State, Tile, coins_supply, column_symbols, recruit_step,
     effective_cost, has_ship, minus, other, plus, replace, take_piles, with_item, with_seat,
 )
 
@@ -106,13 +106,13 @@ def _dispatch(s: State, e: E.Dispatched) -> State:
 
 def advance_recruit(s: State) -> State:
     """Skip (and clear) planets nobody can recruit from; after planet 4 the play phase starts."""
-    planets, discard, c = list(s.planets), s.discard, s.cursor
-    while c < PLANETS and (not planets[c].ships or not planets[c].cards):
+    planets, discard, c, step = list(s.planets), s.discard, s.cursor, recruit_step(s)
+    while 0 <= c < PLANETS and (not planets[c].ships or not planets[c].cards):
         discard = plus(discard, planets[c].cards)
         planets[c] = replace(planets[c], cards=())
-        c += 1
-    s = replace(s, planets=tuple(planets), discard=discard, cursor=c)
-    if c == PLANETS:
+        c += step
+    s = replace(s, planets=tuple(planets), discard=discard, cursor=c if 0 <= c else PLANETS)
+    if not 0 <= c < PLANETS:
         return replace(s, phase="play", turn=other(s.spaceship), finished=0, credit=0)
     return s
 
@@ -127,7 +127,7 @@ def _recruit(s: State, e: E.Recruited) -> State:
     if rest and has_ship(planet, low):
         seats[low] = replace(seats[low], hand=plus(seats[low].hand, [rest.pop(0)]))
     planets = with_item(s.planets, s.cursor, replace(planet, cards=()))
-    s = replace(s, seats=tuple(seats), planets=planets, discard=plus(s.discard, rest), cursor=s.cursor + 1)
+    s = replace(s, seats=tuple(seats), planets=planets, discard=plus(s.discard, rest), cursor=s.cursor + recruit_step(s))
     return advance_recruit(s)
 
 

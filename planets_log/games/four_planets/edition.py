@@ -7,6 +7,7 @@ from functools import lru_cache
 
 import msgspec
 
+from .buildings import BuildingEntry, check_buildings
 from .cards import COLOURS, code_of
 
 TILE_KINDS = {
@@ -56,11 +57,13 @@ class FourPlanetsEdition(msgspec.Struct, frozen=True, forbid_unknown_fields=True
     ship_parts: int = 7
     start_parts: int = 4
     reconstructed: list[str] = []
+    buildings: list[BuildingEntry] = []
 
     def validate(self) -> None:
         """Raise ValueError when the data breaks a constraint the rulebook states."""
         _check_cards(self.cards)
         _check_tiles(self.tiles)
+        check_buildings(self.buildings)
         if self.coins < 1:
             raise ValueError(f"the general supply needs coins (Components gives 6), not {self.coins}")
         if not 1 <= self.start_parts <= self.ship_parts:

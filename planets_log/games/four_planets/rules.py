@@ -8,9 +8,12 @@ from typing import Any
 from planets_log.core.events import Header
 from planets_log.core.game import Option, Rules, ScoreSheet
 
-from . import apply, chance, check, score, view
+from planets_log.core.errors import IllegalEvent
+
+from . import apply, chance, check, professional, score, view
 from .edition import FourPlanetsEdition
 from .events import EVENTS
+from .pro_events import PRO_EVENTS
 from .state import State, setup
 
 
@@ -24,40 +27,76 @@ class FourPlanets(Rules):
     rules_version = 1
     options = {
         "first_game": Option(False, "use the five first-game boost tiles (Setup, step 5)", (False, True)),
+        "professional": Option(False, "play with buildings: 4 dealt, 2 kept (Professional Mode)", (False, True),
+                               implicit=True),
+        "buildings": Option("", "the buildings each seat has, no deal (a campaign game): seat 1's ids / seat 2's",
+                            implicit=True),
+        "orienter": Option(0, "the seat (1 or 2) who turns the start tile; 0: at random (Mini-Campaign)",
+                           minimum=0, maximum=2, implicit=True),
     }
-    events = EVENTS
+    events = EVENTS + PRO_EVENTS
     edition_type = FourPlanetsEdition
     edition_dir = Path(__file__).parent / "editions"
     rulebook = "four-planets.txt"
 
+    @property
+    def campaign(self):
+        """The mini-campaign's rules (Mini-Campaign), for `planets-log campaign`."""
+        from .campaign import FourPlanetsCampaign
+
+        return FourPlanetsCampaign()
+
     def setup(self, header: Header, edition: FourPlanetsEdition) -> State:
         """The table before the first chance event."""
-        return setup(header, edition, bool(header.options.get("first_game", False)))
+        state = setup(header, edition, bool(header.options.get("first_game", False)))
+        return professional.setup(state, header.options, edition)
+
+    def edition_name(self, options: dict) -> str:
+        """Professional records default to the edition with the buildings."""
+        return "professional" if options.get("professional") else "reference"
 
     def to_move(self, state: State) -> int:
         """The seat to act, CHANCE or TERMINAL."""
+        if state.pro is not None:
+            mover = professional.to_move(state)
+            if mover is not None:
+                return mover
         return apply.to_move(state)
 
     def legal(self, state: State) -> list:
         """Exactly the actions check() accepts (chance: only the start tile's two outcomes)."""
         from . import legal  # imported when first needed: replay and validate never list moves
 
-        return legal.legal(state)
+        if state.pro is None:
+            return legal.legal(state)
+        by = self.to_move(state)
+        due = professional.legal(state, by)
+        return due if due is not None else legal.legal(state) + professional.extra(state, by)
 
     def check(self, state: State, event) -> None:
         """Raise IllegalEvent naming the rulebook section the event breaks."""
-        check.check(state, event)
+        if state.pro is None:
+            if isinstance(event, PRO_EVENTS):
+                raise IllegalEvent("pro.off", "buildings are played only with option professional=true",
+                                   professional.PRO)
+            check.check(state, event)
+        elif not professional.check(state, event):
+            check.check(state, event)
 
     def apply(self, state: State, event) -> State:
         """The next state (pure)."""
-        return apply.apply(state, event)
+        return apply.apply(state, event) if state.pro is None else professional.apply(state, event)
 
     def chance(self, state: State, rng) -> Any:
         """The seeded outcome at this chance point."""
+        if state.pro is not None and state.pro.step is not None:
+            return professional.chance(state, rng)
         return chance.outcome(state, rng)
 
     def chance_hint(self, state: State) -> str:
         """What to type at a chance point of a table game."""
+        if state.pro is not None and state.pro.step is not None:
+            return professional.hint(state)
         return chance.hint(state)
 
     def score(self, state: State) -> ScoreSheet:
@@ -70,14 +109,18 @@ class FourPlanets(Rules):
 
     def parse(self, text: str, state: State):
         """Read a move or outcome in the notation."""
-        from . import notation  # imported when first needed, like `legal`
+        from . import notation, pro_notation  # imported when first needed, like `legal`
 
+        if pro_notation.claims(text):
+            return pro_notation.parse(text, state)
         return notation.parse(text, state)
 
-    def format(self, event, state: State) -> str:
-        """Write an event in the notation."""
-        from . import notation
+    def format(self, event, state: State, seat: int | None = None) -> str:
+        """Write an event in the notation (a building event: as `seat` sees it)."""
+        from . import notation, pro_notation
 
+        if isinstance(event, PRO_EVENTS):
+            return pro_notation.format_event(event, state, seat)
         return notation.format_event(event, state)
 
     def render(self, state: State, seat: int | None = None) -> str:

@@ -7,6 +7,7 @@ from collections import Counter
 from planets_log.core.game import ScoreSheet, SeatScore
 
 from . import cards as C
+from .professional import building_vp
 from .state import Seat, State, column_size, played
 
 
@@ -67,6 +68,8 @@ def score(state: State) -> ScoreSheet:
     sheet = []
     for i, seat in enumerate(state.seats):
         parts = breakdown(state, seat)
+        if state.pro is not None:
+            parts["buildings"] = building_vp(state, i)
         sheet.append(SeatScore(seat=i, player=state.players[i], total=sum(parts.values()), breakdown=parts))
     top = max(s.total for s in sheet)
     winners = [s.seat for s in sheet if s.total == top]

@@ -9,6 +9,7 @@ import msgspec
 from planets_log.core.events import Header
 
 from . import cards as C
+from .buildings import Pro
 from .edition import FIRST_GAME, FourPlanetsEdition
 
 ROUNDS = 5
@@ -86,6 +87,7 @@ class State(msgspec.Struct, frozen=True):
     max_parts: int = 7
     tile_pool: tuple[str, ...] = ()
     first_game: tuple[str, ...] | None = None
+    pro: Pro | None = None
 
 
 def setup(header: Header, edition: FourPlanetsEdition, first_game: bool) -> State:
@@ -187,6 +189,11 @@ def seen_positions(seat_index: int, moves: int) -> tuple[int, ...]:
 def marker(seat_index: int, moves: int) -> int:
     """The colour-bonus position the seat's exploration marker is on."""
     return 1 + moves if seat_index == 0 else 4 - moves
+
+
+def recruit_step(state: State) -> int:
+    """+1 when recruiting goes planet 1 to 4, -1 when a building turned it to start at planet 4."""
+    return -1 if state.pro is not None and state.pro.reverse else 1
 
 
 def with_seat(state: State, index: int, seat: Seat) -> tuple[Seat, ...]:

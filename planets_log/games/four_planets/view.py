@@ -8,6 +8,8 @@ import msgspec
 
 from . import cards as C
 from .apply import superior, to_move
+from . import professional
+from .pro_view import pro_view, render_lines
 from .score import score
 from .state import State, coins_supply, marker, seen_positions
 
@@ -16,7 +18,7 @@ def visible_bonus(state: State, seat: int | None) -> list[str | None]:
     """The colour-bonus cards by position; None where `seat`'s marker has not reached yet."""
     if seat is None or state.phase == "over":
         return list(state.bonus)
-    seen = seen_positions(seat, state.seats[seat].moves)
+    seen = seen_positions(seat, state.seats[seat].moves) + (state.pro.revealed if state.pro is not None else ())
     return [code if i + 1 in seen else None for i, code in enumerate(state.bonus)]
 
 
@@ -36,6 +38,10 @@ def _down(codes: tuple[str, ...], hidden: bool) -> list[str]:
 def view(state: State, seat: int | None = None) -> dict[str, Any]:
     """The state as JSON-able data; with a seat, redacted to what that seat may know."""
     data = msgspec.to_builtins(state)
+    if state.pro is None:
+        data.pop("pro", None)
+    else:
+        data["pro"] = pro_view(state, seat)
     if seat is None:
         return data
     data["bonus"] = [code or back(state.bonus[i]) for i, code in enumerate(visible_bonus(state, seat))]
@@ -71,6 +77,8 @@ def render(state: State, seat: int | None = None) -> str:
     for i in range(len(state.seats)):
         lines += _seat(state, i, hidden=seat is not None and seat != i)
     lines += _pending(state, seat)
+    if state.pro is not None:
+        lines += render_lines(state, seat)
     sheet = score(state)
     totals = ", ".join(f"{s.player} {s.total}" for s in sheet.scores)
     if state.phase == "over":
@@ -84,6 +92,8 @@ def render(state: State, seat: int | None = None) -> str:
 
 def _title(state: State) -> str:
     mover = to_move(state)
+    if state.pro is not None and professional.to_move(state) is not None:
+        mover = professional.to_move(state)
     who = "game over" if state.phase == "over" else "chance" if mover < 0 else f"{state.players[mover]} to move"
     return f"Four Planets · round {state.round} of 5 · {state.phase} · {who}"
 

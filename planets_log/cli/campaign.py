@@ -1,0 +1,207 @@
+"""`planets-log campaign`: a series of games kept as its own hash-chained record (Four Planets' mini-campaign)."""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+
+import click
+
+from .common import echo_json, parse_pairs
+
+
+def _echo(text: str) -> None:
+    """Print text from a record or an argument with its control characters escaped (newlines kept)."""
+    click.echo("\n".join("".join(c if c.isprintable() else repr(c)[1:-1] for c in line) for line in text.split("\n")))
+
+
+@click.group()
+def campaign() -> None:
+    """Keep a campaign: new, next, status, score, validate.
+
+    \b
+    Example:
+      planets-log campaign new four-planets --player Ann --player Ben --seed 7 camp.jsonl
+      planets-log campaign next camp.jsonl
+    """
+
+
+@campaign.command("new")
+@click.argument("game")
+@click.argument("out", type=click.Path(dir_okay=False))
+@click.option("--player", "players", multiple=True, required=True, help="A player's name, in seat order (repeat).")
+@click.option("--seed", type=int, default=None, help="Seed: the campaign deals buildings and seeds each game.")
+@click.option("--table", is_flag=True, help="Buildings dealt at the table: type them with 'next --deal'.")
+@click.option("--meta", "meta", multiple=True, metavar="KEY=VALUE", help="Free information (event, date).")
+def new(game, out, players, seed, table, meta) -> None:
+    """Start a campaign record OUT for GAME.
+
+    \b
+    Example:
+      planets-log campaign new four-planets --player Ann --player Ben --seed 7 camp.jsonl
+      planets-log campaign new four-planets --player Ann --player Ben --table camp.jsonl
+    """
+    from planets_log.core.campaign import new_campaign
+    from planets_log.core.errors import UsageError
+
+    if table and seed is not None:
+        raise UsageError("choose --seed or --table, not both", code="usage")
+    if not table and seed is None:
+        seed = secrets.randbelow(2**31)
+    camp = new_campaign(out, game, list(players), None if table else seed, parse_pairs(meta, "--meta"))
+    _echo(f"{out}: new campaign of {game}; next: {camp.rules.status(camp.state)['due']}")
+
+
+def _seat(players: list[str], text: str) -> int:
+    from planets_log.core.errors import UsageError
+
+    for i, name in enumerate(players):
+        if text == name or text.casefold() == name.casefold():
+            return i
+    if text.isdigit() and 1 <= int(text) <= len(players):
+        return int(text) - 1
+    raise UsageError(f"no player {text!r}; players are {', '.join(players)} (or 1-{len(players)})", code="usage")
+
+
+@campaign.command("next")
+@click.argument("log", type=click.Path(dir_okay=False))
+@click.option("--keep", "keeps", multiple=True, metavar="PLAYER=BUILDING", help="A draft decision (repeat).")
+@click.option("--deal", "deals", multiple=True, metavar="PLAYER=A,B,C", help="Buildings dealt at the table (repeat).")
+@click.option("--out", "out", default=None, help="File name of the next game (default: LOG's name + -gameN.jsonl).")
+def next_(log, keeps, deals, out) -> None:
+    """Link the finished game, record the draft, and start the next game record.
+
+    Stops at the first decision not given and says what it needs.
+
+    \b
+    Example:
+      planets-log campaign next camp.jsonl --keep Ann=tower --keep Ben=galactic-bank
+      planets-log campaign next camp.jsonl --deal Ann=tower,mint,museum --keep Ann=tower
+    """
+    from planets_log.core.campaign import Campaign, finished_game, linked_path
+    from planets_log.core.errors import IllegalEvent, RecordError
+    from planets_log.core.rng import rng
+
+    camp = Campaign(log)
+    rules, players = camp.rules, camp.header.players
+    if rules.due(camp.state)[0] == "finish":
+        game = camp.state.games[-1]
+        camp.append([rules.finished(camp.state, finished_game(linked_path(camp, game.file)))])
+        _echo(f"{log}: game {game.game} linked")
+    pairs = parse_pairs(keeps, "--keep")
+    chosen = {_seat(players, k): v for k, v in pairs.items()}
+    dealt = {_seat(players, k): tuple(b.strip() for b in v.split(",")) for k, v in parse_pairs(deals, "--deal").items()}
+    seed = camp.header.seed
+    draw = None if seed is None else (lambda i: rng(seed, f"campaign/{camp.seq + 1 + i}"))
+    try:
+        events, missing = rules.plan(camp.state, chosen, dealt, draw)
+    except IllegalEvent as exc:
+        raise RecordError.at(log, None, camp.seq + 1, exc) from None
+    camp.append(events)
+    if missing:
+        _echo(f"{log}: waiting: {missing}")
+        return
+    step, n = rules.due(camp.state)
+    if step == "start":
+        _start_game(camp, n, out)
+    else:
+        _echo(f"{log}: {step}; " + ("the campaign is over: planets-log campaign score " + log if step == "over"
+                                         else "finish the current game first"))
+
+
+def _start_game(camp, n: int, out: str | None) -> None:
+    from planets_log.core.campaign import linked_path
+    from planets_log.core.play import Builder, make_header
+    from planets_log.core.record import create_record
+    from planets_log.core.rng import rng
+
+    name = out or f"{Path(camp.name).stem}-game{n}.jsonl"
+    path = linked_path(camp, name)
+    given, orienter = camp.rules.give(camp.state)
+    seed = None if camp.header.seed is None else rng(camp.header.seed, f"campaign/game-{n}").below(2**31)
+    options = {"professional": True, "buildings": given, "orienter": orienter}
+    header, session = make_header(camp.header.game, list(camp.header.players), seed=seed, options=options,
+                                  meta={"campaign": camp.header.log_id, "game": str(n)},
+                                  log_id=f"{camp.header.log_id}-game{n}")
+    build = Builder.new(header, session)
+    build.draw_chance()
+    create_record(path, build.lines)
+    camp.append([camp.rules.started(camp.state, name, header.log_id)])
+    _echo(f"{path}: game {n} of the campaign started with buildings {given}")
+
+
+@campaign.command()
+@click.argument("log", type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def status(log, as_json) -> None:
+    """Show the campaign: buildings, finished games, totals, what is due.
+
+    \b
+    Example:
+      planets-log campaign status camp.jsonl --json
+    """
+    from planets_log.core.campaign import Campaign
+
+    camp = Campaign(log)
+    data = camp.rules.status(camp.state)
+    if as_json:
+        echo_json(data)
+        return
+    _echo(_text(data))
+
+
+def _text(data: dict) -> str:
+    lines = [f"Campaign: {' vs '.join(data['players'])}"]
+    for name, owned in zip(data["players"], data["buildings"]):
+        lines.append(f"  {name}'s buildings: {', '.join(owned) or '-'}")
+    for game in data["games"]:
+        lines.append(f"  game {game['game']}: {' – '.join(map(str, game['totals']))}")
+    turn = f"; start tile turned by {data['next_orienter']}" if data["next_orienter"] else ""
+    lines.append(f"  totals: {' – '.join(map(str, data['totals']))}; next: {data['due']}{turn}")
+    if data["winner"]:
+        lines.append(f"  campaign winner: {' and '.join(data['winner'])}")
+    return "\n".join(lines)
+
+
+@campaign.command()
+@click.argument("log", type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def score(log, as_json) -> None:
+    """Print each game's VP, the totals and (when over) the campaign's winner.
+
+    \b
+    Example:
+      planets-log campaign score camp.jsonl
+    """
+    from planets_log.core.campaign import Campaign
+
+    camp = Campaign(log)
+    data = camp.rules.status(camp.state)
+    out = {"games": data["games"], "totals": data["totals"], "winner": data["winner"]}
+    if as_json:
+        echo_json(out)
+        return
+    _echo(_text(data))
+
+
+@campaign.command()
+@click.argument("log", type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def validate(log, as_json) -> None:
+    """Check the campaign record and each linked game: valid, unchanged, with the buildings given.
+
+    \b
+    Example:
+      planets-log campaign validate camp.jsonl
+    """
+    from planets_log.core.campaign import validate_campaign
+
+    errors = validate_campaign(log)
+    if as_json:
+        echo_json({"file": log, "valid": not errors, "errors": [e.to_json() for e in errors]})
+    else:
+        for err in errors:
+            _echo(str(err))
+        _echo(f"{log}: {'valid' if not errors else f'{len(errors)} error(s)'}")
+    if errors:
+        raise SystemExit(1)

@@ -1,0 +1,209 @@
+"""Campaign records: a series of games kept as its own hash-chained JSON Lines file.
+
+The core owns the file (header, seq, chain, append) and nothing of any game's campaign
+rules: a game that has a campaign gives its `RULES.campaign`, an object with `events`
+(msgspec Structs on the core's Event base), `start(header)`, `check(state, event)` (raises
+IllegalEvent), `apply(state, event)`, `deal(state, rng)` (the seeded outcome at a chance
+line, checked in a seeded campaign), and the helpers its commands need.
+"""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+from typing import Any, Union
+
+import msgspec
+
+from .errors import IllegalEvent, PlanetsLogError, RecordError, UsageError
+from .events import Chance, Event, strip_place
+from .record import append_lines, create_record, iter_lines, line_hash
+from .registry import get_rules
+from .rng import rng
+from .strict import LineError, decode_line
+
+CAMPAIGN_FORMAT = "planets-log-campaign/1"
+RULE = "format.md: campaigns"
+
+
+class CampaignHeader(msgspec.Struct, tag_field="type", tag="campaign", frozen=True, forbid_unknown_fields=True,
+                     kw_only=True):
+    """Line 1 of a campaign record."""
+
+    seq: int = 0
+    format: str = CAMPAIGN_FORMAT
+    log_id: str
+    game: str
+    players: list[str]
+    seed: int | None
+    meta: dict[str, str] = {}
+
+
+_HEADER = msgspec.json.Decoder(CampaignHeader)
+
+
+def campaign_rules(game: str) -> Any:
+    """The game's campaign rules, or a usage error when the game has none."""
+    rules = getattr(get_rules(game), "campaign", None)
+    if rules is None:
+        raise UsageError(f"{game} has no campaign", code="campaign.none")
+    return rules
+
+
+class Campaign:
+    """A campaign record read and checked line by line: its header, state, head and lines."""
+
+    def __init__(self, path: str | Path):
+        self.path, self.name = Path(path), str(path)
+        lines = iter_lines(path)
+        first = next(lines, None)
+        if first is None:
+            raise RecordError("empty file: not a campaign record", file=self.name, code="campaign.empty")
+        try:
+            self.header = decode_line(_HEADER, first.data)
+        except LineError as exc:
+            exc.message = f"not a campaign header: {exc.message}"
+            raise exc.placed(self.name, 1, 0, 0) from None
+        if self.header.format != CAMPAIGN_FORMAT:
+            raise RecordError(f"format {self.header.format!r} is not {CAMPAIGN_FORMAT}", file=self.name, line=1, seq=0,
+                              code="campaign.format", rule=RULE)
+        self.rules = campaign_rules(self.header.game)
+        self._decoder = msgspec.json.Decoder(Union[tuple(self.rules.events)])  # type: ignore[valid-type]
+        self.state = self.rules.start(self.header)
+        self.seq, self.head, self.lines = 0, line_hash(first.data), [(first, self.header)]
+        for line in lines:
+            self._fold(line)
+
+    def _fold(self, line) -> None:
+        try:
+            event = decode_line(self._decoder, line.data)
+        except LineError as exc:
+            raise exc.placed(self.name, line.number, None, line.offset) from None
+        try:
+            self.state = self.step(event)
+        except IllegalEvent as exc:
+            raise RecordError.at(self.name, line.number, event.seq, exc) from None
+        self.seq, self.head = event.seq, line_hash(line.data)
+        self.lines.append((line, event))
+
+    def step(self, event: Event) -> Any:
+        """The state after `event`, checked against the chain and the game's campaign rules."""
+        if event.seq != self.seq + 1:
+            raise IllegalEvent("seq", f"seq {event.seq} where {self.seq + 1} was due", RULE)
+        if event.prev != self.head:
+            raise IllegalEvent("chain", f"prev {event.prev[:12]}… does not match the line before: a line was "
+                               "changed, removed or reordered", RULE)
+        if isinstance(event, Chance) and self.header.seed is not None:
+            want = self.rules.deal(self.state, rng(self.header.seed, f"campaign/{event.seq}"))
+            if strip_place(want) != strip_place(event):
+                raise IllegalEvent("chance.tampered", "this outcome is not the one the campaign's seed gives", RULE)
+        self.rules.check(self.state, event)
+        return self.rules.apply(self.state, event)
+
+    def append(self, events: list[Event]) -> None:
+        """Check `events` in order and append them in one write (nothing is written if one is refused)."""
+        seq, head, state, raws = self.seq, self.head, self.state, []
+        for event in events:
+            event = msgspec.structs.replace(event, seq=self.seq + 1, prev=self.head)
+            try:
+                self.state = self.step(event)
+            except IllegalEvent as exc:
+                self.seq, self.head, self.state = seq, head, state
+                raise RecordError.at(self.name, None, event.seq, exc) from None
+            raw = msgspec.json.encode(event)
+            raws.append(raw)
+            self.seq, self.head = event.seq, line_hash(raw)
+        if raws:
+            append_lines(self.path, raws, seq, head)
+
+
+def new_campaign(path: str | Path, game: str, players: list[str], seed: int | None,
+                 meta: dict[str, str] | None = None, log_id: str | None = None) -> Campaign:
+    """Create a campaign record (refusing to overwrite a file) and read it back."""
+    rules = campaign_rules(game)
+    problem = rules.players_problem(players)
+    if problem:
+        raise UsageError(problem, code="campaign.players")
+    header = CampaignHeader(log_id=log_id or secrets.token_hex(16), game=game, players=list(players), seed=seed,
+                            meta=dict(meta or {}))
+    create_record(path, [msgspec.json.encode(header)])
+    return Campaign(path)
+
+
+def linked_path(campaign: Campaign, name: str) -> Path:
+    """A linked game's file: a plain relative path under the campaign's folder (never absolute, never '..')."""
+    rel = Path(name)
+    if rel.is_absolute() or ".." in rel.parts or not name or "\\" in name:
+        raise PlanetsLogError(f"linked file {name!r} must be a relative path inside the campaign's folder",
+                              code="campaign.file")
+    return campaign.path.parent / rel
+
+
+class Linked(msgspec.Struct, frozen=True):
+    """A finished game as a campaign links it: its log id, last line's hash, totals and winners."""
+
+    log_id: str
+    head: str
+    totals: tuple[int, ...]
+    winners: tuple[int, ...]
+    header: Any
+
+
+def finished_game(path: Path) -> Linked:
+    """Validate a game record and read what a campaign links: it must be valid and over."""
+    from .engine import Replay
+    from .game import TERMINAL
+    from .validate import validate_file
+
+    report = validate_file(str(path))
+    if not report.valid:
+        raise PlanetsLogError(f"{path} is not valid: {report.errors[0]}", code="campaign.game-invalid")
+    replay = Replay(str(path))
+    last = replay.final()
+    rules = replay.session.rules
+    if rules.to_move(last.state) != TERMINAL:
+        raise PlanetsLogError(f"{path}: the game is not over yet", code="campaign.game-unfinished")
+    sheet = rules.score(last.state)
+    return Linked(replay.session.header.log_id, last.head, tuple(s.total for s in sheet.scores),
+                  tuple(sheet.winners), replay.session.header)
+
+
+def validate_campaign(path: str | Path) -> list[RecordError]:
+    """Every error of a campaign record: its own lines, then each linked game (valid, unchanged, as given)."""
+    try:
+        camp = Campaign(path)
+    except PlanetsLogError as exc:
+        return [exc if isinstance(exc, RecordError) else RecordError.at(str(path), None, None, exc)]
+    errors, files = [], {}
+    for line, event in camp.lines[1:]:
+        problem = _link_problem(camp, event, files)
+        if problem is not None:
+            errors.append(RecordError.at(camp.name, line.number, event.seq, problem))
+    return errors
+
+
+def _link_problem(camp: Campaign, event: Event, files: dict) -> PlanetsLogError | None:
+    try:
+        if hasattr(event, "file"):
+            files[event.log_id] = linked_path(camp, event.file)
+            from .engine import decode_header
+
+            first = next(iter_lines(files[event.log_id]), None)
+            header = decode_header(first.data if first else b"", str(files[event.log_id]))
+            if header.log_id != event.log_id:
+                return PlanetsLogError(f"{event.file} is game {header.log_id}, not {event.log_id}", code="campaign.log-id",
+                                       rule=RULE)
+            return camp.rules.game_problem(event, header)
+        if hasattr(event, "head"):
+            got = finished_game(files[event.log_id])
+            if got.head != event.head:
+                return PlanetsLogError(f"game {event.game} ({event.log_id}) changed since it was linked: it ends in "
+                                       f"{got.head[:12]}…, linked at {event.head[:12]}…", code="campaign.changed", rule=RULE)
+            if (got.totals, got.winners) != (tuple(event.totals), tuple(event.winners)):
+                return PlanetsLogError(f"game {event.game} scores {list(got.totals)}, linked as {list(event.totals)}",
+                                       code="campaign.totals", rule=RULE)
+    except KeyError:
+        return PlanetsLogError(f"game {event.log_id} was never started in this campaign", code="campaign.link", rule=RULE)
+    except PlanetsLogError as exc:
+        return exc
+    return None

@@ -1,0 +1,53 @@
+"""Professional Mode events: the building deal and choice, and what buildings let a seat do."""
+
+from __future__ import annotations
+
+from planets_log.core.events import Action, Chance
+
+
+class BuildingsDealt(Chance, tag="buildings"):
+    """4 buildings dealt to each seat before setup: seat 1's four, then seat 2's."""
+
+    buildings: tuple[str, ...]
+
+
+class BuildingsChosen(Action, tag="choose"):
+    """The 2 buildings a seat keeps of the 4 dealt to it (hidden until both have chosen)."""
+
+    buildings: tuple[str, ...]
+
+
+class Oriented(Action, tag="orient"):
+    """The start tile turned by the seat the campaign names: `seat` faces the spaceship symbol."""
+
+    seat: int
+
+
+class SideChosen(Action, tag="side"):
+    """The end at which recruiting begins this round (a recruit-side building): left or right."""
+
+    side: str
+
+
+class BuildingCard(Chance, tag="building-card"):
+    """The card a take-card building found in the deck at setup."""
+
+    building: str
+    card: str
+
+
+class BoostStored(Action, tag="store"):
+    """A face-up boost tile taken and stored on a store-boost building instead of used."""
+
+    tile: str
+
+
+class BuildingUsed(Action, tag="use"):
+    """An as-coin building used in the play turn (then turned over when it is once per game)."""
+
+    building: str
+
+
+PRO_CHANCE = (BuildingsDealt, BuildingCard)
+PRO_ACTIONS = (BuildingsChosen, Oriented, SideChosen, BoostStored, BuildingUsed)
+PRO_EVENTS = PRO_CHANCE + PRO_ACTIONS

@@ -1,0 +1,312 @@
+"""Professional Mode and the buildings (Components, building cards): one test per effect, citing its section."""
+
+from __future__ import annotations
+
+import msgspec
+import pytest
+
+from planets_log.core.edition import load_edition
+from planets_log.core.engine import Replay, digest
+from planets_log.core.errors import IllegalEvent, PlanetsLogError
+from planets_log.core.game import CHANCE
+from planets_log.core.play import Builder, make_header, selfplay
+from planets_log.core.rng import rng
+from planets_log.core.validate import validate_file
+from planets_log.games.four_planets import events as E
+from planets_log.games.four_planets import pro_events as P
+from planets_log.games.four_planets.buildings import Pro, check_buildings
+from planets_log.games.four_planets.edition import FourPlanetsEdition
+from planets_log.games.four_planets.state import Pending
+from planets_log.games.four_planets.view import visible_bonus
+
+from .fp_helpers import PLAYERS, R, position, replace, run
+
+SETUP = ["bonus R2v3s Y0s G1v1s B0s", "deal R1ss G0s / P1ss B0s / Y2v2s R0s / G2v1ss B1v1s",
+         "boosts search look5 discount copy vp4"]
+PRO_EDITION = load_edition(R, options={"professional": True}).data
+
+
+def pro(buildings: str = "", orienter: int = 0, seed: int | None = None) -> Builder:
+    """A professional record: table (seed None) or seeded; `buildings` given as in a campaign game."""
+    options = {"professional": True, "buildings": buildings, "orienter": orienter}
+    header, session = make_header("four-planets", PLAYERS, seed=seed, options=options, log_id="fp-pro-test")
+    return Builder.new(header, session)
+
+
+def refused(build: Builder, text: str) -> IllegalEvent:
+    """The error a move typed now gets."""
+    with pytest.raises(IllegalEvent) as caught:
+        run(build, text)
+    return caught.value
+
+
+def with_buildings(state, seat0=(), seat1=(), **fields):
+    """A hand-made position given buildings (professional part added)."""
+    return replace(state, pro=Pro(tuple(PRO_EDITION.buildings), owned=(tuple(seat0), tuple(seat1)), **fields))
+
+
+# --- Professional Mode: deal 4, keep 2 ----------------------------------------------------
+
+
+def test_professional_deals_four_each_and_keeps_two():
+    """Professional Mode: 4 buildings dealt to each player at random; each keeps 2."""
+    build = pro(seed=5)
+    build.draw_chance()
+    state = build.pos.state
+    assert state.pro.step == "choose" and [len(d) for d in state.pro.dealt] == [4, 4]
+    assert not set(state.pro.dealt[0]) & set(state.pro.dealt[1])
+    assert R.to_move(state) == 0 and len(R.legal(state)) == 6
+    other = state.pro.dealt[1][0]
+    assert refused(build, f"choose {state.pro.dealt[0][0]} {other}").code == "choose.card"
+    assert refused(build, "choose " + " ".join(state.pro.dealt[0][:3])).code == "choose.count"
+    run(build, "choose " + " ".join(state.pro.dealt[0][:2]))
+    assert R.to_move(build.pos.state) == 1
+    run(build, "choose " + " ".join(state.pro.dealt[1][2:]))
+    after = build.pos.state
+    assert after.pro.step is None and after.pro.owned == (state.pro.dealt[0][:2], state.pro.dealt[1][2:])
+    assert after.phase == "setup-bonus" and after.pro.dealt == ((), ())  # the rest back in the box
+
+
+def test_choice_hidden_until_both_have_chosen():
+    """Professional Mode: the chosen buildings are revealed only when both have chosen."""
+    build = pro(seed=5)
+    build.draw_chance()
+    dealt = build.pos.state.pro.dealt
+    before = build.pos.state
+    run(build, "choose " + " ".join(dealt[0][:2]))
+    choice = msgspec.json.decode(build.lines[-1], type=P.BuildingsChosen)
+    assert R.format(choice, before, seat=1) == "choose ? ?"
+    assert R.format(choice, before, seat=0) == "choose " + " ".join(dealt[0][:2])
+    mid = build.pos.state
+    assert R.view(mid, 1)["pro"]["seats"][0]["buildings"] == ["?", "?"]
+    assert R.view(mid, 1)["pro"]["seats"][0]["dealt"] == ["?"] * 4
+    assert "chosen (hidden until both have chosen)" in R.render(mid, 1)
+    run(build, "choose " + " ".join(dealt[1][:2]))
+    assert R.view(build.pos.state, 1)["pro"]["seats"][0]["buildings"] == list(dealt[0][:2])
+
+
+def test_deal_as_one_seat_sees_it():
+    """Professional Mode: a player sees their own 4 buildings, not the opponent's."""
+    build = pro(seed=5)
+    state = build.pos.state
+    deal = R.chance(state, rng(5, "t"))
+    text = R.format(deal, state, seat=0)
+    assert text.endswith("/ ? ? ? ?") and "?" not in text.split("/")[0]
+    assert R.parse(R.format(deal, state), state) == deal
+
+
+def test_base_game_refuses_buildings():
+    """Professional Mode: buildings only with option professional=true."""
+    header, session = make_header("four-planets", PLAYERS, seed=None, log_id="fp-base")
+    build = Builder.new(header, session)
+    assert refused(build, "buildings tower mint museum mine / harbour laboratory telescope shipyard").code == "pro.off"
+
+
+def test_buildings_option_needs_professional():
+    """Mini-Campaign options (buildings, orienter) belong to professional games."""
+    with pytest.raises(PlanetsLogError, match="need professional=true"):
+        header, session = make_header("four-planets", PLAYERS, seed=None, options={"buildings": "tower/mint"})
+        Builder.new(header, session)
+
+
+def test_base_record_keeps_its_header():
+    """A record without professional mode keeps today's header: no new option, the reference edition."""
+    header, _ = make_header("four-planets", PLAYERS, seed=1)
+    assert header.options == {"first_game": False} and header.edition.name == "reference"
+
+
+# --- the five named buildings ---------------------------------------------------------------
+
+
+def test_observatorium_reveals_the_card_nearest_the_opponent():
+    """Observatorium (Components, building cards): at setup the bonus card nearest the opponent is known to both."""
+    build = run(pro("observatorium/mint"), *SETUP, "start Ann")
+    state = build.pos.state
+    assert visible_bonus(state, 0) == ["R2v3s", None, None, "B0s"]
+    plain = run(pro("mint/museum"), *SETUP, "start Ann").pos.state
+    assert visible_bonus(plain, 0) == ["R2v3s", None, None, None]
+
+
+def test_tower_chooses_the_side_recruiting_starts():
+    """Tower (Components, building cards): after dispatch the owner decides from which end recruiting begins."""
+    build = run(pro("mint/tower"), *SETUP, "start Ann", "d1x2", "d1", "d2", "d2", "d3", "d4x2")
+    state = build.pos.state
+    assert state.pro.step == "side" and R.to_move(state) == 1
+    assert refused(build, "r1 R1ss").code == "turn"  # Ann may not recruit: Ben decides the side first
+    with pytest.raises(IllegalEvent) as caught:
+        R.check(state, E.Recruited(by=1, planet=1, card="R1ss"))
+    assert caught.value.code == "pro.due"
+    run(build, "side right")
+    state = build.pos.state
+    assert state.cursor == 3 and [e.planet for e in R.legal(state)] == [4, 4]
+    assert refused(build, "r1 R1ss").code == "recruit.planet"
+    run(build, "r4 G2v1ss", "r3 Y2v2s", "r2 P1ss", "r1 R1ss")
+    assert build.pos.state.phase == "play"
+
+
+def test_tower_left_keeps_the_usual_order():
+    """Tower: choosing the left end recruits planet 1 first, as without the building."""
+    build = run(pro("mint/tower"), *SETUP, "start Ann", "d1x2", "d1", "d2", "d2", "d3", "d4x2", "side left")
+    assert build.pos.state.cursor == 0 and R.to_move(build.pos.state) == 0
+
+
+def test_greenhouse_takes_a_green_card_face_up():
+    """Greenhouse (interpreted, see docs): after setup the first green card of the deck goes face up in the green column."""
+    build = run(pro("greenhouse/mint"), *SETUP, "start Ann")
+    state = build.pos.state
+    assert R.to_move(state) == CHANCE and state.pro.step == "card"
+    assert refused(build, "card greenhouse R0s").code == "building-card.card"
+    assert refused(build, "card mint G0s").code == "building-card.building"
+    run(build, "card greenhouse G1v1s")
+    after = build.pos.state
+    assert after.seats[0].up[2] == ("G1v1s",) and len(after.deck) == len(state.deck) - 1
+    assert after.pro.step is None and R.to_move(after) == 0
+    assert R.score(after).scores[0].breakdown["cards"] == 1
+
+
+def test_tech_tornillo_stores_a_boost_tile_for_five_vp():
+    """Tech-Tornillo (Components, building cards): a boost tile taken may be stored instead of used: 5 VP each."""
+    state = with_buildings(position({"up": ((), (), (), ("P1ss",), ())}, pending=Pending("take"),
+                                    tiles=("search", "vp4")), ["tech-tornillo"], ["mint"])
+    moves = R.legal(state)
+    assert P.BoostStored(by=0, tile="search") in moves
+    event = P.BoostStored(by=0, tile="search")
+    R.check(state, event)
+    after = R.apply(state, event)
+    assert after.tiles == ("vp4",) and after.pending is None and after.seats[0].tiles == ()
+    assert R.score(after).scores[0].breakdown["buildings"] == 5
+    with pytest.raises(IllegalEvent) as caught:
+        R.check(with_buildings(state, ["mint"], ["tech-tornillo"]), event)
+    assert caught.value.code == "store.building"
+    with pytest.raises(IllegalEvent) as caught:
+        R.check(replace(state, pending=None), event)
+    assert caught.value.code == "store.not-due"
+
+
+def test_galactic_bank_is_one_coin_once_per_game():
+    """Galactic Bank (Components, building cards): once per game it is used as 1 coin, then turned over."""
+    state = with_buildings(position({"hand": ("G1v1s",)}), ["galactic-bank"], ["mint"])
+    with pytest.raises(IllegalEvent):
+        R.check(state, E.Played(by=0, card="G1v1s"))
+    use = P.BuildingUsed(by=0, building="galactic-bank")
+    assert use in R.legal(state)
+    R.check(state, use)
+    after = R.apply(state, use)
+    assert after.credit == 1 and after.pro.used == ("galactic-bank",)
+    R.check(after, E.Played(by=0, card="G1v1s"))
+    assert use not in R.legal(after)
+    with pytest.raises(IllegalEvent) as caught:
+        R.check(after, use)
+    assert caught.value.code == "use.turned-over"
+    assert "Galactic Bank (turned over)" in R.render(after)
+
+
+# --- the reconstructed vocabulary -----------------------------------------------------------
+
+
+def test_setup_gains_parts_coins_and_marker_moves():
+    """Reconstructed setup effects (gain-part, gain-coin, move-marker) apply when setup ends (Professional Mode)."""
+    state = run(pro("mint,shipyard/telescope"), *SETUP, "start Ann").pos.state
+    assert (state.seats[0].parts, state.seats[0].left, state.seats[0].coins) == (5, 5, 1)
+    assert state.seats[1].moves == 1 and visible_bonus(state, 1) == [None, None, "G1v1s", "B0s"]
+
+
+def test_vp_per_card_building_scores_at_the_end():
+    """Reconstructed scoring effect (vp-per-card): 1 VP per own specialist of the building's colour."""
+    state = with_buildings(position({"up": ((), (), (), ("P1ss", "P0s"), ())}), ["museum"], ["botanic-garden"])
+    assert [s.breakdown["buildings"] for s in R.score(state).scores] == [2, 0]
+
+
+def test_start_tile_turned_by_the_orienter():
+    """Mini-Campaign: the named player decides the start tile's direction (no random orientation)."""
+    build = run(pro("mint/museum", orienter=2), *SETUP)
+    assert R.to_move(build.pos.state) == 1
+    with pytest.raises(IllegalEvent) as caught:
+        run(build, "start Ann")
+    assert caught.value.code == "chance.unexpected"
+    run(build, "orient Ann")
+    assert build.pos.state.spaceship == 0 and R.to_move(build.pos.state) == 0
+
+
+# --- edition data and whole games -------------------------------------------------------------
+
+
+def test_professional_edition_is_the_reference_plus_buildings():
+    """Components: the professional edition has the reference specialists and tiles and 15 buildings."""
+    ref = load_edition(R).data
+    assert PRO_EDITION.cards == ref.cards and PRO_EDITION.tiles == ref.tiles
+    named = {b.id: b for b in PRO_EDITION.buildings}
+    assert len(named) == 15 and sum(b.reconstructed for b in PRO_EDITION.buildings) == 10
+    assert not any(named[b].reconstructed for b in ("observatorium", "tower", "greenhouse", "tech-tornillo",
+                                                    "galactic-bank"))
+    assert named["greenhouse"].interpreted and named["galactic-bank"].once
+
+
+@pytest.mark.parametrize("change, message", [
+    ({"effect": "fly"}, "is not one of"), ({"when": "scoring"}, "happens at"), ({"colour": None}, "a colour"),
+])
+def test_edition_buildings_must_use_the_vocabulary(change, message):
+    """An edition's buildings use only effects the engine implements, at their moment."""
+    entries = [msgspec.structs.replace(b, **change) if b.id == "greenhouse" else b for b in PRO_EDITION.buildings]
+    with pytest.raises(ValueError, match=message):
+        check_buildings(entries)
+    assert isinstance(PRO_EDITION, FourPlanetsEdition)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_professional_selfplay_validates_and_round_trips(seed, tmp_path):
+    """Professional Mode: random seeded games validate, replay the same, and every event round-trips the notation."""
+    build = selfplay("four-planets", seed, options={"professional": True})
+    path = tmp_path / "pro.jsonl"
+    path.write_bytes(b"".join(line + b"\n" for line in build.lines))
+    report = validate_file(str(path))
+    assert report.valid, [str(e) for e in report.errors]
+    assert digest(Replay(str(path)).final().state) == digest(build.pos.state)
+    for step in Replay(str(path)).steps():
+        event = msgspec.structs.replace(step.event, seq=0, prev="")
+        assert R.parse(R.format(event, step.before.state), step.before.state) == event
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_professional_legal_moves_pass_check(seed, tmp_path):
+    """Professional Mode: at every point of random games, each legal action passes `check`, and a building
+    action offered to the wrong seat or when not due is refused."""
+    build = selfplay("four-planets", seed, options={"professional": True})
+    path = tmp_path / "pro.jsonl"
+    path.write_bytes(b"".join(line + b"\n" for line in build.lines))
+    for step in Replay(str(path)).steps():
+        state = step.before.state
+        if R.to_move(state) < 0:
+            continue
+        for action in R.legal(state):
+            R.check(state, action)
+        if state.pro.step is None and state.phase == "play" and state.pending is None:
+            with pytest.raises(IllegalEvent):
+                R.check(state, P.SideChosen(by=state.turn, side="left"))
+
+
+def test_resampled_hidden_buildings_look_the_same_to_the_seat():
+    """Professional Mode: redrawing what Ben cannot see (Ann's deal and choice) leaves Ben's view unchanged."""
+    from planets_log.games.four_planets.pro_view import resample_hidden
+
+    build = pro(seed=5)
+    build.draw_chance()
+    run(build, "choose " + " ".join(build.pos.state.pro.dealt[0][:2]))
+    state = build.pos.state
+    seen = set()
+    for i in range(8):
+        other = resample_hidden(state, 1, rng(i, "resample"))
+        assert R.view(other, 1) == R.view(state, 1) and R.render(other, 1) == R.render(state, 1)
+        seen.add(other.pro.dealt[0])
+    assert len(seen) > 1
+
+
+def test_professional_twin_is_fresh():
+    """The professional edition's parsed twin matches its TOML (python -m planets_log.core.edition FILE.toml)."""
+    import hashlib
+
+    from planets_log.core.edition import twin_path
+
+    toml = R.edition_dir / "professional.toml"
+    twin = msgspec.json.decode(twin_path(toml).read_bytes())
+    assert twin["toml_sha256"] == hashlib.sha256(toml.read_bytes()).hexdigest()

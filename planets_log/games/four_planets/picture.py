@@ -18,7 +18,8 @@ WIDTH = 1000
 def svg(view: dict[str, Any], frame: Frame) -> str:
     """The table: colour bonus, boost tiles, piles, planets with their ships, both seats."""
     heights = [_seat_height(side) for side in view["seats"]]
-    canvas = Canvas(WIDTH, 430 + sum(heights) + 20 * len(heights))
+    pro = view.get("pro")
+    canvas = Canvas(WIDTH, 430 + sum(heights) + 20 * len(heights) + (120 if pro else 0))
     header(canvas, frame, f"{view['phase']} · {frame.mover_text()}" + _pending(view, frame))
     _supply(canvas, view, 100)
     _planets(canvas, view, 250)
@@ -26,6 +27,8 @@ def svg(view: dict[str, Any], frame: Frame) -> str:
     for i, side in enumerate(view["seats"]):
         _seat(canvas, view, i, side, y, heights[i])
         y += heights[i] + 20
+    if pro:
+        _buildings(canvas, view, pro, y)
     words = f"Four Planets, round {view['round']}, {frame.mover_text()}, {frame.viewer_text()}"
     return canvas.document("Four Planets position", words)
 
@@ -73,6 +76,27 @@ def _planets(canvas: Canvas, view: dict, y: int) -> None:
                 _card(canvas, 10 + j * (CW + 6), 30, code)
             for j, ship in enumerate(planet["ships"]):
                 canvas.seat_mark(20 + j * 70, 145, ship["seat"], label=f"{ship['parts']} part{'s' if ship['parts'] != 1 else ''}")
+
+
+def _buildings(canvas: Canvas, view: dict, pro: dict, y: int) -> None:
+    """Professional mode: each seat's buildings (backs where not yet shown), what they hold."""
+    with canvas.panel("buildings", 16, y):
+        step = f" ({pro['step']})" if pro.get("step") else ""
+        canvas.text(0, 10, f"Buildings{step} · recruiting starts on the {pro['recruit_from']}", 13, weight="bold")
+        for i, side in enumerate(pro["seats"]):
+            row = 22 + i * 50
+            canvas.seat_mark(8, row + 20, i)
+            shown = side["buildings"] or side["dealt"]
+            for k, code in enumerate(shown[:6]):
+                x = 24 + k * 112
+                if code == "?":
+                    canvas.back(x, row, 104, 40)
+                else:
+                    used = " (turned over)" if code in pro["turned_over"] else ""
+                    canvas.rect(x, row, 104, 40, fill="#f2f2f2", rx=4, cls="card")
+                    canvas.text(x + 52, row + 24, f"{code}{used}", 10, anchor="middle")
+            if side["stored"]:
+                canvas.text(24 + 6 * 112, row + 24, "stored " + " ".join(side["stored"]), 11)
 
 
 def _seat_height(side: dict) -> int:

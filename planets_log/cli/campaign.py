@@ -49,7 +49,8 @@ def new(game, out, players, seed, table, meta) -> None:
     if not table and seed is None:
         seed = secrets.randbelow(2**31)
     camp = new_campaign(out, game, list(players), None if table else seed, parse_pairs(meta, "--meta"))
-    _echo(f"{out}: new campaign of {game}; next: {camp.rules.status(camp.state)['due']}")
+    deal = " --deal PLAYER=A,B,C" if table else ""
+    _echo(f"{out}: new campaign of {game} for {' and '.join(players)}; next: planets-log campaign next {out}{deal}")
 
 
 def _seat(players: list[str], text: str) -> int:
@@ -98,27 +99,29 @@ def next_(log, keeps, deals, out) -> None:
     except IllegalEvent as exc:
         raise RecordError.at(log, None, camp.seq + 1, exc) from None
     camp.append(events)
+    unused = [f"--keep {players[i]}" for i in chosen] + [f"--deal {players[i]}" for i in dealt]
+    if unused:
+        _echo(f"{log}: not recorded, not due yet: {', '.join(unused)}; give it again when it is due")
     if missing:
-        _echo(f"{log}: waiting: {missing}")
+        _echo(f"{log}: waiting: {missing.replace('status LOG', 'status ' + log)}")
         return
     step, n = rules.due(camp.state)
     if step == "start":
         _start_game(camp, n, out)
     else:
-        _echo(f"{log}: {step}; " + ("the campaign is over: planets-log campaign score " + log if step == "over"
-                                         else "finish the current game first"))
+        _echo(f"{log}: " + ("the campaign is over; the result: planets-log campaign score " + log if step == "over"
+                            else "finish the current game first"))
 
 
 def _start_game(camp, n: int, out: str | None) -> None:
-    from planets_log.core.campaign import linked_path
+    from planets_log.core.campaign import game_seed, linked_path
     from planets_log.core.play import Builder, make_header
     from planets_log.core.record import create_record
-    from planets_log.core.rng import rng
 
     name = out or f"{Path(camp.name).stem}-game{n}.jsonl"
     path = linked_path(camp, name)
     given, orienter = camp.rules.give(camp.state)
-    seed = None if camp.header.seed is None else rng(camp.header.seed, f"campaign/game-{n}").below(2**31)
+    seed = game_seed(camp.header.seed, n)
     options = {"professional": True, "buildings": given, "orienter": orienter}
     header, session = make_header(camp.header.game, list(camp.header.players), seed=seed, options=options,
                                   meta={"campaign": camp.header.log_id, "game": str(n)},
@@ -132,32 +135,47 @@ def _start_game(camp, n: int, out: str | None) -> None:
 
 @campaign.command()
 @click.argument("log", type=click.Path(dir_okay=False))
+@click.option("--seat", "seat", default=None, metavar="PLAYER",
+              help="As this player sees it: their buildings dealt and not yet decided.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-def status(log, as_json) -> None:
+def status(log, seat, as_json) -> None:
     """Show the campaign: buildings, finished games, totals, what is due.
+
+    A building kept while the other player still chooses shows as '?'. The buildings dealt
+    to a player show only with --seat.
 
     \b
     Example:
       planets-log campaign status camp.jsonl --json
+      planets-log campaign status camp.jsonl --seat Ann
     """
     from planets_log.core.campaign import Campaign
 
     camp = Campaign(log)
-    data = camp.rules.status(camp.state)
+    data = camp.rules.status(camp.state, None if seat is None else _seat(camp.header.players, seat))
     if as_json:
         echo_json(data)
         return
-    _echo(_text(data))
+    _echo(_text(data, log))
 
 
-def _text(data: dict) -> str:
+def _text(data: dict, log: str) -> str:
     lines = [f"Campaign: {' vs '.join(data['players'])}"]
     for name, owned in zip(data["players"], data["buildings"]):
         lines.append(f"  {name}'s buildings: {', '.join(owned) or '-'}")
     for game in data["games"]:
         lines.append(f"  game {game['game']}: {' – '.join(map(str, game['totals']))}")
     turn = f"; start tile turned by {data['next_orienter']}" if data["next_orienter"] else ""
-    lines.append(f"  totals: {' – '.join(map(str, data['totals']))}; next: {data['due']}{turn}")
+    due = data["due"]
+    if due == "over":
+        due = "nothing, the campaign is over"
+    elif due.startswith("finish game"):
+        due = f"{due[len('finish '):]} is being played; when it is over: planets-log campaign next {log}"
+    lines.append(f"  totals: {' – '.join(map(str, data['totals']))}; next: {due}{turn}")
+    if data.get("seat"):
+        lines.append(f"  {data['seat']}'s buildings dealt, to decide: {', '.join(data['hand']) or '-'}")
+    if data.get("passed"):
+        lines.append(f"  passed to the leader: {', '.join(data['passed'])}")
     if data["winner"]:
         lines.append(f"  campaign winner: {' and '.join(data['winner'])}")
     return "\n".join(lines)
@@ -181,7 +199,7 @@ def score(log, as_json) -> None:
     if as_json:
         echo_json(out)
         return
-    _echo(_text(data))
+    _echo(_text(data, log))
 
 
 @campaign.command()

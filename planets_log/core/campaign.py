@@ -62,12 +62,17 @@ class Campaign:
         try:
             self.header = decode_line(_HEADER, first.data)
         except LineError as exc:
-            exc.message = f"not a campaign header: {exc.message}"
+            game_record = first.data.startswith(b'{"type":"header"')
+            exc.message = ("a game record, not a campaign record (validate it with planets-log validate)"
+                           if game_record else f"not a campaign header: {exc.message}")
             raise exc.placed(self.name, 1, 0, 0) from None
         if self.header.format != CAMPAIGN_FORMAT:
             raise RecordError(f"format {self.header.format!r} is not {CAMPAIGN_FORMAT}", file=self.name, line=1, seq=0,
                               code="campaign.format", rule=RULE)
         self.rules = campaign_rules(self.header.game)
+        problem = self.rules.players_problem(list(self.header.players))
+        if problem:
+            raise RecordError(problem, file=self.name, line=1, seq=0, code="campaign.players", rule=RULE)
         self._decoder = msgspec.json.Decoder(Union[tuple(self.rules.events)])  # type: ignore[valid-type]
         self.state = self.rules.start(self.header)
         self.seq, self.head, self.lines = 0, line_hash(first.data), [(first, self.header)]
@@ -130,13 +135,27 @@ def new_campaign(path: str | Path, game: str, players: list[str], seed: int | No
     return Campaign(path)
 
 
+def game_seed(seed: int | None, game: int) -> int | None:
+    """The seed of a campaign's game `game`: drawn from the campaign's seed (None in a table campaign)."""
+    return None if seed is None else rng(seed, f"campaign/game-{game}").below(2**31)
+
+
 def linked_path(campaign: Campaign, name: str) -> Path:
-    """A linked game's file: a plain relative path under the campaign's folder (never absolute, never '..')."""
+    """A linked game's file: a plain relative path under the campaign's folder (never absolute, '..' or a symlink)."""
     rel = Path(name)
     if rel.is_absolute() or ".." in rel.parts or not name or "\\" in name:
         raise PlanetsLogError(f"linked file {name!r} must be a relative path inside the campaign's folder",
                               code="campaign.file")
-    return campaign.path.parent / rel
+    path = campaign.path.parent
+    for part in rel.parts:
+        path = path / part
+        if path.is_symlink():
+            raise PlanetsLogError(f"linked file {name!r}: {path} is a symbolic link; a campaign links only plain "
+                                  "files in its own folder", code="campaign.file")
+    if path.exists() and not path.is_file():
+        raise PlanetsLogError(f"linked file {name!r} is not a plain file (a folder, a pipe or a device)",
+                              code="campaign.file")
+    return path
 
 
 class Linked(msgspec.Struct, frozen=True):
@@ -153,6 +172,7 @@ def finished_game(path: Path) -> Linked:
     """Validate a game record and read what a campaign links: it must be valid and over."""
     from .engine import Replay
     from .game import TERMINAL
+    from .scoring import adjusted_sheet, result_check
     from .validate import validate_file
 
     report = validate_file(str(path))
@@ -162,10 +182,14 @@ def finished_game(path: Path) -> Linked:
     last = replay.final()
     rules = replay.session.rules
     if rules.to_move(last.state) != TERMINAL:
-        raise PlanetsLogError(f"{path}: the game is not over yet", code="campaign.game-unfinished")
-    sheet = rules.score(last.state)
+        raise PlanetsLogError(f"{path}: the game is not over yet; record it to its end, then link it again",
+                              code="campaign.game-unfinished")
+    sheet = adjusted_sheet(replay.session, last)  # an arbiter's penalties count, as in `planets-log score`
+    winners = sheet.winners
+    if result_check(replay.session, last)[0] == "overridden":  # the arbiter's declared result stands
+        winners = last.arbiter.result.winners
     return Linked(replay.session.header.log_id, last.head, tuple(s.total for s in sheet.scores),
-                  tuple(sheet.winners), replay.session.header)
+                  tuple(sorted(winners)), replay.session.header)
 
 
 def validate_campaign(path: str | Path) -> list[RecordError]:
@@ -175,16 +199,47 @@ def validate_campaign(path: str | Path) -> list[RecordError]:
     except PlanetsLogError as exc:
         return [exc if isinstance(exc, RecordError) else RecordError.at(str(path), None, None, exc)]
     errors, files = [], {}
+    linked = {event.log_id for _, event in camp.lines[1:] if hasattr(event, "head")}
     for line, event in camp.lines[1:]:
         problem = _link_problem(camp, event, files)
+        if problem is None and hasattr(event, "file") and event.log_id not in linked:
+            problem = _in_progress_problem(files.get(event.log_id))
         if problem is not None:
             errors.append(RecordError.at(camp.name, line.number, event.seq, problem))
     return errors
 
 
+def _in_progress_problem(path: Path | None) -> PlanetsLogError | None:
+    """Why the game being played (started, not yet linked) is not valid so far, or None."""
+    from .validate import validate_file
+
+    if path is None:
+        return None
+    report = validate_file(str(path))
+    if report.valid:
+        return None
+    return PlanetsLogError(f"the game being played, {path.name}, is not valid so far: {report.errors[0]}",
+                           code="campaign.game-invalid", rule=RULE)
+
+
+def _seats_and_seed(camp: Campaign, event: Event, header) -> PlanetsLogError | None:
+    """Why a linked game's players or seed are not the campaign's, or None."""
+    if list(header.players) != list(camp.header.players):
+        return PlanetsLogError(f"{event.file} is played by {', '.join(header.players)}; the campaign's players are "
+                               f"{', '.join(camp.header.players)}, in that seat order", code="campaign.players",
+                               rule=RULE)
+    want = game_seed(camp.header.seed, event.game)
+    if header.seed != want:
+        told = "a table record (seed null)" if want is None else f"seed {want}, drawn from the campaign's seed"
+        return PlanetsLogError(f"{event.file} has seed {header.seed}; game {event.game} of this campaign has {told}",
+                               code="campaign.seed", rule=RULE)
+    return None
+
+
 def _link_problem(camp: Campaign, event: Event, files: dict) -> PlanetsLogError | None:
     try:
         if hasattr(event, "file"):
+            files[event.log_id] = None  # reported here if refused, not again at its finish line
             files[event.log_id] = linked_path(camp, event.file)
             from .engine import decode_header
 
@@ -193,8 +248,13 @@ def _link_problem(camp: Campaign, event: Event, files: dict) -> PlanetsLogError 
             if header.log_id != event.log_id:
                 return PlanetsLogError(f"{event.file} is game {header.log_id}, not {event.log_id}", code="campaign.log-id",
                                        rule=RULE)
+            problem = _seats_and_seed(camp, event, header)
+            if problem is not None:
+                return problem
             return camp.rules.game_problem(event, header)
         if hasattr(event, "head"):
+            if files[event.log_id] is None:
+                return None
             got = finished_game(files[event.log_id])
             if got.head != event.head:
                 return PlanetsLogError(f"game {event.game} ({event.log_id}) changed since it was linked: it ends in "

@@ -72,6 +72,8 @@ class CState(msgspec.Struct, frozen=True):
     todo: tuple[tuple[str, int], ...] = (("deal", 0), ("deal", 1), ("keep", 0), ("keep", 1))
     draft: int = 0
     orienter: int = 0
+    secret: tuple[int, str] | None = None
+    """A building kept while the other player still chooses (both keep 1 of 3): hidden from that player."""
     games: tuple[CStarted, ...] = ()
     results: tuple[CFinished, ...] = ()
 
@@ -118,11 +120,7 @@ class FourPlanetsCampaign:
 
     def start(self, header) -> CState:
         """The campaign before the first draft: every building in the box."""
-        from planets_log.core.edition import load_edition
-
-        from . import RULES
-
-        edition = load_edition(RULES, options={"professional": True}).data
+        edition = _edition().data
         return CState(players=tuple(header.players), box=tuple(sorted(b.id for b in edition.buildings)))
 
     def check(self, s: CState, e) -> None:
@@ -151,6 +149,14 @@ class FourPlanetsCampaign:
         opts = header.options
         if header.game != "four-planets" or not opts.get("professional"):
             return IllegalEvent("campaign.game", f"{started.file} is not a professional Four Planets game", RULE)
+        if opts.get("first_game", False):
+            return IllegalEvent("campaign.game", f"game {started.game} was set up with the first-game boost tiles; "
+                                "campaign games use random boost tiles", RULE)
+        if header.edition != _edition().ref:
+            want = _edition().ref
+            return IllegalEvent("campaign.edition", f"game {started.game} was played with edition "
+                                f"{header.edition.name} ({header.edition.sha256[:12]}…); the campaign's buildings "
+                                f"are those of edition {want.name} ({want.sha256[:12]}…)", RULE)
         if opts.get("buildings", "") != started.buildings:
             return IllegalEvent("campaign.buildings", f"game {started.game} was played with the buildings "
                                 f"{opts.get('buildings', '') or 'dealt at the table'}; the campaign gave "
@@ -170,18 +176,16 @@ class FourPlanetsCampaign:
         out = []
         while s.todo:
             step, seat = s.todo[0]
-            name = s.players[seat]
             if step == "deal":
                 if seat in deals:
                     event = CDealt(seat=seat, buildings=deals.pop(seat))
                 elif rng_for is not None:
                     event = self.deal(s, rng_for(len(out)))
                 else:
-                    return out, f"deal {name} 3 buildings: --deal {name}=A,B,C"
+                    return out, _ask_deal(s, seat)
             else:
-                held = s.hands[seat] if step == "keep" else s.passed
                 if seat not in keeps:
-                    return out, f"{name} {step}s 1 of {' '.join(held)}: --keep {name}=BUILDING"
+                    return out, _ask(s, step, seat)
                 event = (CKept if step == "keep" else CPicked)(by=seat, building=keeps.pop(seat))
             self.check(s, event)
             s = self.apply(s, event)
@@ -198,20 +202,64 @@ class FourPlanetsCampaign:
         return CFinished(game=len(s.games), log_id=linked.log_id, head=linked.head, totals=linked.totals,
                          winners=linked.winners)
 
-    def status(self, s: CState) -> dict:
-        """The campaign as JSON-able data: buildings, games, totals, what is due, the winner when over."""
+    def status(self, s: CState, seat: int | None = None) -> dict:
+        """The campaign as JSON-able data: buildings, games, totals, what is due, the winner when over.
+
+        A building kept while the other player still chooses shows as '?'; the buildings dealt
+        to a player and not yet decided show only with that `seat`.
+        """
         step, who = due(s)
         what = f"{step} ({s.players[who]})" if step in ("deal", "keep", "pick") else (
             f"{step} game {who}" if step != "over" else "over")
-        return {"players": list(s.players), "buildings": [list(o) for o in s.owned],
-                "games": [{"game": r.game, "log_id": r.log_id, "totals": list(r.totals),
-                           "winners": [w + 1 for w in r.winners]} for r in s.results],
-                "totals": totals(s), "due": what, "next_orienter": None if step == "over" else _orienter(s, s.orienter),
-                "winner": [s.players[w] for w in winner(s)] if step == "over" else None}
+        out = {"players": list(s.players), "buildings": _owned_as_seen(s, seat),
+               "games": [{"game": r.game, "log_id": r.log_id, "totals": list(r.totals),
+                          "winners": [w + 1 for w in r.winners]} for r in s.results],
+               "totals": totals(s), "due": what, "next_orienter": None if step == "over" else _orienter(s, s.orienter),
+               "winner": [s.players[w] for w in winner(s)] if step == "over" else None}
+        if seat is not None:
+            out["seat"] = s.players[seat]
+            out["hand"] = list(s.hands[seat])
+            out["passed"] = list(s.passed)
+        return out
 
     def give(self, s: CState) -> tuple[str, int]:
         """The next game's buildings option and orienter (0: random)."""
         return format_given(s.owned), s.orienter
+
+
+def _ask_deal(s: CState, seat: int) -> str:
+    """The deal a table campaign waits for, in words."""
+    name, n = s.players[seat], min(3, len(s.apart) + len(s.box))
+    source = (f"the {len(s.apart)} set apart before game 1 first, then the box" if s.apart else "the box")
+    return f"{name} is dealt {n} buildings, from {source}: --deal {name}=A,B,C"
+
+
+def _ask(s: CState, step: str, seat: int) -> str:
+    """The decision `next` waits for, in words; a player's dealt buildings are not printed (see status --seat)."""
+    name = s.players[seat]
+    if step == "pick":
+        return f"{name} picks 1 of the 2 passed ({' '.join(s.passed)}): --keep {name}=BUILDING"
+    passes = f", passing the other 2 to {s.players[1 - seat]}" if s.todo[1:2] == (("pick", 1 - seat),) else ""
+    return (f"{name} keeps 1 of the {len(s.hands[seat])} dealt{passes} (shown only with: campaign status LOG --seat "
+            f"{name}): --keep {name}=BUILDING")
+
+
+def _edition():
+    """The edition whose buildings the campaign deals, and its games use: the default professional one."""
+    from planets_log.core.edition import load_edition
+
+    from . import RULES
+
+    return load_edition(RULES, options={"professional": True})
+
+
+def _owned_as_seen(s: CState, seat: int | None) -> list[list[str]]:
+    """Each player's buildings, a keep not yet revealed to `seat` as '?'."""
+    owned = [list(o) for o in s.owned]
+    if s.secret is not None and s.secret[0] != seat:
+        i, building = s.secret
+        owned[i] = [b for b in owned[i] if b != building] + ["?"]
+    return owned
 
 
 def _c_deal(s: CState, e: CDealt, seat: int) -> None:
@@ -271,7 +319,8 @@ def _a_keep(s: CState, e: CKept) -> CState:
     rest = tuple(b for b in s.hands[e.by] if b != e.building)
     owned = tuple(tuple(sorted(o + (e.building,))) if i == e.by else o for i, o in enumerate(s.owned))
     hands = tuple(() if i == e.by else h for i, h in enumerate(s.hands))
-    s = msgspec.structs.replace(s, owned=owned, hands=hands, todo=s.todo[1:])
+    secret = (e.by, e.building) if s.todo[1:2] == (("keep", 1 - e.by),) else None
+    s = msgspec.structs.replace(s, owned=owned, hands=hands, todo=s.todo[1:], secret=secret)
     if s.draft == 0:
         return msgspec.structs.replace(s, apart=tuple(sorted(s.apart + rest)))
     if s.todo and s.todo[0][0] == "pick":

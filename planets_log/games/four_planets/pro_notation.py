@@ -39,7 +39,11 @@ def parse(text: str, state: State):
     words = text.split()
     head, args = words[0].lower(), [w.lower() for w in words[1:]]
     if head == "buildings":
-        return P.BuildingsDealt(buildings=tuple(w for w in args if w != "/"))
+        joined = " ".join(args).split("/")
+        if len(joined) > 2 or (len(joined) == 2 and [len(side.split()) for side in joined] != [4, 4]):
+            raise NotationError(text, "write the deal as seat 1's 4 buildings / seat 2's 4 (Professional Mode): "
+                                      "buildings A B C D / E F G H")
+        return P.BuildingsDealt(buildings=tuple(" ".join(joined).split()))
     if head == "card":
         if len(args) != 2 or C.normalise(args[1]) is None:
             raise NotationError(text, "write the card a building takes as: card BUILDING CARD, e.g. card greenhouse G1s")

@@ -93,6 +93,24 @@ class FourPlanets(Rules):
             return professional.chance(state, rng)
         return chance.outcome(state, rng)
 
+    def chance_outcomes(self, state: State):
+        """The outcomes possible here; a building chance point's from Professional Mode."""
+        if state.pro is not None and state.pro.step is not None:
+            from . import pro_chance
+
+            return pro_chance.outcomes(state)
+        return super().chance_outcomes(state)
+
+    def candidates(self, state: State) -> list:
+        """Plausible actions, illegal ones included: a building step's, or the base game's plus building actions."""
+        if state.pro is None:
+            return super().candidates(state)
+        from . import pro_chance
+
+        by = self.to_move(state)
+        own = pro_chance.candidates(state, by)
+        return own if own is not None else super().candidates(state) + pro_chance.extra_candidates(state, by)
+
     def chance_hint(self, state: State) -> str:
         """What to type at a chance point of a table game."""
         if state.pro is not None and state.pro.step is not None:

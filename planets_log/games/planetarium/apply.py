@@ -13,7 +13,7 @@ from .events import (
     Played, Rolled, UNKNOWN,
 )
 from .moves import dice_moves
-from .state import DECK_INDEX, FACE_DOWN, Placed, State, card, left, remove, sort_cards, with_seat
+from .state import DECK_INDEX, FACE_DOWN, UNSEEN, Placed, State, card, left, remove, sort_cards, with_seat
 
 
 def apply(state: State, event) -> State:
@@ -36,12 +36,14 @@ def _take(deck: tuple[str, ...], cards) -> tuple[str, ...]:
 
 
 def _deal(state: State, e: Dealt) -> State:
-    state = with_seat(state, e.seat, hand=sort_cards(e.cards))
+    kinds = [card(state, c).deck for c in e.cards if c != UNKNOWN]
+    missing = [2 - kinds.count(k) for k in ("low", "high", "final")]
+    hand = [c for c in e.cards if c != UNKNOWN] + [UNSEEN[k] for k, n in zip(UNSEEN, missing) for _ in range(n)]
+    state = with_seat(state, e.seat, hand=sort_cards(hand))
     state = replace(state, low=_take(state.low, e.cards), high=_take(state.high, e.cards),
                     final=_take(state.final, e.cards))
     if UNKNOWN in e.cards:
-        kinds = [card(state, c).deck for c in e.cards if c != UNKNOWN]
-        state = _unknown(state, *(2 - kinds.count(k) for k in ("low", "high", "final")))
+        state = _unknown(state, *missing)
     if next_to_deal(state) < len(state.players):
         return state
     return replace(state, phase="discard", turn=0)
@@ -58,7 +60,7 @@ def _reveal(state: State, seat: int, cid: str) -> State:
     hand = state.seats[seat].hand
     if cid in hand:
         return with_seat(state, seat, hand=remove(hand, cid))
-    state = with_seat(state, seat, hand=remove(hand, UNKNOWN))
+    state = with_seat(state, seat, hand=remove(hand, UNSEEN[card(state, cid).deck]))
     return _unseen_out(state, cid)
 
 
@@ -207,7 +209,8 @@ def _drawn(state: State, e: Drawn) -> State:
     if kind == "final" and len(e.cards) == 2:
         return replace(state, phase="keep", pending=e.cards)
     seat = state.seats[state.turn]
-    state = with_seat(state, state.turn, hand=sort_cards(seat.hand + e.cards))
+    got = tuple(UNSEEN[kind] if c == UNKNOWN else c for c in e.cards)
+    state = with_seat(state, state.turn, hand=sort_cards(seat.hand + got))
     return _end_turn(state)
 
 
@@ -223,7 +226,8 @@ def _keep(state: State, e: Kept) -> State:
         state = _unseen_out(state, e.discard)
         gone = e.discard
     seat = state.seats[e.by]
-    state = with_seat(state, e.by, hand=sort_cards(seat.hand + (e.card,)))
+    kept = UNSEEN["final"] if e.card == UNKNOWN else e.card
+    state = with_seat(state, e.by, hand=sort_cards(seat.hand + (kept,)))
     state = replace(state, final_discard=sort_cards(state.final_discard + (gone,)), pending=())
     return _end_turn(state)
 

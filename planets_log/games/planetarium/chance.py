@@ -11,7 +11,8 @@ from planets_log.core.game import Outcomes
 
 from .edition import MATTER
 from .events import Dealt, Drawn, FirstPlayer, MatterPlaced, Rolled, UNKNOWN
-from .state import State, card, cards_of, left, sort_cards
+from .notation import seat_word
+from .state import State, card, cards_of, deck_cards, left, sort_cards
 
 SETUP, DRAW, SOLO = "Set-Up", "Drawing Cards", "Solo Variant"
 
@@ -38,7 +39,7 @@ def draw_pool(state: State) -> tuple[tuple[str, ...], tuple[str, ...]]:
     if state.drawing == "low":
         return state.low, ()
     if state.drawing == "high":
-        return (state.high, ()) if left(state, "high") else (state.high + state.high_discard, ())
+        return (state.high, ()) if left(state, "high") else (state.high_discard, ())
     return state.final, state.final_discard
 
 
@@ -118,7 +119,8 @@ def hint(state: State) -> str:
 
 
 def _seat_name(state: State, seat: int) -> str:
-    return state.players[seat] if 0 <= seat < len(state.players) else str(seat + 1)
+    """The seat as the recorder types it (a name that would read back as another seat is its number)."""
+    return seat_word(seat, state)
 
 
 # --- checks ------------------------------------------------------------------------
@@ -181,6 +183,9 @@ def _drawn(state: State, e: Drawn) -> None:
             raise IllegalEvent("drawn.card", f"{c} is not in the {state.drawing} deck now", DRAW)
     if len(set(known)) != len(known):
         raise IllegalEvent("drawn.card", "the same card is drawn twice", DRAW)
+    if sum(1 for c in known if c in deck_cards(state, state.drawing)) > left(state, state.drawing):
+        raise IllegalEvent("drawn.card", f"only {left(state, state.drawing)} card(s) remain in the {state.drawing} "
+                           "deck; the others it lists were drawn unseen", "Discard Piles")
     if short and not state.unknown[2] and 0 < len(deck) and any(c in more for c in known) \
             and len(known) == n and not all(c in known for c in deck):
         raise IllegalEvent("drawn.card", "the deck's last cards are drawn before the discard pile is reshuffled",

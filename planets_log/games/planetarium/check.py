@@ -11,7 +11,10 @@ from .events import (
     Discarded, Downgraded, DrawChosen, Ended, FinalPlayed, Kept, Moved, Played, UNKNOWN,
 )
 from .moves import matter_targets, planet_targets, sweep_blocked
-from .state import DECK_INDEX, State, card, cards_of, contains, deck_cards, has_marker, left, matter_on, planet_orbit
+from .state import (
+    DECK_INDEX, UNSEEN, State, card, cards_of, contains, deck_cards, has_marker, kind_of, left, matter_on, planet_orbit,
+    unseen,
+)
 
 SETUP, START, MOVE, PLAY, REQ, GRAVITY, DOWNGRADE, DRAW, HAND, FAQ, FINAL, FINALS, ACCEL = (
     "Set-Up", "Starting the Game", "Making a Move", "Playing a Card", "Card Requirements", "Gravity", "Downgrade",
@@ -50,8 +53,10 @@ def _in_hand(state: State, cid: str, deck: str | None, rule: str) -> None:
     known = cards_of(state.edition)
     if cid not in known:
         raise IllegalEvent("card.unknown", f"{cid!r} is not a card of this edition", rule)
-    if cid not in hand and not (UNKNOWN in hand and _unseen(state, cid)):
-        raise IllegalEvent("card.hand", f"{name} holds no {cid} ({known[cid].name})", rule)
+    kind = known[cid].deck
+    if cid not in hand and not (UNSEEN[kind] in hand and _unseen(state, cid)):
+        why = f"; none of {name}'s unseen cards is a {kind.capitalize()} card" if any(map(unseen, hand)) else ""
+        raise IllegalEvent("card.hand", f"{name} holds no {cid} ({known[cid].name}){why}", rule)
     if deck is not None and known[cid].deck not in deck.split("|"):
         raise IllegalEvent("card.deck", f"{cid} ({known[cid].name}) is a {known[cid].deck} card; "
                            f"only a {deck.replace('|', ' or ')} card is allowed here", rule)
@@ -240,7 +245,7 @@ def drawable(state: State) -> list[str]:
         out.append("low")
     if left(state, "high") or state.high_discard:
         out.append("high")
-    finals = sum(1 for c in state.seats[state.turn].hand if c != UNKNOWN and card(state, c).deck == "final")
+    finals = sum(1 for c in state.seats[state.turn].hand if kind_of(state, c) == "final")
     if (left(state, "final") or state.final_discard) and finals < state.edition.max_finals:
         out.append("final")
     return out

@@ -7,9 +7,9 @@ from planets_log.core.errors import IllegalEvent
 from .board import is_planet
 from .check import check, drawable, requirement_problem
 from .edition import PLANETS
-from .events import Discarded, Downgraded, DrawChosen, Ended, FinalPlayed, Kept, Moved, Played, UNKNOWN
+from .events import Discarded, Downgraded, DrawChosen, Ended, FinalPlayed, Kept, Moved, Played
 from .moves import matter_targets, planet_targets
-from .state import State, card, has_marker, matter_on
+from .state import State, card, has_marker, left, matter_on, unseen
 
 
 def legal(state: State) -> list:
@@ -22,19 +22,27 @@ def legal(state: State) -> list:
     if phase == "draw":
         return [DrawChosen(by=by, deck=d) for d in drawable(state)]
     if phase == "keep":
-        return [Kept(by=by, card=c) for c in dict.fromkeys(state.pending)]
+        return [Kept(by=by, card=c) for c in dict.fromkeys(state.pending)
+                if not unseen(c) and not _other_unseen(state, c)]
     if phase in ("card", "final"):
         out = _plays(state) if phase == "card" else []
         if phase == "card" and not state.final_turn:
-            out += [Downgraded(by=by, card=c) for c in _hand(state) if card(state, c).downgrade and state.low]
+            out += [Downgraded(by=by, card=c) for c in _hand(state) if card(state, c).downgrade and left(state, "low")]
         if state.final_turn:
             out += _finals(state)
         return out + [Ended(by=by)]
     return []
 
 
+def _other_unseen(state: State, kept: str) -> bool:
+    """True when the Final not kept was drawn unseen (its name is then needed, and never guessed)."""
+    other = list(state.pending)
+    other.remove(kept)
+    return any(unseen(c) for c in other)
+
+
 def _hand(state: State) -> list[str]:
-    return [c for c in dict.fromkeys(state.seats[state.turn].hand) if c != UNKNOWN]
+    return [c for c in dict.fromkeys(state.seats[state.turn].hand) if not unseen(c)]
 
 
 def _moves(state: State) -> list:

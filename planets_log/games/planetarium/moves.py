@@ -72,6 +72,10 @@ def _virtual_move(board: Board, cells: list[str], i: int) -> int:
     if target is not None:
         return _land(cells, i, target)
     k = board.orbit[i]
+    if k == 7 and board.next_on_orbit[i] != -1 and _first_matter(board, cells, board.on_orbit(7)) is not None:
+        # Matter on another arm: nothing to sweep onto, so one space forward (orbit 6 only from the arm's end).
+        free = [s for s in board.ahead(i) if not cells[s]]
+        return _land(cells, i, free[0]) if free else 0
     here = [i] + board.ahead(i)
     orbit = _richest_neighbour(board, cells, k, here)
     for s in here:

@@ -50,11 +50,12 @@ def _planet(word: str, whole: str) -> str:
 
 
 def seat_of(word: str, whole: str, state: State) -> int:
-    """A seat from a player's name or a number counted from 1."""
-    if word in state.players:
-        return state.players.index(word)
+    """A seat from a number counted from 1 or a player's name (a number wins: names that are digits are written as
+    their seat's number)."""
     if word.isdigit() and 1 <= int(word) <= len(state.players):
         return int(word) - 1
+    if word in state.players:
+        return state.players.index(word)
     raise NotationError(whole, f"{word!r} is not a player ({', '.join(state.players)}) or a seat number "
                         f"1-{len(state.players)}")
 

@@ -32,6 +32,7 @@ class PlanetariumRules(Rules):
     min_players = 1
     max_players = 4
     rules_version = 1
+    rules_versions = (1,)
     hidden_information = True
     options_type = PlanetariumOptions
     options = {

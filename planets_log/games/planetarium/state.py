@@ -10,6 +10,8 @@ from .edition import CardData, PlanetariumEdition, card_order
 CHANCE_PHASES = ("matter", "deal", "first", "drawn", "roll")
 FACE_DOWN = "x"
 """A Matter token the solo variant's dice put face down on the track."""
+UNSEEN = {"low": "?L", "high": "?H", "final": "?F"}
+"""A card in hand the record's keeper could not see, by the deck it came from (its back shows that much)."""
 
 
 class Seat(msgspec.Struct, frozen=True):
@@ -131,9 +133,22 @@ def with_seat(state: State, i: int, **changes) -> State:
     return msgspec.structs.replace(state, seats=tuple(seats))
 
 
+def unseen(cid: str) -> bool:
+    """True for a card written `?` (in an event) or held unseen (`?L`, `?H`, `?F` in a hand)."""
+    return cid.startswith("?")
+
+
 def sort_cards(cards) -> tuple[str, ...]:
-    """Cards in canonical order (deck, then number; `?` last)."""
-    return tuple(sorted(cards, key=lambda c: ("~", 0) if c == "?" else card_order(c)))
+    """Cards in canonical order (deck, then number; unseen cards last)."""
+    return tuple(sorted(cards, key=lambda c: ("~" + c[1:], 0) if unseen(c) else card_order(c)))
+
+
+def kind_of(state: State, cid: str) -> str:
+    """The deck (low, high, final) a card in hand comes from, unseen ones included."""
+    for kind, mark in UNSEEN.items():
+        if cid == mark:
+            return kind
+    return card(state, cid).deck
 
 
 def remove(items: tuple[str, ...], *gone: str) -> tuple[str, ...]:

@@ -7,7 +7,7 @@ from msgspec.structs import replace
 
 from .edition import PLANETS
 from .events import UNKNOWN
-from .state import State, card, sort_cards, with_seat
+from .state import State, card, left, sort_cards, unseen, with_seat
 
 
 def view(state: State, seat: int | None = None) -> dict:
@@ -18,7 +18,7 @@ def view(state: State, seat: int | None = None) -> dict:
     if seat is None or state.over:
         return data
     for deck in ("low", "high", "final"):
-        data[deck] = len(getattr(state, deck))
+        data[deck] = left(state, deck)
     for i, s in enumerate(data["seats"]):
         if i != seat:
             s["hand"] = len(state.seats[i].hand)
@@ -40,8 +40,8 @@ def render(state: State, seat: int | None = None) -> str:
     for k in range(1, 8):
         row = " ".join(f"{board.names[i].split('.')[1]}:{state.cells[i] or '.'}" for i in board.on_orbit(k))
         lines.append(f"orbit {k}: {row}")
-    lines.append(f"decks: low {len(state.low)}, high {len(state.high)} (discard {len(state.high_discard)}), "
-                 f"final {len(state.final)} (discard {' '.join(state.final_discard) or '-'})")
+    lines.append(f"decks: low {left(state, 'low')}, high {left(state, 'high')} (discard {len(state.high_discard)}), "
+                 f"final {left(state, 'final')} (discard {' '.join(state.final_discard) or '-'})")
     for i, name in enumerate(state.players):
         s = state.seats[i]
         shown = seat is None or seat == i or state.over
@@ -80,15 +80,15 @@ def resample_hidden(state: State, seat: int, rng) -> State:
     pools: dict[str, list[str]] = {"low": list(state.low), "high": list(state.high), "final": list(state.final)}
     for i in hidden:
         for c in state.seats[i].hand:
-            if c != UNKNOWN:
+            if not unseen(c):
                 pools[card(state, c).deck].append(c)
     if pending_hidden:
         pools["final"] += [c for c in state.pending if c != UNKNOWN]
     shuffled = {k: rng.shuffled(sort_cards(v)) for k, v in pools.items()}
     for i in hidden:
         hand = state.seats[i].hand
-        new = [shuffled[card(state, c).deck].pop() for c in hand if c != UNKNOWN]
-        state = with_seat(state, i, hand=sort_cards(new + [c for c in hand if c == UNKNOWN]))
+        new = [shuffled[card(state, c).deck].pop() for c in hand if not unseen(c)]
+        state = with_seat(state, i, hand=sort_cards(new + [c for c in hand if unseen(c)]))
     if pending_hidden:
         state = replace(state, pending=sort_cards(shuffled["final"].pop() if c != UNKNOWN else c
                                                    for c in state.pending))

@@ -127,8 +127,8 @@ def _reveals(state: State) -> Outcomes:
 def _shifts(state: State) -> list[E.Shifted]:
     rows = rows_of(len(state.players))
     if len(state.players) != 5:
-        return [E.Shifted(zones=p, turns=t) for p in permutations(state.reserve[-rows:])
-                for t in product(range(4), repeat=rows)]
+        unseen = state.reserve if state.table and state.round == 2 else state.reserve[-rows:]  # see check._first_shift
+        return [E.Shifted(zones=p, turns=t) for p in permutations(unseen, rows) for t in product(range(4), repeat=rows)]
     out = [z for z, _ in state.grid[-rows:]]
     return [E.Shifted(zones=p, turns=t, aside=a) for a in out
             for p in permutations(list(state.reserve) + [z for z in out if z != a])
@@ -142,7 +142,21 @@ def _uniform(events: list) -> Outcomes:
 
 def hint(state: State) -> str:
     """What the recorder types at a chance point of a table game."""
+    if state.phase == "reveal":
+        slots = hidden_slots(state)
+        return (f"name the {len(slots)} hidden card(s) of zone {state.zone} in this order: {', '.join(slots)}: reveal "
+                + " ".join("CARD" for _ in slots))
     return HINTS.get(state.phase, "no chance outcome is due")
+
+
+def hidden_slots(state: State) -> list[str]:
+    """What each '?' of the resolving zone is, in the order a reveal names them (rewards first, then by space)."""
+    from .notation import place
+
+    z = state.zones[state.zone]
+    out = [f"the reward on {place(state.zone, 0)}" for c in z.rewards if c == E.HIDDEN]
+    return out + [f"{state.players[ch.owner]}'s card on {place(state.zone, i + 1)}" for i, ch in enumerate(z.spaces)
+                  if ch is not None and ch.card == E.HIDDEN]
 
 
 HINTS = {

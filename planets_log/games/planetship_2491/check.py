@@ -6,14 +6,15 @@ from collections import Counter
 
 from planets_log.core.errors import IllegalEvent
 
+from . import chance
 from . import events as E
 from .board import GRID_SHAPES, rows_of
 from .flow import (hack_targets, shield_targets, teleport_targets, tractor_targets, free_spaces, hidden_in_zone,
-                   usable)
+                   remaining, usable)
 from .apply import reward_slots
 from .legal import probe_targets, reachable
 from .notation import place
-from .state import State, deck_size, geo, occupant, size, zone_spec
+from .state import State, deck_size, geo, info, occupant, size, zone_spec
 
 SETUP = "Game Setup"
 FORMING = "Forming Planetship Alpha"
@@ -63,7 +64,26 @@ def check(state: State, event) -> None:
         tag = type(event).__struct_config__.tag
         fail("event.kind", f"'{tag}' is not possible now; expected {names}",
              START if isinstance(event, E.CHANCE_EVENTS) else TURN if state.phase == "place" else RESOLVE)
+    _cards_known(state, event)
     CHECKS[type(event)](state, event)
+
+
+CARD_FIELDS = {E.Placed: ("card", TURN), E.Buried: ("card", ABILITY + " > Scanner"),
+               E.ScanDrawn: ("card", ABILITY + " > Scanner"), E.Kept: ("card", ZONE_RULES + " > #9 - Harvests"),
+               E.Discarded: ("card", DISCARD), E.RewardsDealt: ("cards", START), E.Revealed: ("cards", RESOLVE)}
+
+
+def _cards_known(state: State, event) -> None:
+    """Every card an event names is a card of the edition (or '?', '-'), so messages never echo crafted text."""
+    if type(event) not in CARD_FIELDS:
+        return
+    field, rule = CARD_FIELDS[type(event)]
+    value = getattr(event, field)
+    known = info(state.ed).cards
+    for code in (value,) if isinstance(value, str) else value:
+        if code not in known and code not in (E.HIDDEN, "-"):
+            shown = repr(code) if len(code) <= 24 else repr(code[:24]) + "..."
+            fail("card.unknown", f"{shown} is not a card of this edition", rule)
 
 
 # --- chance ------------------------------------------------------------------------------------
@@ -103,10 +123,18 @@ def _shifted(state: State, e: E.Shifted) -> None:
     else:
         if e.aside is not None:
             fail("shift.aside", "only with 5 players is a zone set aside", FORMING)
-        incoming = set(state.reserve[-rows:])
+        incoming = _first_shift(state, e, rows) if state.table and state.round == 2 else set(state.reserve[-rows:])
     if len(e.zones) != rows or set(e.zones) != incoming:
         fail("shift.zones", f"the zones entering the grid are {', '.join(map(str, sorted(incoming)))}", FORMING)
     _turns(e.turns, rows)
+
+
+def _first_shift(state: State, e: E.Shifted, rows: int) -> set[int]:
+    """A table keeper never saw the face-down reserve's order: any `rows` of its zones may enter in round 2."""
+    if len(set(e.zones)) != rows or not set(e.zones) <= set(state.reserve):
+        reserve = ", ".join(map(str, sorted(state.reserve)))
+        fail("shift.zones", f"{rows} different zones of the reserve ({reserve}) enter the grid", FORMING)
+    return set(e.zones)
 
 
 def _rewards(state: State, e: E.RewardsDealt) -> None:
@@ -150,7 +178,7 @@ def _revealed(state: State, e: E.Revealed) -> None:
     z = state.zones[state.zone]
     want = hidden_in_zone(state, state.zone)
     if len(e.cards) != want:
-        fail("reveal.count", f"name the {want} hidden cards of zone {state.zone}", RESOLVE)
+        fail("reveal.count", chance.hint(state), RESOLVE)
     names = iter(e.cards)
     deck = Counter(state.deck)
     hands = [Counter(hand) for hand in state.hands]
@@ -222,8 +250,10 @@ def _ability(state: State, e) -> None:
     if name not in usable(state, state.zone, state.cursor):
         if char.disabled:
             fail("ability.lost", f"character {char.card} was moved this round and uses no abilities", rule)
-        fail(f"{name}.unusable", f"character {char.card} on {place(state.zone, state.cursor)} cannot use {name} now "
-             "(no such icon left, or nothing it could act on)", rule)
+        label, where = ABILITY_NAMES[name], place(state.zone, state.cursor)
+        left = name in remaining(state, char)
+        what = f"has nothing to use its {label} on now" if left else f"has no {label} icon left"
+        fail(f"{name}.unusable", f"character {char.card} on {where} {what}", rule)
     TARGETS[type(e)](state, e, rule)
 
 
@@ -234,20 +264,34 @@ def _hack_target(state: State, e: E.Hacked, rule: str) -> None:
 
 
 def _pull_target(state: State, e: E.Pulled, rule: str) -> None:
+    _space(state, e.zone, e.space)
     if (e.zone, e.space) not in tractor_targets(state, state.zone):
-        fail("tractor.target", f"{place(e.zone, e.space)} is not an unshielded character in a zone adjacent to zone "
-             f"{state.zone} (the Senate is immune)", rule)
+        fail("tractor.target", _why_not(state, e.zone, e.space, senate=True), rule)
     if e.to not in free_spaces(state, state.zone):
         fail("tractor.space", f"{place(state.zone, e.to)} is not free", rule)
 
 
 def _shield_target(state: State, e: E.Shielded, rule: str) -> None:
+    _space(state, e.zone, e.space)
     if (e.zone, e.space) not in shield_targets(state, state.zone):
-        fail("shield.target", f"{place(e.zone, e.space)} is not an unshielded character in zone {state.zone} "
-             "or next to it", rule)
+        fail("shield.target", _why_not(state, e.zone, e.space, senate=False), rule)
+
+
+def _why_not(state: State, zone: int, space: int, senate: bool) -> str:
+    """Why the character on a space cannot be pulled (senate=True) or shielded from the resolving zone."""
+    here, ch, at = state.zone, occupant(state, zone, space), place(zone, space)
+    if zone not in geo(state).adjacent_zones[here] and (senate or zone != here):
+        return f"zone {zone} is not adjacent to zone {here}" if senate else \
+            f"zone {zone} is neither zone {here} nor next to it"
+    if ch is None:
+        return f"there is no character on {at}"
+    if ch.shield:
+        return f"the character on {at} is " + ("shielded" if senate else "already shielded")
+    return f"characters in the Senate ({at}) are immune to the Tractor Beam"
 
 
 def _teleport_target(state: State, e: E.Teleported, rule: str) -> None:
+    _space(state, e.zone, e.space)
     if (e.zone, e.space) not in teleport_targets(state, state.zone):
         fail("teleport.target", f"{place(e.zone, e.space)} is not a free space of a zone adjacent to zone "
              f"{state.zone}", rule)

@@ -214,9 +214,10 @@ def award(state: State) -> State:
         return next_zone(state)
     if len(z.rewards) > 1:
         return replace(state, pending="keep", winner=winner)
-    if z.rewards:
-        state = replace(with_zone(state, zone, replace(z, rewards=())),
-                        hands=with_seat(state.hands, winner, add(state.hands[winner], *z.rewards)))
+    if not z.rewards:
+        return next_zone(state)  # no reward card won (the deck ran out): the Radioactive Area takes nobody
+    state = replace(with_zone(state, zone, replace(z, rewards=())),
+                    hands=with_seat(state.hands, winner, add(state.hands[winner], *z.rewards)))
     return after_reward(state, winner)
 
 
@@ -239,8 +240,10 @@ def remove(state: State, space: int) -> State:
 def next_zone(state: State) -> State:
     """Clear Team Radio bonuses and move to the next zone, or end the round."""
     zone = state.zone
-    spaces = tuple(None if ch is None else replace(ch, radio=0) for ch in state.zones[zone].spaces)
-    state = replace(with_zone(state, zone, replace(state.zones[zone], spaces=spaces)), pending=None, winner=-1)
+    for z, s, ch in placed(state):  # a Team Radio user that teleported away loses its bonus here too
+        if ch.radio:
+            state = with_space(state, z, s, replace(ch, radio=0))
+    state = replace(state, pending=None, winner=-1)
     later = [z for z in geo(state).zones() if z > zone]
     state = replace(state, phase="resolve")
     return _start_zone(state, later[0]) if later else retrieve(state)

@@ -9,10 +9,13 @@ from .view import sees
 
 def resample(state: State, seat: int, rng) -> State:
     """Other hands pooled with their unseen face-down cards and this round's face-down discards,
-    face-down rewards no probe of `seat` watches pooled with the unseen deck; each pool reshuffled."""
+    face-down rewards no probe of `seat` watches pooled with the unseen deck, the reserve before the first shift;
+    each pool reshuffled."""
     for other in range(len(state.players)):
         if other != seat:
             state = _reshuffle_seat(state, seat, other, rng)
+    if state.round == 1 or (state.round == 2 and state.phase == "shift"):
+        state = replace(state, reserve=tuple(rng.shuffled(list(state.reserve))))  # face down since setup
     return _reshuffle_deck(state, seat, rng)
 
 

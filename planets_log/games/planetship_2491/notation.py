@@ -105,6 +105,8 @@ def _parse_rewards(text: str, args: list[str], state: State) -> E.RewardsDealt:
         zone, sep, cards = word.partition(":")
         if not sep or not zone.isdigit():
             raise NotationError(text, f"{word!r}: write each reward as ZONE:CARD (Harvests ZONE:CARD+CARD, '-' none)")
+        if int(zone) in given:
+            raise NotationError(text, f"zone {int(zone)}'s reward is given twice")
         given[int(zone)] = [c if c == "-" else _card(text, c) for c in cards.split("+")]
     out = []
     for zone in dict.fromkeys(reward_slots(state)):
@@ -191,11 +193,12 @@ def _numeral_text(space: int) -> str:
     return ROMAN[space] if 0 < space < len(ROMAN) else str(space)
 
 
-def _format_layout(e: E.Formed, state: State) -> str:
+def _format_layout(e: E.Formed, state: State, seat: int | None) -> str:
     rows = rows_of(len(state.players))
     cells = [f"{z}@{DEGREES[t]}" if t else str(z) for z, t in zip(e.zones, e.turns)]
     cols = [" ".join(cells[i:i + rows]) for i in range(0, len(cells), max(rows, 1))]
-    return "layout " + " / ".join(cols) + " reserve " + " ".join(map(str, e.reserve))
+    reserve = e.reserve if seat is None else sorted(e.reserve)  # a seat sees which zones, not their face-down order
+    return "layout " + " / ".join(cols) + " reserve " + " ".join(map(str, reserve))
 
 
 def _format_shift(e: E.Shifted) -> str:
@@ -222,7 +225,7 @@ def format_event(event, state: State, seat: int | None = None) -> str:
     """The notation of an event about to be applied to `state`; with a seat, as that seat sees it."""
     e = event
     if isinstance(e, E.Formed):
-        return _format_layout(e, state)
+        return _format_layout(e, state, seat)
     if isinstance(e, E.RewardsDealt):
         return _format_rewards(e, state, seat)
     if isinstance(e, E.Placed):

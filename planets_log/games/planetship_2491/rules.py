@@ -105,7 +105,7 @@ class Planetship(Rules):
     def missing_reveals(self, state: State) -> list[str]:
         """In a kept record: a zone's '?' cards must be named before it is resolved."""
         if state.phase == "reveal":
-            return [f"the hidden cards of zone {state.zone}: {chance.hint(state)}"]
+            return [chance.hint(state)]
         return []
 
     def render(self, state: State, seat: int | None = None) -> str:

@@ -94,12 +94,20 @@ def render(state: State, seat: int | None = None) -> str:
         tot = totals(state, state.zone)
         lines.append(f"Resolving zone {state.zone} at {place(state.zone, state.cursor)}: "
                      + ", ".join(f"{names[s]} {v}" for s, v in sorted(tot.items())))
-    sheet = score(state)
-    shown = [s for s in sheet.scores if sheet.final or seat is None or s.seat == seat]
-    lines.append(("Final score: " if sheet.final else "Score now: ")
-                 + ", ".join(f"{s.player} {s.total}" for s in shown)
-                 + (f" — winner: {' and '.join(names[w] for w in sheet.winners)}" if sheet.final else ""))
+    lines.append(_score_line(state, seat))
     return "\n".join(lines)
+
+
+def _score_line(state: State, seat: int | None) -> str:
+    """The score; for one seat mid-game only its discards and hand (missions compare it with hidden hands)."""
+    sheet = score(state)
+    if seat is not None and not sheet.final:
+        own = sheet.scores[seat].breakdown
+        return (f"Score now: {state.players[seat]} {own['discarded'] + own['hand']} from discards and hand "
+                "(missions are scored at the end)")
+    return (("Final score: " if sheet.final else "Score now: ")
+            + ", ".join(f"{s.player} {s.total}" for s in sheet.scores)
+            + (f" — winner: {' and '.join(state.players[w] for w in sheet.winners)}" if sheet.final else ""))
 
 
 def card_text(state: State, code: str) -> str:

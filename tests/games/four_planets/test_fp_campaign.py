@@ -287,13 +287,16 @@ def test_linked_files_stay_inside_the_campaign_folder(tmp_path):
     assert line_of(errors, "campaign.file") == (6, 5)
 
 
-def _replace_game(path, old_header: dict, options: dict) -> None:
-    """Write a new, valid seeded game in place of `path`, with the same log id and other options."""
+def _replace_game(path, old_header: dict, options: dict, **changes) -> None:
+    """Write a new, valid seeded game in place of `path`, with the same log id and other options (or `changes`:
+    players, seed, edition_path)."""
     from .fp_campaign import play_out
     from planets_log.core.rng import rng
 
-    header, session = make_header("four-planets", old_header["players"], seed=old_header["seed"], options=options,
-                                  meta=old_header["meta"], log_id=old_header["log_id"])
+    kept = {"players": old_header["players"], "seed": old_header["seed"], **changes}
+    players = kept.pop("players")
+    header, session = make_header("four-planets", players, options=options, meta=old_header["meta"],
+                                  log_id=old_header["log_id"], **kept)
     build = Builder.new(header, session)
     build.draw_chance()
     path.write_bytes(b"".join(line + b"\n" for line in build.lines))
@@ -315,3 +318,253 @@ def test_a_campaign_needs_two_different_players(tmp_path):
     res = CliRunner().invoke(cli, ["campaign", "new", "four-planets", "--player", "Ann", "--player", "Ann",
                                    str(tmp_path / "c.jsonl")])
     assert res.exit_code == 2 and "different" in res.output and not (tmp_path / "c.jsonl").exists()
+
+
+@pytest.mark.parametrize("target", ["outside", "inside"])
+def test_a_symlinked_game_is_not_followed(tmp_path, target):
+    """A linked game that is a symbolic link (to a copy outside the folder, or to a file inside it) is refused at its
+    start line, not read, and not reported again at its finish line."""
+    folder = copy(tmp_path)
+    game1 = folder / "campaign-game1.jsonl"
+    elsewhere = (tmp_path / "elsewhere.jsonl") if target == "outside" else (folder / "real-game1.jsonl")
+    game1.rename(elsewhere)
+    game1.symlink_to(elsewhere)
+    errors = validate_campaign(folder / "campaign.jsonl")
+    assert [(e.line, e.code) for e in errors] == [(6, "campaign.file")]
+    assert "symbolic link" in str(errors[0])
+
+
+def test_a_symlinked_folder_is_not_followed(tmp_path):
+    """`campaign next --out` refuses to start a game through a symbolic link to a folder, writing nothing."""
+    path = tmp_path / "c.jsonl"
+    (tmp_path / "away").mkdir()
+    (tmp_path / "link").symlink_to(tmp_path / "away")
+    runner = CliRunner()
+    assert runner.invoke(cli, ["campaign", "new", "four-planets", "--player", "Ann", "--player", "Ben", "--seed", "3",
+                               str(path)]).exit_code == 0
+    assert runner.invoke(cli, ["campaign", "next", str(path)]).exit_code == 0  # deals, then waits for the keeps
+    hands = Campaign(path).state.hands
+    keeps = ["--keep", f"Ann={hands[0][0]}", "--keep", f"Ben={hands[1][0]}"]
+    result = runner.invoke(cli, ["campaign", "next", str(path), "--out", "link/g1.jsonl", *keeps])
+    assert result.exit_code == 1 and "symbolic link" in result.output, result.output
+    assert not list((tmp_path / "away").iterdir())
+
+
+def test_a_first_keep_is_hidden_until_both_have_kept():
+    """Mini-Campaign (before the first game, and after a tied total): each player chooses 1 of 3; the first choice
+    shows as '?' to the other player and to the room until both have chosen."""
+    state = play(fresh(), CDealt(seat=0, buildings=("tower", "museum", "mine")),
+                 CDealt(seat=1, buildings=("mint", "harbour", "laboratory")), CKept(by=0, building="tower"))
+    assert RULES.status(state)["buildings"] == [["?"], []]
+    assert RULES.status(state, 1)["buildings"] == [["?"], []]
+    assert RULES.status(state, 0)["buildings"] == [["tower"], []]
+    state = play(state, CKept(by=1, building="mint"))
+    assert RULES.status(state)["buildings"] == [["tower"], ["mint"]]
+    state = game(state, 1, (20, 20))
+    state = play(state, CDealt(seat=0, buildings=("museum", "mine", "harbour")),
+                 CDealt(seat=1, buildings=("laboratory", "shipyard", "telescope")), CKept(by=0, building="mine"))
+    assert RULES.status(state, 1)["buildings"] == [["tower", "?"], ["mint"]]
+    assert RULES.status(state, 0)["buildings"] == [["mine", "tower"], ["mint"]]
+
+
+def test_a_loser_keep_is_face_up_once_passing_starts():
+    """Mini-Campaign (after the first game): the loser keeps 1 and passes 2; the kept building is placed face up."""
+    state = play(game(first_draft(), 1, (10, 30)), CDealt(seat=0, buildings=("museum", "mine", "harbour")),
+                 CKept(by=0, building="mine"))
+    assert RULES.status(state)["buildings"] == [["mine", "tower"], ["mint"]]
+
+
+def test_dealt_buildings_show_only_to_their_seat(tmp_path):
+    """Mini-Campaign: the 3 buildings dealt to a player are shown only by `status --seat PLAYER`; `next` names the
+    decision without them."""
+    path = tmp_path / "c.jsonl"
+    runner = CliRunner()
+    assert runner.invoke(cli, ["campaign", "new", "four-planets", "--player", "Ann", "--player", "Ben", "--seed", "3",
+                               str(path)]).exit_code == 0
+    waiting = runner.invoke(cli, ["campaign", "next", str(path)]).output
+    hands = Campaign(path).state.hands
+    assert all(len(h) == 3 for h in hands)
+    assert "--seat Ann" in waiting and not any(b in waiting for h in hands for b in h)
+    room = runner.invoke(cli, ["campaign", "status", str(path), "--json"]).output
+    assert not any(b in room for h in hands for b in h) and "hand" not in json.loads(room)
+    for seat, name in enumerate(("ann", "Ben")):
+        seen = runner.invoke(cli, ["campaign", "status", str(path), "--seat", name])
+        assert seen.exit_code == 0, seen.output
+        assert all(b in seen.output for b in hands[seat]) and not any(b in seen.output for b in hands[1 - seat])
+
+
+def _start_header(folder, n: int) -> dict:
+    return json.loads((folder / f"campaign-game{n}.jsonl").read_bytes().splitlines()[0])
+
+
+def test_a_game_with_the_players_swapped_is_caught_at_its_start_line(tmp_path):
+    """Tampering: game 1 replayed with Ben in seat 1 would give Ann's buildings and VP to Ben: caught at its start."""
+    folder = copy(tmp_path)
+    old = _start_header(folder, 1)
+    _replace_game(folder / "campaign-game1.jsonl", old, old["options"], players=old["players"][::-1])
+    errors = validate_campaign(folder / "campaign.jsonl")
+    assert line_of(errors, "campaign.players") == (6, 5)
+
+
+def test_a_game_with_another_seed_is_caught_at_its_start_line(tmp_path):
+    """Tampering: a seeded campaign's game 2 played again on a seed of one's choosing: caught at its start line."""
+    folder = copy(tmp_path)
+    old = _start_header(folder, 2)
+    _replace_game(folder / "campaign-game2.jsonl", old, old["options"], seed=old["seed"] + 1)
+    errors = validate_campaign(folder / "campaign.jsonl")
+    assert line_of(errors, "campaign.seed") == (11, 10)
+    assert f"seed {old['seed']}" in str([e for e in errors if e.code == "campaign.seed"][0])
+
+
+def test_a_game_with_first_game_tiles_is_caught(tmp_path):
+    """Mini-Campaign (before the second game): set up with random boost tiles, not the first-game ones."""
+    folder = copy(tmp_path)
+    old = _start_header(folder, 2)
+    _replace_game(folder / "campaign-game2.jsonl", old, {**old["options"], "first_game": True})
+    errors = validate_campaign(folder / "campaign.jsonl")
+    assert line_of(errors, "campaign.game") == (11, 10) and "first-game" in str(errors[0])
+
+
+def test_a_game_with_another_edition_is_caught(tmp_path):
+    """Tampering: game 1 played with an edition whose Galactic Bank is worth 3 coins: caught at its start line."""
+    from .fp_campaign import ROOT
+
+    folder = copy(tmp_path)
+    toml = (R.edition_dir / "professional.toml").read_text()
+    edition = tmp_path / "rich.toml"
+    edition.write_text(toml.replace('id = "galactic-bank"', 'id = "galactic-bank"\namount = 3', 1))
+    assert edition.read_text() != toml and ROOT.exists()
+    old = _start_header(folder, 1)
+    header, session = make_header("four-planets", old["players"], seed=old["seed"], options=old["options"],
+                                  meta=old["meta"], log_id=old["log_id"], edition_path=str(edition))
+    build = Builder.new(header, session)
+    build.draw_chance()
+    (folder / "campaign-game1.jsonl").write_bytes(b"".join(line + b"\n" for line in build.lines))
+    errors = validate_campaign(folder / "campaign.jsonl")
+    assert line_of(errors, "campaign.edition") == (6, 5)
+
+
+def test_an_arbiters_penalty_counts_in_the_campaign_totals(tmp_path):
+    """Mini-Campaign (add up the VP of all three games): a penalty the arbiter gave in game 1 before it was linked
+    counts in the totals, as `planets-log score` shows it."""
+    from planets_log.core.campaign import finished_game
+    from planets_log.core.rng import rng
+
+    from .fp_campaign import play_out
+
+    path = tmp_path / "c.jsonl"
+    runner = CliRunner()
+    assert runner.invoke(cli, ["campaign", "new", "four-planets", "--player", "Ann", "--player", "Ben", "--seed", "3",
+                               str(path)]).exit_code == 0
+    runner.invoke(cli, ["campaign", "next", str(path)])
+    hands = Campaign(path).state.hands
+    started = runner.invoke(cli, ["campaign", "next", str(path), "--keep", f"Ann={hands[0][0]}", "--keep",
+                                  f"Ben={hands[1][0]}"])
+    assert started.exit_code == 0, started.output
+    game1 = tmp_path / "c-game1.jsonl"
+    play_out(game1, rng(1, "penalty"))
+    plain = finished_game(game1).totals
+    res = runner.invoke(cli, ["penalty", str(game1), "--seat", "Ann", "--points", "-3", "--reason", "slow play"])
+    assert res.exit_code == 0, res.output
+    assert runner.invoke(cli, ["campaign", "next", str(path)]).exit_code == 0
+    assert totals(Campaign(path).state) == [plain[0] - 3, plain[1]]
+    assert validate_campaign(path) == []
+
+
+def test_next_says_who_passes_and_when_the_campaign_is_over(tmp_path):
+    """Mini-Campaign (after the first game): `next` tells the loser that the 2 not kept go to the winner; once the
+    campaign is over it points to the score, and status says nothing is due."""
+    folder = copy(tmp_path)
+    camp = Campaign(folder / "campaign.jsonl")
+    lines = (folder / "campaign.jsonl").read_bytes().splitlines(keepends=True)
+    after_game1 = next(i for i, (_, e) in enumerate(camp.lines) if isinstance(e, CFinished))
+    short = folder / "short.jsonl"
+    short.write_bytes(b"".join(lines[:after_game1 + 2]))  # game 1 linked, the loser's deal made
+    state = Campaign(short).state
+    loser, winner_ = due(state)[1], 1 - due(state)[1]
+    waiting = CliRunner().invoke(cli, ["campaign", "next", str(short)]).output
+    assert f"passing the other 2 to {state.players[winner_]}" in waiting and state.players[loser] in waiting
+    over = CliRunner().invoke(cli, ["campaign", "next", str(folder / "campaign.jsonl")])
+    assert over.exit_code == 0 and "the campaign is over; the result: planets-log campaign score" in over.output
+    shown = CliRunner().invoke(cli, ["campaign", "status", str(folder / "campaign.jsonl")]).output
+    assert "next: nothing, the campaign is over" in shown
+
+
+def test_a_linked_pipe_is_not_read(tmp_path):
+    """A linked game replaced by a named pipe is refused at its start line instead of blocking validate."""
+    import os
+
+    folder = copy(tmp_path)
+    game1 = folder / "campaign-game1.jsonl"
+    game1.unlink()
+    os.mkfifo(game1)
+    errors = validate_campaign(folder / "campaign.jsonl")
+    assert [(e.line, e.code) for e in errors] == [(6, "campaign.file")] and "not a plain file" in str(errors[0])
+
+
+def test_the_game_being_played_is_validated_so_far(tmp_path):
+    """`campaign validate` during an evening: the game started and not yet linked must be valid so far."""
+    folder = copy(tmp_path)
+    path = folder / "campaign.jsonl"
+    lines = path.read_bytes().splitlines(keepends=True)
+    path.write_bytes(b"".join(lines[:11]))  # up to game 2's start line
+    assert validate_campaign(path) == []
+    game2 = folder / "campaign-game2.jsonl"
+    game2.write_bytes(game2.read_bytes() + b'{"type":"pass"}\n')
+    errors = validate_campaign(path)
+    assert [(e.line, e.code) for e in errors] == [(11, "campaign.game-invalid")] and "game2" in str(errors[0])
+
+
+@pytest.mark.parametrize("players", [["Ann", "Ann"], ["Ann", "Ben", "Cy"], ["Ann"]])
+def test_a_crafted_header_with_other_players_is_refused(tmp_path, players):
+    """Mini-Campaign (two players): a campaign file whose header names other players is refused at line 1."""
+    path = tmp_path / "c.jsonl"
+    header = CampaignHeader(log_id="x", game="four-planets", players=players, seed=1)
+    path.write_bytes(msgspec.json.encode(header) + b"\n")
+    errors = validate_campaign(path)
+    assert [(e.line, e.code) for e in errors] == [(1, "campaign.players")]
+    result = CliRunner().invoke(cli, ["campaign", "status", str(path)])
+    assert result.exit_code == 1 and "Traceback" not in result.output and "2 players" in result.output
+
+
+def test_next_says_when_a_decision_given_is_not_due_yet(tmp_path):
+    """Mini-Campaign (before the first game): Ben's keep typed before Ann's is not silently dropped: `next` says it
+    was not recorded, and records it once Ann has kept."""
+    path = tmp_path / "c.jsonl"
+    runner = CliRunner()
+    assert runner.invoke(cli, ["campaign", "new", "four-planets", "--player", "Ann", "--player", "Ben", "--seed", "3",
+                               str(path)]).exit_code == 0
+    runner.invoke(cli, ["campaign", "next", str(path)])
+    hands = Campaign(path).state.hands
+    early = runner.invoke(cli, ["campaign", "next", str(path), "--keep", f"Ben={hands[1][0]}"])
+    assert "not recorded, not due yet: --keep Ben" in early.output and "waiting: Ann keeps" in early.output
+    assert Campaign(path).state.owned == ((), ())
+    both = runner.invoke(cli, ["campaign", "next", str(path), "--keep", f"Ann={hands[0][0]}", "--keep",
+                               f"Ben={hands[1][0]}"])
+    assert "not recorded" not in both.output and Campaign(path).state.owned == ((hands[0][0],), (hands[1][0],))
+
+
+def test_an_arbiters_declared_result_decides_the_games_winner(tmp_path):
+    """Mini-Campaign (after the third game: tied totals go to the winner of game 3): a game result the arbiter
+    declared instead of the computed one, with a reason, is the game's winner the campaign links."""
+    from planets_log.core.campaign import finished_game
+    from planets_log.core.rng import rng
+
+    from .fp_campaign import play_out
+
+    path = tmp_path / "c.jsonl"
+    runner = CliRunner()
+    runner.invoke(cli, ["campaign", "new", "four-planets", "--player", "Ann", "--player", "Ben", "--seed", "3",
+                        str(path)])
+    runner.invoke(cli, ["campaign", "next", str(path)])
+    hands = Campaign(path).state.hands
+    runner.invoke(cli, ["campaign", "next", str(path), "--keep", f"Ann={hands[0][0]}", "--keep", f"Ben={hands[1][0]}"])
+    game1 = tmp_path / "c-game1.jsonl"
+    play_out(game1, rng(1, "result"))
+    computed = finished_game(game1).winners
+    loser = "Ben" if computed == (0,) else "Ann"
+    res = runner.invoke(cli, ["result", str(game1), "--winner", loser, "--by", "arbiter", "--reason", "forfeit"])
+    assert res.exit_code == 0, res.output
+    assert runner.invoke(cli, ["campaign", "next", str(path)]).exit_code == 0
+    assert Campaign(path).state.results[0].winners == ((1,) if loser == "Ben" else (0,))
+    assert validate_campaign(path) == []

@@ -310,3 +310,16 @@ def test_professional_twin_is_fresh():
     toml = R.edition_dir / "professional.toml"
     twin = msgspec.json.decode(twin_path(toml).read_bytes())
     assert twin["toml_sha256"] == hashlib.sha256(toml.read_bytes()).hexdigest()
+
+
+@pytest.mark.parametrize("text", ["buildings mine mint museum / tower shipyard telescope harbour laboratory",
+                                  "buildings mine mint / museum tower / shipyard telescope harbour laboratory"])
+def test_a_typed_deal_keeps_four_on_each_side_of_the_slash(text):
+    """Professional Mode: 4 buildings dealt to each player; a typed deal split 3/5 is refused, not read as 4/4."""
+    from planets_log.core.errors import NotationError
+
+    state = pro().pos.state
+    with pytest.raises(NotationError, match="4 buildings"):
+        R.parse(text, state)
+    good = R.parse("buildings mine mint museum tower / shipyard telescope harbour laboratory", state)
+    assert good.buildings[:4] == ("mine", "mint", "museum", "tower")

@@ -60,6 +60,15 @@ def test_orbit_requirement_includes_both_ends():
     play(build, "play L11 B")  # B is on orbit 3
 
 
+def test_the_arms_of_the_outermost_orbit_are_all_orbit_seven():
+    """Card Requirements > Orbit: a planet on any arm of the outermost orbit is in orbit 7."""
+    build = board(moved(), clear=False, D="7.13")
+    give(build, 0, "L14", "L11", "L3", "H1", "F1")  # Methane Lakes: orbits 5-7; Tidal Lock: orbits 1-3
+    mat(build, 0, D="GGG")
+    assert "D is in orbit 7" in str(refused(build, "play L11 D"))
+    play(build, "play L14 D")
+
+
 def test_habitable_and_hostile_requirements():
     """Card Requirements > Habitable / Hostile: the planet's token must show that side."""
     build = moved()

@@ -48,3 +48,21 @@ def test_random_games_too():
         keys = {msgspec.json.encode(e) for e in RULES.legal(state)}
         for c in RULES.candidates(state):
             assert accepted(state, c) == (msgspec.json.encode(c) in keys), (state.phase, c)
+
+
+def test_every_position_of_the_final_turns():
+    """The Final Turn, Playing Final Cards: legal() == the accepted candidates at every final-turn position of the
+    greedy games (uniform self-play rarely gets there), and Final cards are among the legal moves."""
+    phases, finals = set(), 0
+    for players, seed in [(1, 0), (2, 0), (3, 2), (4, 2)]:
+        build = greedy(seed, ["Ann", "Ben", "Cal", "Dee"][:players])
+        for state in positions(build, every=1):
+            if not state.final_turn or RULES.to_move(state) == CHANCE:
+                continue
+            phases.add(state.phase)
+            legal = RULES.legal(state)
+            finals += sum(1 for e in legal if e.__struct_config__.tag == "final")
+            keys = {msgspec.json.encode(e) for e in legal}
+            for c in RULES.candidates(state):
+                assert accepted(state, c) == (msgspec.json.encode(c) in keys), (state.phase, c)
+    assert phases == {"move", "card", "final"} and finals > 0

@@ -5,8 +5,10 @@ from __future__ import annotations
 import pytest
 
 from planets_log.core.errors import NotationError
+from planets_log.core.play import Builder, make_header
+from planets_log.games.planetarium.events import FirstPlayer
 
-from .pm_helpers import RULES, board, play, state_of, table
+from .pm_helpers import GAME, MATTER, RULES, board, play, state_of, table
 
 
 @pytest.mark.parametrize("text", [
@@ -63,3 +65,17 @@ def test_chance_hint_names_what_to_type():
     assert RULES.chance_hint(state_of(build)) == "no chance outcome is due"
     play(build, "3.6-3.7", "end")
     assert RULES.chance_hint(state_of(build)) == "roll D D (the two dice)"
+
+
+def test_numeric_names_read_back_as_the_same_seat():
+    """Seats are a number counted from 1: with players named 2 and 1, what is written (and hinted) reads back
+    as the same seat, and the error names the seat the way it is typed."""
+    header, session = make_header(GAME, ["2", "1"], seed=None, log_id="numeric-names")
+    build = play(Builder.new(header, session), f"matter {MATTER}")
+    state = state_of(build)
+    for seat in (0, 1):
+        assert RULES.parse(RULES.format(FirstPlayer(seat=seat), state), state).seat == seat
+    hint = RULES.chance_hint(state)
+    assert RULES.parse(hint.split(" (")[0].replace("L L H H F F", "L1 L2 H1 H2 F1 F2"), state).seat == 0
+    play(build, "deal 1 L1 L2 H1 H2 F1 F2")
+    assert state_of(build).seats[0].hand and not state_of(build).seats[1].hand

@@ -83,6 +83,21 @@ def test_the_last_space_of_orbit_seven_leads_onto_orbit_six_then_sweeps():
     assert at(build, "6.7") == "C" and at(build, "7.5") == ""
 
 
+def test_on_orbit_seven_with_matter_only_on_other_arms_a_planet_moves_forward_one_space():
+    """When Dice Move Planets: orbit 7 holds Matter (on another arm), none ahead on C's arm: C cannot sweep onto
+    it, so it moves directly forward one space; only from the arm's last space does it go onto orbit 6 (note)."""
+    build = solo(C="7.1", G="7.13 6.7")
+    play(build, "roll 3 4")
+    assert at(build, "7.2") == "C" and at(build, "7.13") == "G"
+
+
+def test_on_orbit_seven_with_no_matter_at_all_a_planet_takes_a_line_onto_orbit_six():
+    """When Dice Move Planets: no Matter on orbit 7, so C goes along a thin line onto orbit 6 and sweeps."""
+    build = solo(C="7.1", G="6.7")
+    play(build, "roll 3 4")
+    assert at(build, "6.7") == "C" and at(build, "7.1") == ""
+
+
 def test_dice_filling_the_final_space_give_the_player_a_final_turn_then_the_end():
     """Ending the Solo Game: when the final space fills (by the Virtual Player too), play a final turn."""
     build = solo(G="2.2")

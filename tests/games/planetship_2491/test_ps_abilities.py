@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import msgspec
+
+from planets_log.games.planetship_2491.flow import totals
+
 from .ps_helpers import BLUE, RED, RULES, at, edit, play, refused, scene, state_of, table
 
 
@@ -105,3 +109,35 @@ def test_teleport_goes_to_a_free_space_of_an_adjacent_zone():
     assert refused(b, "teleport 5.I").code == "teleport.target"
     play(b, "teleport 4.II")
     assert at(b, "4.II").card == "R3" and at(b, "4.II").disabled
+
+
+
+def test_team_radio_bonus_ends_with_its_zone_even_after_a_teleport():
+    """# Character Abilities > Team Radio: the bonus lasts until the zone it was used in is resolved, also for a
+    character that then teleported to a zone resolved later (a card with both icons, set by hand)."""
+    b = scene(table(2), {"0.I": ("R4", RED), "2.I": ("35", BLUE), "2.II": ("B4", BLUE)}, zone=0)
+    teleported = msgspec.structs.replace(at(b, "2.I"), radio=3, disabled=True)
+    b = edit(b, zones=tuple(msgspec.structs.replace(z, spaces=(teleported,) + z.spaces[1:]) if i == 2 else z
+                            for i, z in enumerate(state_of(b).zones)))
+    play(b, "done")  # zone 0 is resolved: its Team Radio bonuses end wherever their characters stand
+    assert state_of(b).zone == 2 and at(b, "2.I").radio == 0 and totals(state_of(b), 2) == {BLUE: 5}
+
+
+def test_a_refused_target_says_why():
+    """# Character Abilities > Tractor Beam, Shield: the error names the reason (not adjacent, nobody there,
+    shielded, the Senate; a zone not in the grid; an icon not on the card)."""
+    chars = {"2.I": ("R5", RED), "5.I": ("35", BLUE), "4.I": ("21", BLUE), "0.I": ("B1", BLUE), "3.I": ("B3", BLUE)}
+    b = scene(table(2), chars, zone=2, shielded=("3.I",))
+    assert "zone 5 is not adjacent to zone 2" in str(refused(b, "tractor 5.I II"))
+    assert "there is no character on 4.II" in str(refused(b, "tractor 4.II II"))
+    assert "the character on 3.I is shielded" in str(refused(b, "tractor 3.I II"))
+    assert "immune" in str(refused(b, "tractor 0.I II")) and "immune" not in str(refused(b, "tractor 4.II II"))
+    assert "zone 9 is not in Planetship Alpha" in str(refused(b, "tractor 9.I II"))
+    assert "character R5 on 2.I has no Shield icon left" in str(refused(b, "shield 4.I"))
+
+
+def test_a_character_holds_one_shield():
+    """# Character Abilities > Shield: a shielded character needs no second token (a decision); another may be."""
+    b = scene(table(2), {"2.I": ("R2", RED), "2.II": ("B6", BLUE), "4.I": ("21", BLUE)}, zone=2, shielded=("2.II",))
+    assert "the character on 2.II is already shielded" in str(refused(b, "shield 2.II"))
+    play(b, "shield 4.I")

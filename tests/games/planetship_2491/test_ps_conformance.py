@@ -25,3 +25,20 @@ def test_legal_passes_check_and_apply_is_pure(n):
 def test_round_trips(n):
     """Conformance: every event round-trips through JSON and the notation."""
     suite.test_events_round_trip_through_json_and_notation(GAME, n)
+
+
+def test_random_playouts_reach_every_phase_of_the_game():
+    """Self-play reaches the end of round 4 and, over a few seeds, every kind of event but the table-only reveal:
+    each ability, the Scanner's bury, Harvests' keep, the Radioactive Area's remove, the discards, the shifts."""
+    import msgspec
+
+    from planets_log.core.play import selfplay
+    from planets_log.games.planetship_2491.events import EVENTS
+
+    seen = set()
+    for n in (2, 5):
+        for seed in range(4):
+            build = selfplay(GAME, seed, [f"P{i + 1}" for i in range(n)])
+            assert build.pos.state.phase == "over" and build.pos.state.round == 4
+            seen |= {msgspec.json.decode(line)["type"] for line in build.lines[1:]}
+    assert {e.__struct_config__.tag for e in EVENTS} - seen == {"reveal"}

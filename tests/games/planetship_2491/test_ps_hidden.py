@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import msgspec
+import pytest
 
 from planets_log.core.errors import IllegalEvent
 from planets_log.core.play import selfplay
@@ -23,12 +24,17 @@ def positions(seed: int, n: int):
 
 
 def test_resampled_states_look_the_same_to_the_seat():
-    """Per-seat views: a state resampled for a seat has exactly that seat's view, and differs somewhere."""
+    """Per-seat views: a state resampled for a seat has exactly that seat's view and text (a provisional score
+    counting missions would depend on the other hands), and differs somewhere."""
     changed = 0
     for state, _ in positions(6, 3):
         for seat in range(3):
             other = RULES.resample_hidden(state, seat, rng(1, f"r{seat}"))
             assert RULES.view(other, seat) == RULES.view(state, seat)
+            assert RULES.render(other, seat) == RULES.render(state, seat)
+            if RULES.to_move(state) == seat:  # the seat's choices cannot depend on what it cannot see
+                assert [RULES.format(e, other) for e in RULES.legal(other)] == \
+                    [RULES.format(e, state) for e in RULES.legal(state)]
             changed += msgspec.json.encode(other) != msgspec.json.encode(state)
     assert changed
 
@@ -140,3 +146,47 @@ def test_the_keeper_names_what_the_keeper_sees():
     assert refused(b, "? 0.III").code == "hidden.seen"
     play(b, "R2 0.III", "probe 1.II")
     assert refused(b, "? 1.II").code == "hidden.seen"  # under the keeper's probe
+
+
+def test_a_seat_sees_which_zones_are_in_the_reserve_not_their_order():
+    """# Forming Planetship Alpha, step 2: the reserve lies face down; a seat learns the set (the zones not in the
+    grid) but not the order that decides which pair enters in round 2."""
+    from planets_log.games.planetship_2491 import events as E
+
+    s = state_of(table(2))
+    layout = E.Formed(zones=(0, 1, 2, 3, 4, 5), turns=(0,) * 6, reserve=(9, 6, 8, 7))
+    before = state_of(table(2, rewards="rewards 0:1 1:2 2:3 3:4 4:5 5:6"))
+    assert RULES.format(layout, s).endswith("reserve 9 6 8 7")
+    assert RULES.format(layout, s, seat=RED).endswith("reserve 6 7 8 9")
+    orders = set()
+    for k in range(12):
+        other = RULES.resample_hidden(before, BLUE, rng(4, f"reserve/{k}"))
+        assert RULES.view(other, BLUE) == RULES.view(before, BLUE) and sorted(other.reserve) == [6, 7, 8, 9]
+        orders.add(other.reserve)
+    assert len(orders) > 1
+
+
+def test_a_due_reveal_says_which_cards_to_name_in_which_order():
+    """# Round End > #1 - Resolving a Zone: the hint and the count error list the zone's '?' cards, reward first."""
+    b = table(2, rewards="rewards 0:1 1:2 2:3 3:4 4:? 5:6")
+    b = scene(b, {"4.I": ("?", BLUE), "4.III": ("35", RED)}, zone=4)
+    want = "name the 2 hidden card(s) of zone 4 in this order: the reward on 4.R, Blue's card on 4.I: reveal CARD CARD"
+    assert RULES.chance_hint(state_of(b)) == want and RULES.missing_reveals(state_of(b)) == [want]
+    assert want in str(refused(b, "reveal 12"))
+    play(b, "reveal 12 B3")
+
+
+
+@pytest.mark.xfail(strict=True, reason="core leak outside this game: planets_log/cli/read.py `replay --each` formats "
+                   "each move without the seat (pass `seat` to rules.format); drop this marker with that fix")
+def test_a_seat_s_replay_shows_each_move_as_that_seat_sees_it(runner):
+    """Per-seat views through the CLI: `replay --each --as Blue` shows Blue the rewards line with the face-down
+    Prison, Radioactive Area and Observatory rewards as '?', and its own state."""
+    from planets_log.cli.main import cli
+
+    from .ps_helpers import FIXTURES
+
+    result = runner.invoke(cli, ["replay", str(FIXTURES / "seeded-2p.jsonl"), "--each", "--as", "Blue"])
+    assert result.exit_code == 0
+    assert "Blue: hand B1 B2 B3 B4 B5 B6" in result.output  # the seat's own view
+    assert "== seq 3: rewards 0:27 2:23 4:? 6:24 7:? 8:?" in result.output, "the move line leaks face-down rewards"

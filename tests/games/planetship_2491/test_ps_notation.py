@@ -62,3 +62,22 @@ def test_resolution_moves_are_by_the_character_owner():
     b = scene(table(2), {"2.I": ("R2", RED)}, zone=2)
     assert RULES.parse("shield 2.I", state_of(b)).by == RED
     play(b, "shield 2.I")
+
+
+def test_a_zone_s_reward_given_twice_is_refused():
+    """Notation (Start of Round, step 2): a zone written twice in `rewards` is an error, not a silent overwrite."""
+    with pytest.raises(NotationError) as info:
+        RULES.parse("rewards 0:1 0:2 1:3 2:4 3:5 4:6 5:7", state_of(table(2)))
+    assert "zone 0's reward is given twice" in str(info.value)
+
+
+@pytest.mark.parametrize("card", ["R1\nFAKE: all good", "\x1b[31mRED", "9" * 200, "R7", "39"])
+def test_a_crafted_card_in_a_record_gets_a_one_line_error(card):
+    """A record is untrusted: a card id that is not in the edition is refused with its text escaped and cut short."""
+    from planets_log.core.errors import IllegalEvent
+    from planets_log.games.planetship_2491 import events as E
+
+    with pytest.raises(IllegalEvent) as info:
+        RULES.check(state_of(table(2)), E.Placed(by=RED, card=card, zone=0, space=1))
+    assert info.value.code == "card.unknown" and "\n" not in str(info.value) and "\x1b" not in str(info.value)
+    assert len(str(info.value)) < 120

@@ -79,3 +79,11 @@ def test_provisional_sheet_names_leaders():
     """# Game End and Scoring: before the 4th round ends the sheet names who leads, never a winner."""
     sheet = RULES.score(state_of(table(3)))
     assert not sheet.final and sheet.outcome == "leads" and sheet.winners == [] and sheet.leaders
+
+
+def test_two_icons_on_one_card_both_count_for_a_mission():
+    """# Mission Cards: a character with two icons of a kind counts twice (card 2 has two Scanner icons)."""
+    b = ended(hands=(("2",), ("8",), ("11", "21")), missions=("M8",))
+    assert [s.breakdown["missions"] for s in RULES.score(state_of(b)).scores] == [4, 0, 0]
+    b = ended(hands=(("2",), ("8", "11"), ("21",)), missions=("M8",))
+    assert [s.breakdown["missions"] for s in RULES.score(state_of(b)).scores] == [2, 2, 0]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from planets_log.core.errors import IllegalEvent
 from planets_log.games.planetship_2491.board import geometry, rows_of
 from planets_log.games.planetship_2491.state import info
 
@@ -65,7 +66,7 @@ def to_round_2(b: Builder) -> Builder:
 
 def test_shift_two_to_four_players():
     """# Forming Planetship Alpha (2-3 players), steps 3-4: the right column leaves, the reserve's 2 rightmost enter."""
-    b = to_round_2(table(2))
+    b = edit(table(2), phase="shift", round=3, first=1)  # the reserve's order is known by now (see below)
     assert refused(b, "shift 6 7").code == "shift.zones"
     assert refused(b, "shift 8 9 aside 4").code == "shift.aside"
     play(b, "shift 9 8@90")
@@ -73,6 +74,32 @@ def test_shift_two_to_four_players():
     assert s.grid == ((9, 0), (8, 1), (0, 0), (1, 0), (2, 0), (3, 0))
     assert s.reserve == (4, 5, 6, 7)
     assert s.phase == "rewards"
+
+
+def test_a_table_keeper_cannot_see_the_face_down_reserve_order():
+    """# Forming Planetship Alpha (2-3 players), steps 2-4: the reserve lies face down, so in a table record the
+    first shift may bring any 2 of its zones; the zones that stay are then the next to enter."""
+    b = to_round_2(table(2))  # reserve typed as 6 7 8 9
+    assert refused(b, "shift 6 1").code == "shift.zones"  # zone 1 is in the grid, not the reserve
+    assert refused(b, "shift 6 6").code == "shift.zones"
+    assert "2 different zones of the reserve (6, 7, 8, 9)" in str(refused(b, "shift 6"))
+    play(b, "shift 6 7")
+    assert state_of(b).reserve == (4, 5, 8, 9)
+    b = edit(b, phase="shift", round=3, first=0)
+    assert refused(b, "shift 4 5").code == "shift.zones"  # the two left in the reserve come next
+    play(b, "shift 9 8")
+
+
+def test_a_seeded_game_brings_the_reserve_s_rightmost_zones():
+    """# Forming Planetship Alpha (2-3 players), step 4: a seeded game knows the reserve's order."""
+    b = table(2, seed=5)
+    reserve = state_of(b).reserve
+    s = state_of(edit(b, phase="shift", round=2, first=1))
+    assert {frozenset(e.zones) for e, _ in RULES.chance_outcomes(s).listed} == {frozenset(reserve[-2:])}
+    with pytest.raises(IllegalEvent) as info:
+        RULES.check(s, RULES.parse(f"shift {reserve[0]} {reserve[1]}", s))
+    assert info.value.code == "shift.zones"
+    RULES.check(s, RULES.parse(f"shift {reserve[3]} {reserve[2]}", s))
 
 
 def test_shift_five_players_sets_one_aside():

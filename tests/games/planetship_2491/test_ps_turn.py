@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from .ps_helpers import BLUE, RED, RULES, at, play, refused, state_of, table
+import msgspec
+
+from .ps_helpers import BLUE, RED, RULES, at, edit, play, refused, state_of, table
 
 
 def test_place_on_a_dock_then_next_to_your_own():
@@ -140,3 +142,25 @@ def test_a_seat_render_shows_only_what_the_seat_may_know():
     assert "Red: hand 4 cards" in text and "0.III Red:?" in text and "Score now: Blue" in text
     assert "Score now: Red" not in text and "R2" not in text
     assert "0.III Red:R2" in RULES.render(state_of(b))
+
+
+def test_a_player_who_cannot_place_is_passed_over():
+    """# Player's Turn (a decision): a player with ships but no free dock and no free space next to their own
+    characters is passed over; the round ends when nobody can place."""
+    from planets_log.games.planetship_2491.state import Char, zone_spec
+
+    b = table(2)
+    s = state_of(b)
+    zones = list(s.zones)
+    for z, _ in s.grid:  # red holds every dock but 0.I
+        spec = zone_spec(s, z)
+        spaces = [Char(card="21", owner=RED) if n + 1 in spec.docks else None for n in range(spec.size)]
+        zones[z] = msgspec.structs.replace(zones[z], spaces=tuple(spaces))
+    zones[0] = msgspec.structs.replace(zones[0], spaces=(None,) + zones[0].spaces[1:])
+    b = edit(b, zones=tuple(zones), ships=(2, 6))
+    play(b, "R6 0.I")
+    assert RULES.to_move(state_of(b)) == RED and state_of(b).ships[BLUE] == 6  # blue cannot place: red again
+    play(b, "R5 " + next(RULES.format(e, state_of(b)).split()[1] for e in RULES.legal(state_of(b))))
+    if state_of(b).pending == "probe":
+        play(b, "probe -")
+    assert state_of(b).phase != "place" and state_of(b).ships == (0, 6)

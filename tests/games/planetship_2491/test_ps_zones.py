@@ -88,3 +88,11 @@ def test_harvests_winner_keeps_one_of_two():
     play(b, "keep 10")
     s = state_of(b)
     assert "10" in s.hands[RED] and s.bottom[-1] == "9"
+
+
+def test_radioactive_area_without_a_reward_card_takes_nobody():
+    """# Zone Special Rules > #7 - Radioactive Area: only a player who wins a Reward card there removes one
+    (here the deck ran out before zone 7 got its reward)."""
+    b = scene(table(5), {"7.I": ("7", RED), "7.III": ("28", BLUE)}, zone=7, rewards={7: ()})
+    s = state_of(b)
+    assert s.removed == () and "7" in s.hands[RED]

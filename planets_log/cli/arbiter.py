@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from .common import edition_option, mover_text, seat_index
+from .common import complete_seat, edition_option, mover_text, seat_index
 
 
 @click.command()
@@ -33,7 +33,7 @@ def rule(log, move, reason, arbiter, edition) -> None:
 
 @click.command()
 @click.argument("log", type=click.Path(dir_okay=False))
-@click.option("--seat", required=True, help="The penalised player (name or seat index).")
+@click.option("--seat", required=True, shell_complete=complete_seat, help="The penalised player (name, or seat number from 1).")
 @click.option("--points", type=int, required=True, help="Added to the player's total (negative for a penalty).")
 @click.option("--reason", required=True, help="Why.")
 @click.option("--arbiter", default=None, help="Who decided.")
@@ -56,7 +56,7 @@ def penalty(log, seat, points, reason, arbiter, edition) -> None:
 
 @click.command()
 @click.argument("log", type=click.Path(dir_okay=False))
-@click.option("--winner", "winners", multiple=True, required=True, help="A winner (name or seat index; repeat for a shared win).")
+@click.option("--winner", "winners", multiple=True, required=True, shell_complete=complete_seat, help="A winner (name, or seat number from 1; repeat for a shared win).")
 @click.option("--by", "declared_by", type=click.Choice(["players", "arbiter"]), default="players", show_default=True,
               help="Who declares the result.")
 @click.option("--reason", default=None, help="Why (needed when the arbiter overrides the computed result).")

@@ -28,13 +28,14 @@ def parse_pairs(values: tuple[str, ...], what: str) -> dict[str, str]:
 
 
 def seat_index(session: Session, text: str) -> int:
-    """A seat given as a player name or a 0-based index."""
+    """A seat given as a player's name or a number counted from 1."""
+    from planets_log.core.seats import parse_seat, seat_words
+
     players = session.header.players
-    if text in players:
-        return players.index(text)
-    if text.isdigit() and int(text) < len(players):
-        return int(text)
-    raise UsageError(f"no seat {text!r}; players are {', '.join(players)} (or 0–{len(players) - 1})", code="usage")
+    seat = parse_seat(text, players)
+    if seat is None:
+        raise UsageError(f"no seat {text!r}; name {seat_words(players)}", code="usage")
+    return seat
 
 
 def walk_to(replay: Replay, stop: Callable[[Position], bool] | None = None) -> Position:
@@ -80,3 +81,38 @@ def mover_text(session: Session, pos: Position) -> str:
     if mover == CHANCE:
         return f"chance is next: {session.rules.chance_hint(pos.state)}"
     return f"{session.name(mover)} to move"
+
+
+# --- shell completion (Click's): never raises, never prints --------------------------------
+
+
+def complete_game(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+    """Game ids that start with what is typed."""
+    from planets_log.core.registry import game_ids
+
+    return [g for g in game_ids() if g.startswith(incomplete)]
+
+
+def complete_seat(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+    """Player names (and seat numbers from 1) of the record named on the line, or of --player at `new`."""
+    import os
+
+    players = list(ctx.params.get("players") or ())
+    # an option still waiting for its value leaves the record's path unparsed, in ctx.args
+    log = ctx.params.get("log") or next((a for a in ctx.args if os.path.isfile(a)), None)
+    if not players and log:
+        players = _players_of(log)
+    words = players + [str(i + 1) for i in range(len(players))]
+    return [w for w in words if w.casefold().startswith(incomplete.casefold())]
+
+
+def _players_of(path: str) -> list[str]:
+    """The players in a record's header line, or [] if it cannot be read."""
+    try:
+        with open(path, "rb") as handle:
+            first = handle.readline(1 << 20)
+        from planets_log.core.engine import decode_header
+
+        return list(decode_header(first.rstrip(b"\n"), path).players)
+    except Exception:  # completion must stay silent whatever the file holds
+        return []

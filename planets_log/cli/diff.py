@@ -16,9 +16,11 @@ from .common import echo_json, edition_option
 @click.option("--json", "as_json", is_flag=True, help="JSON output.")
 @edition_option
 def diff(log_a, log_b, at, as_json, edition) -> None:
-    """Compare two records: header fields, the first diverging event, the state there.
+    """Compare two records: header fields, the first diverging line in notation on both
+    sides, and the state there as JSON paths ($.seats[1].left: 0 → 2).
 
-    Exit code 0 when the records are the same game, 1 when they differ.
+    A record that is invalid from some line on is compared up to there, and the bad line
+    is shown. Exit code 0 when the records are the same game, 1 when they differ.
 
     \b
     Example:
@@ -40,14 +42,29 @@ def _print(d, a: str, b: str) -> None:
         click.echo(f"identical: {d.events} events compared")
         return
     for key, (va, vb) in d.header.items():
-        click.echo(f"header {key}: {a}: {va!r}  |  {b}: {vb!r}")
+        click.echo(f"header {key}: {_value(va)} → {_value(vb)}")
+    for name, err in ((a, d.a_error), (b, d.b_error)):
+        if err is not None:
+            click.echo(f"{name} is invalid from line {err.line} on (compared up to there): {err}")
     if d.seq is not None:
         click.echo(f"first difference at seq {d.seq} (after {d.events} identical events):")
-        click.echo(f"  {a}: {d.a_move}")
-        click.echo(f"  {b}: {d.b_move}")
+        click.echo(f"  {_place(a, d.a_line)}: {d.a_move}")
+        click.echo(f"  {_place(b, d.b_line)}: {d.b_move}")
     if d.state:
-        click.echo(f"state difference ({len(d.state)} value(s)):")
+        click.echo(f"state difference ({len(d.state)} value(s)), {a} → {b}:")
         for path, va, vb in d.state[:40]:
-            click.echo(f"  {path}: {va!r}  |  {vb!r}")
+            click.echo(f"  {path}: {_value(va)} → {_value(vb)}")
         if len(d.state) > 40:
             click.echo(f"  … and {len(d.state) - 40} more")
+
+
+def _place(name: str, line: int | None) -> str:
+    return f"{name}:{line}" if line is not None else name
+
+
+def _value(value) -> str:
+    """A value as JSON, shortened when long."""
+    import msgspec
+
+    text = "(none)" if value is None else msgspec.json.encode(value).decode()
+    return text if len(text) <= 80 else text[:77] + "…"

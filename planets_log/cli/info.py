@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from .common import echo_json, parse_pairs
+from .common import complete_game, echo_json, parse_pairs
 
 
 @click.command()
@@ -41,7 +41,7 @@ def games(as_json) -> None:
 
 
 @click.command()
-@click.argument("game")
+@click.argument("game", shell_complete=complete_game)
 @click.option("--seed", type=int, required=True, help="Seed of the first game; game i uses seed + i.")
 @click.option("--games", "count", type=click.IntRange(1), default=1, help="How many games.")
 @click.option("--players", type=click.IntRange(1), default=None, help="Number of players (default: the game's minimum, at least 2).")
@@ -63,9 +63,12 @@ def selfplay(game, seed, count, players, options, out) -> None:
     rules = get_rules(game)
     n = players or max(rules.min_players, min(2, rules.max_players))
     names = [f"P{i + 1}" for i in range(n)]
+    opts = parse_pairs(options, "--option")
+    from planets_log.core.play import make_header
+
+    make_header(game, names, seed=seed, options={**rules.selfplay_options, **opts})  # usage problems before any folder
     folder = Path(out)
     folder.mkdir(parents=True, exist_ok=True)
-    opts = parse_pairs(options, "--option")
     bar = click.progressbar(range(count), label=f"selfplay {game}", file=sys.stderr) if count > 5 and sys.stderr.isatty() else None
     written = 0
     with bar if bar is not None else nullcontext(range(count)) as items:
@@ -80,7 +83,7 @@ def selfplay(game, seed, count, players, options, out) -> None:
 
 
 @click.command()
-@click.argument("game")
+@click.argument("game", shell_complete=complete_game)
 def schema(game) -> None:
     """Print the JSON Schema of GAME's record lines (header, events, notes, retractions).
 

@@ -6,30 +6,67 @@ import click
 
 from planets_log.core.errors import PlanetsLogError
 from planets_log.core.game import CHANCE, TERMINAL
-from planets_log.core.recorder import Recorder
+from planets_log.core.recorder import Recorder, split_player
 
 from .common import mover_text
 
-HELP = """Type a move in the game's notation, or:
-  ?            list the legal moves (Tab completes them)
+HELP = """Type a move in the game's notation (it may name its player: 'Ann: d1x2'), or:
+  ?            the legal moves (Tab completes them), what the hint's letters mean, the prompt
   show         the position
-  undo         take back the last action
+  undo         take back the last line typed (a move or a chance outcome)
   note TEXT    a note on the last line
   quit         leave (every accepted move is already saved)"""
+
+PROMPT_KEY = ("the prompt '[seq N] WHO> ': N is the seq the next line gets (for 'undo --to', 'annotate --at'); "
+              "WHO is the player to move, or 'chance' when a chance outcome is to be typed")
+
+
+class Completions:
+    """The legal moves in notation, computed once per position (the record's head)."""
+
+    def __init__(self, rec: Recorder):
+        self.rec = rec
+        self._head: str | None = None
+        self._texts: list[str] = []
+
+    def legal(self) -> list[str]:
+        """The legal moves at the record's end, in notation."""
+        if self._head != self.rec.pos.head:
+            state = self.rec.pos.state
+            mover = self.rec.session.to_move(self.rec.pos)
+            events = self.rec.rules.legal(state) if mover != TERMINAL else []
+            self._texts = [self.rec.rules.format(e, state) for e in events]
+            self._head = self.rec.pos.head
+        return self._texts
+
+    def matching(self, line: str) -> list[str]:
+        """Legal moves and prompt commands that start with what is typed (after any 'NAME: ')."""
+        named, move = split_player(line, self.rec.header.players)
+        prefix = line[:len(line) - len(move)] if named is not None else ""
+        move = move.lstrip() if named is not None else move
+        if named is not None and not prefix.endswith(" "):
+            prefix += " "
+        return [prefix + m for m in self.legal() + ["?", "show", "undo", "note ", "quit"] if m.startswith(move)]
 
 
 def legal_texts(rec: Recorder) -> list[str]:
     """The legal moves at the record's end, in notation."""
-    state = rec.pos.state
-    return [rec.rules.format(e, state) for e in rec.rules.legal(state)]
+    return Completions(rec).legal()
 
 
 def completions(rec: Recorder, line: str) -> list[str]:
     """Legal moves and prompt commands that start with what is typed so far."""
-    return [m for m in legal_texts(rec) + ["?", "show", "undo", "note ", "quit"] if m.startswith(line)]
+    return Completions(rec).matching(line)
 
 
-def _install_completion(rec: Recorder) -> None:
+def prompt(rec: Recorder) -> str:
+    """`[seq 61] Ann> `: the next line's seq and who is to move."""
+    mover = rec.session.to_move(rec.pos)
+    who = "chance" if mover == CHANCE else rec.session.name(mover)
+    return f"[seq {rec.pos.seq + 1}] {who}> "
+
+
+def _install_completion(comp: Completions) -> None:
     try:
         import readline
     except ImportError:  # not every platform has readline
@@ -38,7 +75,7 @@ def _install_completion(rec: Recorder) -> None:
     def complete(text: str, index: int) -> str | None:
         line = readline.get_line_buffer()
         start = len(line) - len(text)
-        options = [m[start:] for m in completions(rec, line)]
+        options = [m[start:] for m in comp.matching(line)]
         return options[index] if index < len(options) else None
 
     readline.set_completer_delims("")
@@ -48,14 +85,15 @@ def _install_completion(rec: Recorder) -> None:
 
 def run_interactive(rec: Recorder) -> None:
     """Prompt until the game ends or the user quits; every accepted move is saved at once."""
-    _install_completion(rec)
+    comp = Completions(rec)
+    _install_completion(comp)
     click.echo(HELP)
     while True:
         click.echo(mover_text(rec.session, rec.pos))
         if rec.session.to_move(rec.pos) == TERMINAL:
             return
         try:
-            line = input(f"{rec.pos.seq + 1}> ").strip()
+            line = input(prompt(rec)).strip()
         except EOFError:
             click.echo()
             return
@@ -64,17 +102,20 @@ def run_interactive(rec: Recorder) -> None:
         if line in ("quit", "exit", "q"):
             return
         try:
-            _dispatch(rec, line)
+            _dispatch(rec, comp, line)
         except PlanetsLogError as exc:
             click.echo(f"refused: {exc}", err=True)
 
 
-def _dispatch(rec: Recorder, line: str) -> None:
+def _dispatch(rec: Recorder, comp: Completions, line: str) -> None:
     if line == "?":
-        moves = legal_texts(rec)
+        moves = comp.legal()
         if rec.session.to_move(rec.pos) == CHANCE:
             click.echo(rec.rules.chance_hint(rec.pos.state))
+        if rec.rules.notation_key:
+            click.echo(rec.rules.notation_key)
         click.echo("  ".join(moves) if moves else "(no move to list)")
+        click.echo(PROMPT_KEY)
         return
     if line == "show":
         click.echo(rec.rules.render(rec.pos.state))

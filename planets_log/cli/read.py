@@ -7,7 +7,7 @@ from contextlib import nullcontext
 
 import click
 
-from .common import echo_json, edition_option, mover_text, position_at, seat_index
+from .common import complete_seat, echo_json, edition_option, mover_text, position_at, seat_index
 
 
 @click.command()
@@ -38,6 +38,8 @@ def moves(log, at, as_json, edition) -> None:
                    "hint": session.rules.chance_hint(pos.state) if mover == CHANCE else None, "moves": texts})
         return
     click.echo(f"after seq {pos.seq}: {mover_text(session, pos)}")
+    if mover == CHANCE and session.rules.notation_key:
+        click.echo(f"  ({session.rules.notation_key})")
     for text in texts:
         click.echo(f"  {text}")
 
@@ -51,7 +53,8 @@ def moves(log, at, as_json, edition) -> None:
 def validate(logs, as_json, lenient, quiet, edition) -> None:
     """Check that each record in LOGS is well-formed, untampered and legal.
 
-    Exit code 0 when every record is valid, 1 when any is not.
+    Exit code 0 when every record is valid, 1 when any is not, 2 when a file cannot be
+    read at all (missing, unreadable).
 
     \b
     Example:
@@ -73,6 +76,8 @@ def validate(logs, as_json, lenient, quiet, edition) -> None:
         if len(reports) > 1:
             bad = sum(not r.valid for r in reports)
             click.echo(f"{len(reports)} records: {len(reports) - bad} valid, {bad} invalid")
+    if any(r.usage for r in reports):
+        sys.exit(2)
     if any(not r.valid for r in reports):
         sys.exit(1)
 
@@ -93,7 +98,7 @@ def _print_report(r, quiet: bool) -> None:
 @click.argument("log", type=click.Path(dir_okay=False))
 @click.option("--at", "at", type=int, default=None, help="The position after this seq.")
 @click.option("--round", "round_no", type=int, default=None, help="The position at the end of this round.")
-@click.option("--as", "as_seat", default=None, help="Show only what this seat (name or index) may know.")
+@click.option("--as", "as_seat", default=None, shell_complete=complete_seat, help="Show only what this seat (name, or number from 1) may know.")
 @click.option("--each", is_flag=True, help="Every position, one after another, in one pass.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", help="Output format.")
 @edition_option
@@ -164,19 +169,28 @@ def score(log, as_json, edition) -> None:
     pos = rep.final()
     sheet = adjusted_sheet(rep.session, pos)
     status, words = result_check(rep.session, pos)
+    missing = rep.session.rules.missing_reveals(pos.state)
+    if missing:
+        sheet.final = False
     if as_json:
         import msgspec
 
-        echo_json({**msgspec.to_builtins(sheet), "declared": {"status": status, "message": words}})
+        echo_json({**msgspec.to_builtins(sheet), "declared": {"status": status, "message": words},
+                   **({"missing_reveals": missing} if missing else {})})
         return
-    click.echo(format_sheet(sheet))
+    from planets_log.core.game import TERMINAL
+
+    over = rep.session.to_move(pos) == TERMINAL
+    click.echo(format_sheet(sheet, "the game is over but reveals are missing" if missing and over else None))
+    for what in missing:
+        click.echo(f"not yet revealed: {what}")
     if status != "none":
         click.echo(words)
 
 
-def format_sheet(sheet) -> str:
-    """The score sheet as text."""
-    lines = ["Score sheet" + ("" if sheet.final else " (provisional: the game is not over)")]
+def format_sheet(sheet, why: str | None = None) -> str:
+    """The score sheet as text; `why` says why a sheet is provisional when it is not the game's end."""
+    lines = ["Score sheet" + ("" if sheet.final else f" (provisional: {why or 'the game is not over'})")]
     keys: list[str] = []
     for s in sheet.scores:
         keys += [k for k in s.breakdown if k not in keys]

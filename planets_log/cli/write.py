@@ -7,19 +7,21 @@ import sys
 
 import click
 
-from .common import edition_option, mover_text, parse_pairs
+from .common import complete_game, complete_seat, edition_option, mover_text, parse_pairs
 
 
 @click.command()
-@click.argument("game")
+@click.argument("game", shell_complete=complete_game)
 @click.argument("out", type=click.Path(dir_okay=False))
 @click.option("--player", "players", multiple=True, required=True, help="A player's name, in seat order (repeat).")
 @click.option("--seed", type=int, default=None, help="Seed for a seeded game (default: a random seed, recorded).")
 @click.option("--table", is_flag=True, help="A game at a physical table: you enter the chance outcomes.")
+@click.option("--kept-by", "kept_by", default=None, metavar="SEAT", shell_complete=complete_seat,
+              help="With --table: the record is kept by this player (name or number from 1), who types '?' for what they cannot see.")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help="A variant option of the game (repeat).")
 @click.option("--meta", "meta", multiple=True, metavar="KEY=VALUE", help="Free information: event, round, table, date.")
 @edition_option
-def new(game, out, players, seed, table, options, meta, edition) -> None:
+def new(game, out, players, seed, table, kept_by, options, meta, edition) -> None:
     """Start a new record OUT for GAME.
 
     In a seeded game the engine deals and draws from the seed at once; with --table
@@ -29,6 +31,7 @@ def new(game, out, players, seed, table, options, meta, edition) -> None:
     Example:
       planets-log new four-planets --player Ann --player Ben --seed 7 game.jsonl
       planets-log new four-planets --player Ann --player Ben --table --meta event="Club night" t1.jsonl
+      planets-log new four-planets --player Ann --player Ben --table --kept-by Ann mine.jsonl
     """
     from planets_log.core.errors import UsageError
     from planets_log.core.play import Builder, make_header
@@ -36,15 +39,29 @@ def new(game, out, players, seed, table, options, meta, edition) -> None:
 
     if table and seed is not None:
         raise UsageError("choose --seed or --table, not both", code="usage")
+    from planets_log.core.seats import check_new_names
+
+    check_new_names(list(players))
+    if kept_by is not None and not table:
+        raise UsageError("--kept-by is for a game at the table: add --table", code="usage")
+    keeper = None
+    if kept_by is not None:
+        from planets_log.core.seats import parse_seat, seat_words
+
+        keeper = parse_seat(kept_by, list(players))
+        if keeper is None:
+            raise UsageError(f"--kept-by {kept_by!r}: name {seat_words(list(players))}", code="usage")
     if not table and seed is None:
         seed = secrets.randbelow(2**31)
     header, session = make_header(game, list(players), seed=None if table else seed,
                                   options=parse_pairs(options, "--option"), edition_path=edition,
-                                  meta=parse_pairs(meta, "--meta"))
+                                  meta=parse_pairs(meta, "--meta"), kept_by=keeper)
     build = Builder.new(header, session)
     drawn = build.draw_chance()
     create_record(out, build.lines)
     mode = "table game (enter chance outcomes yourself)" if table else f"seeded game, seed {seed}"
+    if keeper is not None:
+        mode = f"table game kept by {players[keeper]} (type '?' for what {players[keeper]} cannot see)"
     click.echo(f"{out}: new {session.rules.title} record, {mode}; {len(drawn)} chance outcome(s) drawn")
     click.echo(mover_text(session, build.pos))
 
@@ -55,17 +72,21 @@ def new(game, out, players, seed, table, options, meta, edition) -> None:
 @click.option("--interactive", "-i", is_flag=True, help="Prompt for moves; '?' lists legal moves, 'undo', 'note TEXT'.")
 @click.option("--expect-seq", type=int, default=None, help="Refuse to write unless the record ends at this seq.")
 @click.option("--no-fsync", is_flag=True, help="Do not wait for the disk before acknowledging (faster, less safe).")
+@click.option("--by", "by", default=None, shell_complete=complete_seat, help="The player making MOVES (name or number from 1): refused if not their turn.")
 @edition_option
-def record(log, moves, interactive, expect_seq, no_fsync, edition) -> None:
+def record(log, moves, interactive, expect_seq, no_fsync, by, edition) -> None:
     """Append MOVES (in the game's notation) to the record LOG.
 
     Each move is checked against the rules before anything is written; a refused
     move leaves the file unchanged and the moves before it stay recorded. Use '-'
-    to read moves from standard input, one per line ('#' starts a comment).
+    to read moves from standard input, one per line ('#' starts a comment). A move
+    may name its player, 'Ann: d1x2' (or --by Ann): it is refused if it is not
+    that player's turn, so a forgotten move cannot shift the later ones.
 
     \b
     Example:
       planets-log record game.jsonl d3 d1x2
+      planets-log record game.jsonl "Ann: d3" "Ben: d1x2"
       printf 'd3\\nd1x2\\n' | planets-log record game.jsonl -
       planets-log record game.jsonl --interactive
     """
@@ -80,7 +101,7 @@ def record(log, moves, interactive, expect_seq, no_fsync, edition) -> None:
         run_interactive(rec)
         return
     for text in _move_texts(moves):
-        for entry in rec.play(text):
+        for entry in rec.play(text, by):
             click.echo(f"{entry.seq:>4}  {entry.text}")
     click.echo(mover_text(rec.session, rec.pos))
 
@@ -98,21 +119,28 @@ def _move_texts(moves: tuple[str, ...]):
 
 @click.command()
 @click.argument("log", type=click.Path(dir_okay=False))
-@click.option("--reason", default=None, help="Why the move is taken back (kept in the record).")
+@click.option("--reason", default=None, help="Why the line is taken back (kept in the record).")
+@click.option("--to", "to", type=int, default=None, help="Take back every line after this seq.")
 @edition_option
-def undo(log, reason, edition) -> None:
-    """Take back the last action (and the chance outcomes after it) in LOG.
+def undo(log, reason, to, edition) -> None:
+    """Take back the last line typed in LOG: a move, or a chance outcome entered at the table.
 
-    Nothing is deleted: a `retract` line is appended, so the record keeps what happened.
+    Setup lines too (a mistyped `bonus` or `deal`). With --to SEQ, everything after SEQ
+    is taken back. Nothing is deleted: a `retract` line is appended, so the record keeps
+    what happened. In a seeded game the engine's outcomes go with the move that caused them.
 
     \b
     Example:
       planets-log undo game.jsonl --reason "misread the card"
+      planets-log undo game.jsonl --to 12 --reason "Ben dispatched to planet 2, not 3"
     """
+    from planets_log.core.errors import UsageError
     from planets_log.core.recorder import Recorder
 
+    if to is not None and to < 0:
+        raise UsageError("--to takes a seq of 0 or more", code="usage")
     rec = Recorder(log, edition)
-    for entry in rec.undo(reason):
+    for entry in rec.undo(reason, to):
         click.echo(f"{entry.seq:>4}  {entry.text}")
     click.echo(mover_text(rec.session, rec.pos))
 

@@ -271,6 +271,9 @@ def _result(session, pos, out: RecordAudit, last: int, result_line: int | None) 
     out.totals = [s.total for s in sheet.scores]
     names = session.header.players
     if out.finished:
+        missing = session.rules.missing_reveals(pos.state)
+        if missing:  # a kept record's score is not known until its hidden cards are revealed
+            out.problem(last, pos.seq, "kept.unrevealed", f"the score needs {len(missing)} reveal(s): {'; '.join(missing)}")
         if status == "mismatch":
             out.problem(result_line, result_line - 1 if result_line else None, "result.mismatch", words)
         if status == "overridden":

@@ -196,6 +196,8 @@ def validate_campaign(path: str | Path) -> list[RecordError]:
     """Every error of a campaign record: its own lines, then each linked game (valid, unchanged, as given)."""
     try:
         camp = Campaign(path)
+    except UsageError:
+        raise  # a missing or unreadable file is a usage problem (exit 2), not an invalid campaign
     except PlanetsLogError as exc:
         return [exc if isinstance(exc, RecordError) else RecordError.at(str(path), None, None, exc)]
     errors, files = [], {}

@@ -8,6 +8,7 @@ from typing import Any
 import msgspec
 
 from .engine import Replay, Step
+from .errors import RecordError
 from .events import Meta, Retract, strip_place
 
 
@@ -21,26 +22,50 @@ class Diff:
     b_move: str | None = None
     state: list[tuple[str, Any, Any]] = field(default_factory=list)
     events: int = 0
+    a_error: RecordError | None = None
+    b_error: RecordError | None = None
+    a_line: int | None = None
+    b_line: int | None = None
 
     @property
     def identical(self) -> bool:
-        return not self.header and self.seq is None and not self.state
+        return not self.header and self.seq is None and not self.state and not self.a_error and not self.b_error
 
     def to_json(self) -> dict:
         return {
             "identical": self.identical,
             "header": {k: {"a": a, "b": b} for k, (a, b) in self.header.items()},
-            "first_difference": None if self.seq is None else {"seq": self.seq, "a": self.a_move, "b": self.b_move},
+            "first_difference": None if self.seq is None else {"seq": self.seq, "a": self.a_move, "b": self.b_move,
+                                                               "a_line": self.a_line, "b_line": self.b_line},
             "state": [{"path": p, "a": a, "b": b} for p, a, b in self.state],
             "events_compared": self.events,
+            "invalid": {side: str(err) for side, err in (("a", self.a_error), ("b", self.b_error)) if err},
         }
 
 
-HEADER_FIELDS = ("log_id", "game", "rules", "edition", "options", "players", "seed", "meta")
+HEADER_FIELDS = ("log_id", "game", "rules", "edition", "options", "players", "seed", "meta", "kept_by")
+
+
+class _Side:
+    """One record walked step by step; an invalid line ends it, and is kept."""
+
+    def __init__(self, replay: Replay):
+        self.replay = replay
+        self._steps = replay.steps()
+        self.error: RecordError | None = None
+
+    def next(self) -> Step | None:
+        if self.error is not None:
+            return None
+        try:
+            return next(self._steps, None)
+        except RecordError as exc:
+            self.error = exc
+            return None
 
 
 def diff_records(path_a: str, path_b: str, edition: str | None = None, at: int | None = None) -> Diff:
-    """Walk both records in lockstep and report where they part."""
+    """Walk both records in lockstep and report where they part (an invalid record up to its first error)."""
     ra, rb = Replay(path_a, edition), Replay(path_b, edition)
     out = Diff()
     ha, hb = msgspec.to_builtins(ra.header), msgspec.to_builtins(rb.header)
@@ -48,18 +73,20 @@ def diff_records(path_a: str, path_b: str, edition: str | None = None, at: int |
         if ha.get(key) != hb.get(key):
             out.header[key] = (ha.get(key), hb.get(key))
     comparable = ra.header.game == rb.header.game
-    sa, sb = ra.steps(), rb.steps()
+    sa, sb = _Side(ra), _Side(rb)
     last_a, last_b = ra.start, rb.start
     while True:
-        a, b = next(sa, None), next(sb, None)
+        a, b = sa.next(), sb.next()
         if a is None and b is None:
             break
         if at is not None and ((a and a.event.seq > at) or (b and b.event.seq > at)):
             break
         if a is None or b is None or strip_place(a.event) != strip_place(b.event):
             out.seq = (a or b).event.seq
-            out.a_move = _move(ra, a) if a else "(record ends)"
-            out.b_move = _move(rb, b) if b else "(record ends)"
+            out.a_move = _move(ra, a) if a else _ended(sa)
+            out.b_move = _move(rb, b) if b else _ended(sb)
+            out.a_line = a.line.number if a else sa.error.line if sa.error else None
+            out.b_line = b.line.number if b else sb.error.line if sb.error else None
             if a:
                 last_a = a.after
             if b:
@@ -67,11 +94,18 @@ def diff_records(path_a: str, path_b: str, edition: str | None = None, at: int |
             break
         out.events += 1
         last_a, last_b = a.after, b.after
+    out.a_error, out.b_error = sa.error, sb.error
     if comparable:
         view_a = ra.session.rules.view(last_a.state)
         view_b = rb.session.rules.view(last_b.state)
         out.state = list(json_diff(view_a, view_b))
     return out
+
+
+def _ended(side: _Side) -> str:
+    if side.error is not None:
+        return f"(invalid from here: {side.error.message})"
+    return "(record ends)"
 
 
 def _move(replay: Replay, step: Step) -> str:
@@ -84,15 +118,18 @@ def _move(replay: Replay, step: Step) -> str:
 
 
 def json_diff(a: Any, b: Any, path: str = "$"):
-    """Yield (path, a, b) for every leaf where two JSON-like values differ."""
+    """Yield (path, a, b) for every leaf where two JSON-like values differ; a missing value is None."""
     if isinstance(a, dict) and isinstance(b, dict):
         for key in list(a) + [k for k in b if k not in a]:
             if key not in a or key not in b:
                 yield f"{path}.{key}", a.get(key), b.get(key)
             else:
                 yield from json_diff(a[key], b[key], f"{path}.{key}")
-    elif isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
-        for i, (x, y) in enumerate(zip(a, b)):
-            yield from json_diff(x, y, f"{path}[{i}]")
+    elif isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
+        for i in range(max(len(a), len(b))):
+            if i >= len(a) or i >= len(b):
+                yield f"{path}[{i}]", a[i] if i < len(a) else None, b[i] if i < len(b) else None
+            else:
+                yield from json_diff(a[i], b[i], f"{path}[{i}]")
     elif a != b:
         yield path, a, b

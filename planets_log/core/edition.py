@@ -16,7 +16,7 @@ from typing import Any
 import msgspec
 
 from .errors import PlanetsLogError, UsageError
-from .events import EditionRef
+from .events import EditionRef, EmbeddedEdition
 
 
 class Edition(msgspec.Struct, frozen=True):
@@ -53,13 +53,48 @@ def load_edition(rules: Any, path: str | Path | None = None, options: dict | Non
     return Edition(data=data, ref=EditionRef(name=name, sha256=digest), path=str(path))
 
 
+def load_embedded(rules: Any, embedded: EmbeddedEdition, ref: EditionRef) -> Edition:
+    """The edition a record carries in its header, checked against the digest the header pins."""
+    if embedded.suffix not in ("toml", "json"):
+        raise PlanetsLogError(f"the record's embedded edition is {embedded.suffix!r}, not toml or json", code="edition.invalid")
+    raw = embedded.text.encode()
+    digest = hashlib.sha256(raw).hexdigest()
+    if digest != ref.sha256:
+        raise PlanetsLogError(f"the record's embedded edition has sha256 {digest[:12]}…, not the {ref.sha256[:12]}… its "
+                              "header pins: it was changed", code="header.edition", rule="DESIGN §3 editions")
+    key = (rules.id, "." + embedded.suffix, digest)
+    data = _CACHE.get(key)
+    if data is None:
+        data = _CACHE[key] = _checked(raw, Path(f"embedded edition.{embedded.suffix}"), rules, digest, twin=False)
+    return Edition(data=data, ref=ref, path=f"the edition embedded in the record ({ref.name})")
+
+
+def embedding(edition: Edition, rules: Any, options: dict | None = None) -> EmbeddedEdition | None:
+    """What a new record embeds: the edition file, unless it is the game's own edition for these options."""
+    path = Path(edition.path)
+    try:
+        if load_edition(rules, None, options).ref.sha256 == edition.ref.sha256:
+            return None
+        text = path.read_bytes().decode("utf-8")
+    except UnicodeDecodeError:
+        raise UsageError(f"{path}: an edition file must be UTF-8 text", code="edition.read") from None
+    except OSError as exc:
+        raise UsageError(f"cannot read edition file {path}: {exc.strerror}", code="edition.read") from None
+    return EmbeddedEdition(suffix=path.suffix.lstrip("."), text=text)
+
+
 _CACHE: dict[tuple[str, str, str], Any] = {}
 """Decoded editions by game and content digest: a tournament's records share one edition."""
 
 
-def _checked(raw: bytes, path: Path, rules: Any, digest: str) -> Any:
+def _checked(raw: bytes, path: Path, rules: Any, digest: str, twin: bool = True) -> Any:
     try:
-        data = _decode(raw, path, rules.edition_type, digest)
+        if twin:
+            data = _decode(raw, path, rules.edition_type, digest)
+        elif path.suffix == ".toml":
+            data = msgspec.toml.decode(raw, type=rules.edition_type)
+        else:
+            data = msgspec.json.decode(raw, type=rules.edition_type)
     except (msgspec.ValidationError, msgspec.DecodeError) as exc:
         raise PlanetsLogError(f"{path}: not a valid {rules.id} edition: {exc}", code="edition.invalid") from None
     check = getattr(data, "validate", None)

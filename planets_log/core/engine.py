@@ -14,9 +14,9 @@ from typing import Any, Iterator, Union
 
 import msgspec
 
-from .edition import Edition, load_edition
+from .edition import Edition, load_edition, load_embedded
 from .errors import IllegalEvent, PlanetsLogError, RecordError
-from .events import (CORE_EVENTS, FORMAT, GLYPHS, Action, Chance, Event, Header, Meta, Note, Penalty, Result, Retract,
+from .events import (CORE_EVENTS, FORMAT, GLYPHS, Action, Chance, Disclosure, Event, Header, Meta, Note, Penalty, Result, Retract,
                      Ruling, Seal, strip_place)
 from .game import CHANCE, TERMINAL, Rules
 from .record import RawLine, iter_lines, line_hash, seq_of
@@ -109,6 +109,9 @@ class Session:
                 f"version {rules.rules_version}", code="header.rules", rule=FORMAT_RULE)
         check_players(rules, header.players)
         check_options(rules, header.options)
+        check_kept_by(rules, header)
+        if edition_path is None and header.edition_file is not msgspec.UNSET:
+            return cls(header, rules, load_embedded(rules, header.edition_file, header.edition))
         edition = load_edition(rules, edition_path, header.options)
         if edition.ref.sha256 != header.edition.sha256:
             raise PlanetsLogError(
@@ -146,6 +149,10 @@ class Session:
         if isinstance(event, Meta):
             return self._meta(pos, event, head)
         state = pos.state
+        if isinstance(event, Disclosure):  # a kept record's reveal: at any point, after the end too
+            arbiter = self._checked(pos, event)
+            undo = Undo(event.seq, state, pos.chances, pos.undo)
+            return Position(self._apply(state, event), event.seq, head, pos.chances, undo, arbiter)
         mover = self.rules.to_move(state)
         if mover == TERMINAL:
             raise IllegalEvent("game-over", "the game is over; no further moves", "game end")
@@ -158,7 +165,9 @@ class Session:
                     raise IllegalEvent("chance.tampered", "this outcome is not the one the seed gives "
                                        f"(the seed gives: {self.rules.format(want, state)})", "DESIGN §1 seeded games")
             arbiter = self._checked(pos, event)
-            return Position(self._apply(state, event), event.seq, head, pos.chances + 1, pos.undo, arbiter)
+            # a typed outcome (table game) can be taken back on its own; a seed's goes with its action
+            undo = pos.undo if self.seeded else Undo(event.seq, state, pos.chances, pos.undo)
+            return Position(self._apply(state, event), event.seq, head, pos.chances + 1, undo, arbiter)
         if not isinstance(event, Action):
             raise IllegalEvent("type", f"{type(event).__name__} is neither an action nor a chance outcome", FORMAT_RULE)
         if mover == CHANCE:
@@ -198,11 +207,13 @@ class Session:
             return pos.advanced(event.seq, head)
         if isinstance(event, Retract):
             if pos.undo is None:
-                raise IllegalEvent("retract.nothing", "there is no action left to take back", FORMAT_RULE)
-            if event.target != pos.undo.seq:
-                raise IllegalEvent("retract.target", f"only the last standing action (seq {pos.undo.seq}) can be taken "
-                                   f"back, not seq {event.target}", FORMAT_RULE)
+                raise IllegalEvent("retract.nothing", "there is no line left to take back", FORMAT_RULE)
             u = pos.undo
+            while u is not None and u.seq > event.target:
+                u = u.parent
+            if u is None or u.seq != event.target:
+                raise IllegalEvent("retract.target", f"seq {event.target} is not a standing line that can be taken back "
+                                   f"(the last one is seq {pos.undo.seq})", FORMAT_RULE)
             return Position(u.state, event.seq, head, u.chances, u.parent, pos.arbiter)
         return self._arbiter(pos, event, head)
 
@@ -217,7 +228,7 @@ class Session:
             arb = msgspec.structs.replace(arb, pending=arb.pending + ((event.target, event.reason),))
         elif isinstance(event, Penalty):
             if not 0 <= event.seat < players:
-                raise IllegalEvent("penalty.seat", f"no seat {event.seat} in a {players}-player game", "arbiter penalties")
+                raise IllegalEvent("penalty.seat", f"no seat {event.seat + 1} in a {players}-player game", "arbiter penalties")
             if not event.reason.strip():
                 raise IllegalEvent("penalty.reason", "a penalty needs a reason", "arbiter penalties")
             arb = msgspec.structs.replace(arb, penalties=arb.penalties + (event,))
@@ -229,7 +240,7 @@ class Session:
             arb = msgspec.structs.replace(arb, seal=event)
         elif isinstance(event, Result):
             if not event.winners or any(not 0 <= w < players for w in event.winners) or len(set(event.winners)) != len(event.winners):
-                raise IllegalEvent("result.winners", f"winners must be distinct seats 0–{players - 1}", "declared results")
+                raise IllegalEvent("result.winners", f"winners must be distinct seats 1–{players}", "declared results")
             if event.declared_by not in ("players", "arbiter"):
                 raise IllegalEvent("result.by", "a result is declared by 'players' or 'arbiter'", "declared results")
             arb = msgspec.structs.replace(arb, result=event)
@@ -242,7 +253,7 @@ class Session:
         if seat == CHANCE:
             return "chance"
         players = self.header.players
-        return players[seat] if 0 <= seat < len(players) else f"seat {seat}"
+        return players[seat] if 0 <= seat < len(players) else f"seat {seat + 1}"
 
     def decode(self, raw: bytes) -> Event:
         """Decode one event line (raises msgspec errors)."""
@@ -278,6 +289,19 @@ def check_players(rules: Rules, players: list[str]) -> None:
         raise PlanetsLogError(f"{rules.title} is for {span} players, not {n}", code="header.players", rule="Setup")
     if len(set(players)) != n or any(not p.strip() for p in players):
         raise PlanetsLogError("player names must be distinct and not empty", code="header.players", rule="Setup")
+
+
+def check_kept_by(rules: Rules, header: Header) -> None:
+    """A record kept by one player: a table game, a real seat, a game that supports it."""
+    seat = header.kept_by
+    if seat is msgspec.UNSET:
+        return
+    if not rules.supports_kept_by:
+        raise PlanetsLogError(f"{rules.title} has no record kept by one player", code="header.kept-by")
+    if header.seed is not None:
+        raise PlanetsLogError("a seeded game is not kept by one player (the seed deals everything)", code="header.kept-by")
+    if not 0 <= seat < len(header.players):
+        raise PlanetsLogError(f"kept_by {seat} is not a seat of this game", code="header.kept-by")
 
 
 def check_options(rules: Rules, options: dict[str, Any]) -> None:
@@ -429,7 +453,8 @@ class Replay:
             if isinstance(event, Meta):
                 pos = session._meta(pos, event, head)
             elif isinstance(event, Chance):
-                pos = Position(rules.apply(pos.state, event), event.seq, head, pos.chances + 1, pos.undo, pos.arbiter)
+                undo = pos.undo if session.seeded else Undo(event.seq, pos.state, pos.chances, pos.undo)
+                pos = Position(rules.apply(pos.state, event), event.seq, head, pos.chances + 1, undo, pos.arbiter)
             else:
                 undo = Undo(event.seq, pos.state, pos.chances, pos.undo)
                 pos = Position(rules.apply(pos.state, event), event.seq, head, pos.chances, undo, pos.arbiter)

@@ -30,6 +30,18 @@ class Chance(Event):
     """An outcome of chance: a deal, a draw, a die landing."""
 
 
+UNKNOWN = "?"
+"""What a record kept by one player (`kept_by`) types for a part of an outcome that player cannot see."""
+
+
+class Disclosure(Event):
+    """A later line of a kept record naming what it typed as `?` (a card shown, played or scored).
+
+    Not an action nor a chance outcome: it may come at any point, after the game's end too;
+    the game checks that the card was possible when it was hidden.
+    """
+
+
 class Meta(Event):
     """An event about the record rather than the table; never changes the game state."""
 
@@ -44,7 +56,8 @@ class Note(Meta, tag="note"):
 
 
 class Retract(Meta, tag="retract"):
-    """Takes back the action at `target` (the last one standing) and the chance after it."""
+    """Takes back the standing line `target` and every line after it (a table game's typed
+    outcomes included; a seeded game's outcomes go with their action)."""
 
     target: int
     reason: str | None = None
@@ -106,6 +119,13 @@ class EditionRef(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     sha256: str
 
 
+class EmbeddedEdition(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """The component data file a record was made with, when it is not the reference edition."""
+
+    suffix: str
+    text: str
+
+
 class Header(msgspec.Struct, tag_field="type", tag="header", frozen=True, forbid_unknown_fields=True, kw_only=True):
     """Line 1 of every record."""
 
@@ -119,6 +139,12 @@ class Header(msgspec.Struct, tag_field="type", tag="header", frozen=True, forbid
     players: list[str]
     seed: int | None
     meta: dict[str, str] = {}
+    edition_file: EmbeddedEdition | msgspec.UnsetType = msgspec.UNSET
+    """The edition's file itself, for a record not made with the reference edition (its
+    SHA-256 is `edition.sha256`), so the record replays anywhere without `--edition`."""
+    kept_by: int | msgspec.UnsetType = msgspec.UNSET
+    """The seat of the player keeping this record (`new --kept-by`): outcomes that player cannot
+    see are `?`. Left out of the line when unset, so other records keep their bytes."""
 
 
 def is_action(event: Event) -> bool:

@@ -30,6 +30,8 @@ class Option(msgspec.Struct, frozen=True):
     choices: tuple | None = None
     minimum: int | None = None
     maximum: int | None = None
+    seat: bool = False
+    """The value is a seat: people give a player's name or a number from 1; the header stores the 0-based index."""
     implicit: bool = False
     """Left out of a new header while it has its default value: an option added later then
     leaves the bytes of records that do not use it as they were."""
@@ -120,6 +122,10 @@ class Rules:
     hidden_information: ClassVar[bool] = False
     """True when some seat may not see everything: the game must then give its own per-seat
     `view`, `render`, `format(event, state, seat)` and `resample_hidden`."""
+    notation_key: ClassVar[str] = ""
+    """What the placeholder letters of `chance_hint` stand for (shown by the prompt's `?`)."""
+    supports_kept_by: ClassVar[bool] = False
+    """True when the game accepts records kept by one player (`?` for hidden outcomes, later reveals)."""
     options_type: ClassVar[type | None] = None
     """The game's options as a msgspec Struct (constraints via msgspec.Meta); optional."""
     events: ClassVar[tuple[type[Event], ...]] = ()
@@ -218,6 +224,10 @@ class Rules:
         if seat is None or not self.hidden_information or self.to_move(state) == TERMINAL:
             return [s.total for s in self.score(state).scores]
         return None
+
+    def missing_reveals(self, state: Any) -> list[str]:
+        """In a kept record: what is still `?` and needed (for the score), in words with what to type."""
+        return []
 
     def seat_names(self, state: Any) -> list[str]:
         """Player names by seat (games keep them in their state)."""

@@ -8,14 +8,16 @@ from typing import Any
 
 import msgspec
 
-from .edition import load_edition
-from .engine import Position, Session, check_options, check_players
-from .errors import PlanetsLogError
+from .edition import embedding, load_edition
+from .engine import Position, Session, check_kept_by, check_options, check_players
+from .errors import PlanetsLogError, UsageError
 from .events import FORMAT, Event, Header
 from .game import CHANCE, TERMINAL, Rules
+from .implied import only_outcome
 from .record import line_hash
 from .registry import get_rules
 from .rng import rng
+from .seats import parse_seat, seat_words
 
 
 def make_header(
@@ -27,31 +29,47 @@ def make_header(
     edition_path: str | None = None,
     meta: dict[str, str] | None = None,
     log_id: str | None = None,
+    kept_by: int | None = None,
 ) -> tuple[Header, Session]:
     """A checked header with every option filled in, and its session."""
     rules = get_rules(game)
-    check_players(rules, players)
-    opts = {key: spec.default for key, spec in rules.options.items()}
-    opts.update(coerce_options(rules, options or {}))
-    check_options(rules, opts)
+    try:
+        check_players(rules, players)
+        opts = {key: spec.default for key, spec in rules.options.items()}
+        opts.update(coerce_options(rules, options or {}, players))
+        check_options(rules, opts)
+    except PlanetsLogError as exc:  # at `new` these are the caller's choices: usage, exit 2
+        raise UsageError(exc.message, code=exc.code, rule=exc.rule) from None
     opts = {key: value for key, value in opts.items() if not (rules.options[key].implicit and value == rules.options[key].default)}
     edition = load_edition(rules, edition_path, opts)
     header = Header(
         log_id=log_id or secrets.token_hex(16), game=game, rules=rules.rules_version, edition=edition.ref,
         options=opts, players=list(players), seed=seed, meta=dict(meta or {}), format=FORMAT,
+        kept_by=msgspec.UNSET if kept_by is None else kept_by,
+        edition_file=(embedding(edition, rules, opts) or msgspec.UNSET) if edition_path is not None else msgspec.UNSET,
     )
+    try:
+        check_kept_by(rules, header)
+    except PlanetsLogError as exc:
+        raise UsageError(exc.message, code=exc.code) from None
     return header, Session(header, rules, edition)
 
 
-def coerce_options(rules: Rules, options: dict[str, Any]) -> dict[str, Any]:
-    """Convert option values given as text to the type of the option's default."""
+def coerce_options(rules: Rules, options: dict[str, Any], players: list[str] | None = None) -> dict[str, Any]:
+    """Convert option values given as text to the type of the option's default (a seat option
+    from a player's name or a number counted from 1)."""
     out = {}
     for key, value in options.items():
         spec = rules.options.get(key)
         if spec is None or not isinstance(value, str):
             out[key] = value
-            continue
-        out[key] = _coerce(key, value, spec.default)
+        elif spec.seat and players is not None:
+            seat = parse_seat(value, players)
+            if seat is None:
+                raise PlanetsLogError(f"option {key}={value!r}: name {seat_words(players)}", code="header.option")
+            out[key] = seat
+        else:
+            out[key] = _coerce(key, value, spec.default)
     return out
 
 
@@ -97,9 +115,12 @@ class Builder:
         return raw
 
     def draw_chance(self) -> list[bytes]:
-        """In a seeded game, append every chance outcome now due."""
+        """Append every chance outcome now due in a seeded game; in a table game, those
+        that are the only one possible."""
         out = []
         if not self.session.seeded:
+            while (forced := only_outcome(self.session.rules, self.pos.state)) is not None:
+                out.append(self.add(forced))
             return out
         while self.session.to_move(self.pos) == CHANCE:
             out.append(self.add(self.session.expected_chance(self.pos)))
@@ -134,7 +155,7 @@ def selfplay(
             break
         actions = rules.legal(build.pos.state)
         if not actions:
-            raise PlanetsLogError(f"{game}: no legal action for seat {mover} at seq {build.pos.seq}", code="selfplay.stuck")
+            raise PlanetsLogError(f"{game}: no legal action for seat {mover + 1} at seq {build.pos.seq}", code="selfplay.stuck")
         build.add(policy.choice(actions))
         build.draw_chance()
     return build

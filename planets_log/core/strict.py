@@ -59,6 +59,9 @@ def nesting_depth(raw: bytes) -> int:
 
 def precheck(raw: bytes) -> None:
     """The checks made on a line's bytes before any decoding."""
+    if not raw.strip():
+        raise LineError("empty-line", "an empty line; every line of a record is one JSON object (an editor may have "
+                        "added a blank line at the end: remove it)")
     if raw.startswith(BOM):
         raise LineError("bom", "the line starts with a byte-order mark; records are UTF-8 without BOM")
     if raw.endswith(b"\r"):

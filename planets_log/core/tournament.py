@@ -97,13 +97,13 @@ def _words(code: str) -> str:
 def read_results(path: str) -> tuple[str, list[tuple[int, str, list[str]]]]:
     """A results CSV: (key column, [(line, key, winners)]). The key column is log_id or file."""
     try:
-        handle = open(path, newline="", encoding="utf-8")
+        handle = open(path, newline="", encoding="utf-8-sig")  # a spreadsheet's byte-order mark is skipped
     except OSError as exc:
         raise UsageError(f"cannot read the results file {path}: {exc.strerror}", code="results.read") from None
     rows: list[tuple[int, str, list[str]]] = []
     key = ""
     with handle:
-        reader = csv.reader(handle)
+        reader = csv.reader(handle, delimiter=_delimiter(handle, path), skipinitialspace=True)
         head: list[str] | None = None
         for row in _rows(reader, path):
             line = reader.line_num
@@ -122,6 +122,20 @@ def read_results(path: str) -> tuple[str, list[tuple[int, str, list[str]]]]:
     return key, rows
 
 
+def _delimiter(handle, path: str) -> str:
+    """`;` when the header row is separated by semicolons (as many spreadsheets save), else `,`."""
+    try:
+        for text in handle:
+            if text.strip() and not text.lstrip().startswith("#"):
+                break
+        else:
+            text = ""
+        handle.seek(0)
+    except UnicodeDecodeError as exc:
+        raise UsageError(f"{path}: not a readable CSV file: {exc}", code="results.read") from None
+    return ";" if text.count(";") > text.count(",") else ","
+
+
 def _rows(reader, path: str):
     try:
         yield from reader
@@ -130,13 +144,15 @@ def _rows(reader, path: str):
 
 
 def _key_column(head: list[str], path: str) -> str:
+    found = ", ".join(repr(c) for c in head)
     if "winners" not in head:
         raise UsageError(f"{path}: the results file needs a 'winners' column (header row: log_id,winners or "
-                         "file,winners)", code="results.read")
+                         f"file,winners); its header row has the column(s) {found}", code="results.read")
     for key in ("log_id", "file"):
         if key in head:
             return key
-    raise UsageError(f"{path}: the results file needs a 'log_id' or 'file' column", code="results.read")
+    raise UsageError(f"{path}: the results file needs a 'log_id' or 'file' column; its header row has the column(s) "
+                     f"{found}", code="results.read")
 
 
 def compare_results(report: AuditReport, path: str, table: tuple[str, list] | None = None) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .engine import Position, Replay
-from .errors import PlanetsLogError, RecordError
+from .errors import PlanetsLogError, RecordError, UsageError
 from .game import TERMINAL
 
 
@@ -20,6 +20,8 @@ class Report:
     errors: list[RecordError] = field(default_factory=list)
     game: str | None = None
     position: Position | None = None
+    usage: bool = False
+    """True when the file could not be read at all (missing, unreadable, a bad --edition): a usage problem."""
 
     def to_json(self) -> dict:
         """The stable `validate --json` object."""
@@ -52,6 +54,9 @@ def validate_file(path: str, edition: str | None = None, *, lenient: bool = Fals
         report.finished = replay.session.to_move(pos) == TERMINAL
     except RecordError as exc:
         errors.append(exc)
+    except UsageError as exc:
+        report.usage = True
+        errors.append(RecordError.at(path, None, None, exc))
     except PlanetsLogError as exc:
         errors.append(RecordError.at(path, None, None, exc))
     report.errors = errors

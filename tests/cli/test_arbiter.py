@@ -60,5 +60,5 @@ def test_declared_result_is_compared_with_the_rules(runner, tmp_path):
     assert json.loads(run(runner, "score", "--json", str(path)).output)["declared"]["status"] == "mismatch"
     run(runner, "result", str(path), "--winner", "Ann", "--by", "arbiter", "--reason", "Ben conceded")
     assert json.loads(run(runner, "score", "--json", str(path)).output)["declared"]["status"] == "overridden"
-    run(runner, "result", str(path), "--winner", "1")
+    run(runner, "result", str(path), "--winner", "2")
     assert json.loads(run(runner, "score", "--json", str(path)).output)["declared"]["status"] == "match"

@@ -45,9 +45,9 @@ def test_new_refuses_to_overwrite(runner, game):
 
 def test_new_rejects_bad_player_count_and_option(runner, tmp_path):
     res = run(runner, "new", "countdown", "--player", "Solo", str(tmp_path / "x.jsonl"))
-    assert res.exit_code == 1 and "2–3 players, not 1" in res.output
+    assert res.exit_code == 2 and "2–3 players, not 1" in res.output
     res = run(runner, "new", "countdown", "--player", "A", "--player", "B", "--option", "max_take=9", str(tmp_path / "y.jsonl"))
-    assert res.exit_code == 1 and "max_take" in res.output
+    assert res.exit_code == 2 and "max_take" in res.output
     assert not (tmp_path / "x.jsonl").exists() and not (tmp_path / "y.jsonl").exists()
 
 
@@ -105,7 +105,7 @@ def test_undo_retracts_and_keeps_the_line(runner, game):
 
 def test_undo_with_nothing_to_take_back(runner, game):
     res = run(runner, "undo", str(game))
-    assert res.exit_code == 1 and "no action left" in res.output
+    assert res.exit_code == 1 and "no typed line left" in res.output
 
 
 def test_moves_lists_legal_moves(runner, game):
@@ -155,7 +155,7 @@ def test_replay_at_and_as(runner, game):
     res = run(runner, "replay", str(game), "--at", "9")
     assert res.exit_code == 2 and "ends at seq 3" in res.output
     res = run(runner, "replay", str(game), "--as", "Zed")
-    assert res.exit_code == 2 and "players are Ann, Ben" in res.output
+    assert res.exit_code == 2 and "name Ann, Ben (or a number 1–2)" in res.output
 
 
 def test_replay_each_is_one_pass_over_every_state(runner, game):
@@ -207,7 +207,7 @@ def test_diff_identical_and_diverging(runner, game, tmp_path):
     assert res.exit_code == 1
     assert "first difference at seq 2" in res.output
     assert "take 3" in res.output and "take 2" in res.output
-    assert "$.pile: 9  |  10" in res.output
+    assert "$.pile: 9 → 10" in res.output
 
 
 def test_schema_and_games(runner):

@@ -79,13 +79,21 @@ def test_retract_restores_state_and_chance_count():
     assert err.value.code == "retract.nothing"
 
 
-def test_retract_must_name_the_last_standing_action():
+def test_retract_takes_back_a_standing_line_and_everything_after_it():
+    """format.md: a retract names a standing line; it and every line after it are taken back."""
     build = fresh()
+    before = build.pos.state
     build.add(Take(by=0, n=2))
     build.add(Take(by=1, n=2))
+    build.add(Retract(target=2))
+    assert build.pos.state == before
     with pytest.raises(IllegalEvent) as err:
-        build.add(Retract(target=2))
-    assert err.value.code == "retract.target" and "seq 3" in err.value.message
+        build.add(Retract(target=3))  # already taken back
+    assert err.value.code == "retract.nothing"
+    build.add(Take(by=0, n=1))
+    with pytest.raises(IllegalEvent) as err:
+        build.add(Retract(target=1))  # the seed's pile goes with no action: not a line to take back
+    assert err.value.code == "retract.target" and "seq 5" in err.value.message
 
 
 def test_note_never_changes_state():

@@ -9,7 +9,7 @@ from . import events as E
 from .edition import TILE_KINDS
 from .state import (
     MAX_MOVES, PLANETS, ROUNDS, Pending, Planet, Ship, State, Tile, coins_supply, column_symbols, recruit_step,
-    effective_cost, has_ship, minus, other, plus, replace, take_piles, with_item, with_seat,
+    deck_left, effective_cost, has_ship, minus, other, plus, replace, take, with_item, with_seat,
 )
 
 PENDING_EVENT = {
@@ -56,11 +56,13 @@ def to_move(state: State) -> int:
 
 
 def _bonus(s: State, e: E.BonusDealt) -> State:
-    return replace(s, bonus=tuple(e.cards), deck=minus(s.deck, e.cards), phase="setup-deal")
+    deck, _, unseen = take(s, tuple(e.cards))
+    return replace(s, bonus=tuple(e.cards), deck=deck, unseen=unseen, phase="setup-deal")
 
 
 def _deal(s: State, e: E.Dealt) -> State:
-    deck, discard = take_piles(s.deck, s.discard, e.cards)
+    deck, discard, unseen = take(s, tuple(e.cards))
+    s = replace(s, unseen=unseen)
     planets = tuple(Planet(cards=tuple(e.cards[2 * i:2 * i + 2])) for i in range(PLANETS))
     if s.phase == "setup-deal":
         return replace(s, deck=deck, discard=discard, planets=planets, phase="setup-boosts")
@@ -79,13 +81,13 @@ def _start(s: State, e: E.StartTile) -> State:
 
 
 def _drawn(s: State, e: E.Drawn) -> State:
-    deck, discard = take_piles(s.deck, s.discard, (e.card,))
-    return replace(s, deck=deck, discard=discard, pending=Pending("place", cards=(e.card,)))
+    deck, discard, unseen = take(s, (e.card,))
+    return replace(s, deck=deck, discard=discard, unseen=unseen, pending=Pending("place", cards=(e.card,)))
 
 
 def _revealed(s: State, e: E.Revealed) -> State:
-    deck, discard = take_piles(s.deck, s.discard, e.cards)
-    return replace(s, deck=deck, discard=discard, pending=Pending("keep", tile=s.pending.tile, cards=tuple(e.cards)))
+    deck, discard, unseen = take(s, tuple(e.cards))
+    return replace(s, deck=deck, discard=discard, unseen=unseen, pending=Pending("keep", tile=s.pending.tile, cards=tuple(e.cards)))
 
 
 # --- dispatch and recruit ------------------------------------------------------------------
@@ -162,7 +164,7 @@ def trigger(s: State, by: int, letter: str) -> State:
     if letter == "Y":
         return replace(s, seats=with_seat(s, by, replace(seat, coins=seat.coins + 1))) if coins_supply(s) > 0 else s
     if letter == "G":
-        return replace(s, pending=Pending("draw")) if s.deck or s.discard else s
+        return replace(s, pending=Pending("draw")) if deck_left(s) or s.discard else s
     if letter == "P":
         return replace(s, pending=Pending("take")) if s.tiles else s
     return replace(s, seats=with_seat(s, by, replace(seat, moves=seat.moves + 1))) if seat.moves < MAX_MOVES else s
@@ -190,7 +192,7 @@ def tile_effect(s: State, by: int, tile: str, holder: str) -> State:
     if tile == "search":
         return replace(s, pending=Pending("search", tile=holder)) if s.discard else s
     if tile == "look5":
-        return replace(s, pending=Pending("reveal", tile=holder)) if s.deck or s.discard else s
+        return replace(s, pending=Pending("reveal", tile=holder)) if deck_left(s) or s.discard else s
     if tile == "discount":
         return replace(s, pending=Pending("discount", tile=holder))
     if tile == "bonus1":
@@ -257,5 +259,9 @@ APPLY = {
 
 def apply(state: State, event) -> State:
     """The state after `event` (already checked)."""
+    if isinstance(event, E.DISCLOSURES):
+        from . import kept
+
+        return kept.apply_shown(state, event)
     return APPLY[type(event)](state, event)
 

@@ -33,6 +33,11 @@ def outcome(state: State, rng):
     raise ValueError(f"no chance outcome is due in the {phase} phase")
 
 
+KEY = ("C: a card code — colour R/Y/G/P/B, cost 0-2, vN for N victory points, one s per symbol (G2v1ss); "
+       "T: a boost tile id (vp4 columns5 sets5 thirteen bp3 search look5 discount bonus1 copy); "
+       "?: in a record kept by one player, a card that player cannot see")
+
+
 def hint(state: State) -> str:
     """What the recorder types at a chance point of a table game."""
     phase = state.phase

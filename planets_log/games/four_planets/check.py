@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections import Counter
 
 from planets_log.core.errors import IllegalEvent
+from planets_log.core.events import UNKNOWN
 
 from . import cards as C
 from . import events as E
 from .apply import expected
-from .state import DEAL, LOOK, PLANETS, State, column_size, contains, effective_cost, has_ship, minus, unvisited
+from .state import (DEAL, LOOK, PLANETS, State, column_size, contains, deck_left, effective_cost, has_ship, minus,
+                    unvisited)
 
 SETUP = "Setup"
 DISPATCH = "Dispatch Spaceships"
@@ -44,6 +46,10 @@ def fail(code: str, message: str, rule: str) -> None:
 
 def check(state: State, event) -> None:
     """Raise IllegalEvent if `event` breaks a rule in `state`."""
+    if isinstance(event, E.DISCLOSURES):
+        from . import kept
+
+        return kept.check_shown(state, event)
     want = expected(state)
     if type(event) not in want:
         _wrong_kind(state, event, want)
@@ -79,6 +85,10 @@ def _codes(cards, code: str, rule: str) -> None:
 
 def check_draw(state: State, cards: tuple[str, ...], code: str, rule: str) -> None:
     """Cards drawn in order from the deck; when it runs out the discard pile is the new deck."""
+    if state.unseen or UNKNOWN in cards:
+        from . import kept
+
+        return kept.check_draw(state, cards, code, rule)
     _codes(cards, code + ".card", rule)
     deck, discard = state.deck, state.discard
     if len(cards) <= len(deck):
@@ -109,14 +119,20 @@ def _missing(pile, cards) -> str:
 def _bonus(s: State, e: E.BonusDealt) -> None:
     if len(e.cards) != 4:
         fail("bonus.count", f"the colour bonus is 4 cards, not {len(e.cards)}", SETUP)
+    if UNKNOWN in e.cards:
+        from . import kept
+
+        kept.check_hidden_bonus(s, tuple(e.cards))
     check_draw(s, tuple(e.cards), "bonus", SETUP)
 
 
 def _deal(s: State, e: E.Dealt) -> None:
     rule = SETUP if s.phase == "setup-deal" else PREPARE
-    n = min(DEAL, len(s.deck) + len(s.discard))
+    n = min(DEAL, deck_left(s) + len(s.discard))
+    if UNKNOWN in e.cards:
+        fail("deal.card", "the deal is face up: every card is seen, so none is '?'", rule)
     if len(e.cards) != n:
-        fail("deal.count", f"the deal places {n} specialists (2 per planet; deck {len(s.deck)}, discard "
+        fail("deal.count", f"the deal places {n} specialists (2 per planet; deck {deck_left(s)}, discard "
              f"{len(s.discard)}), not {len(e.cards)}", rule)
     check_draw(s, tuple(e.cards), "deal", rule)
 
@@ -135,17 +151,24 @@ def _boosts(s: State, e: E.BoostsRevealed) -> None:
 
 def _start(s: State, e: E.StartTile) -> None:
     if e.seat not in (0, 1):
-        fail("start.seat", f"the start tile faces seat 0 or 1, not {e.seat}", SETUP)
+        fail("start.seat", f"the start tile faces seat 1 or 2, not {e.seat + 1}", SETUP)
 
 
 def _drawn(s: State, e: E.Drawn) -> None:
+    if e.card == UNKNOWN:
+        from . import kept
+
+        kept.check_hidden_draw(s)
     check_draw(s, (e.card,), "draw", ABILITIES)
 
 
 def _revealed(s: State, e: E.Revealed) -> None:
-    n = min(LOOK, len(s.deck) + len(s.discard))
+    n = min(LOOK, deck_left(s) + len(s.discard))
+    if UNKNOWN in e.cards:
+        fail("reveal.card", "a record kept by one player cannot yet take '?' for the look-at-five cards: type them",
+             BOOSTS)
     if len(e.cards) != n:
-        fail("reveal.count", f"the look-at-five tile draws {n} cards here (deck {len(s.deck)}, discard "
+        fail("reveal.count", f"the look-at-five tile draws {n} cards here (deck {deck_left(s)}, discard "
              f"{len(s.discard)}), not {len(e.cards)}", BOOSTS)
     check_draw(s, tuple(e.cards), "reveal", BOOSTS)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from planets_log.core.events import Action, Chance
+from planets_log.core.events import Action, Chance, Disclosure
 
 # --- chance outcomes ----------------------------------------------------------------------
 
@@ -116,6 +116,25 @@ class Done(Action, tag="done"):
     keep: str | None = None
 
 
+# --- reveals in a record kept by one player -----------------------------------------------
+
+
+class BonusShown(Disclosure, tag="shown-bonus"):
+    """A colour-bonus card the keeper typed as `?`, now seen (explored, or shown at the end)."""
+
+    position: int
+    card: str
+
+
+class DownShown(Disclosure, tag="shown-down"):
+    """A face-down card in a column (typed `draw ?`), now seen."""
+
+    seat: int
+    colour: str
+    card: str
+
+
+DISCLOSURES = (BonusShown, DownShown)
 CHANCE_EVENTS = (BonusDealt, Dealt, BoostsRevealed, StartTile, Drawn, Revealed)
 ACTION_EVENTS = (Dispatched, Recruited, Played, Placed, TookTile, Searched, Kept, Discounted, Marked, Copied, Done)
-EVENTS = CHANCE_EVENTS + ACTION_EVENTS
+EVENTS = CHANCE_EVENTS + ACTION_EVENTS + DISCLOSURES

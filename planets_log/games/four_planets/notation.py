@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 
 from planets_log.core.errors import NotationError
+from planets_log.core.events import UNKNOWN
+from planets_log.core.seats import parse_seat, seat_label, seat_words
 
 from . import cards as C
 from . import events as E
@@ -16,7 +18,9 @@ RECRUIT_RE = re.compile(r"^r\s*(\d+)\s+(\S+)$", re.I)
 COIN_RE = re.compile(r"^-c(\d*)$", re.I)
 
 
-def _card(text: str, word: str) -> str:
+def _card(text: str, word: str, hidden: bool = False) -> str:
+    if hidden and word == UNKNOWN:
+        return UNKNOWN
     code = C.normalise(word)
     if code is None:
         raise NotationError(text, f"{word!r} is not a specialist code (colour R/Y/G/P/B, cost 0-2, optional vN "
@@ -117,27 +121,35 @@ def _parse_deal(text: str, args: list[str], state: State) -> E.Dealt:
 
 
 def _parse_start(text: str, who: str, state: State) -> E.StartTile:
-    for i, player in enumerate(state.players):
-        if who == player:
-            return E.StartTile(seat=i)
-    for i, player in enumerate(state.players):
-        if who.casefold() == player.casefold():
-            return E.StartTile(seat=i)
-    if who.isdigit() and 1 <= int(who) <= len(state.players):
-        return E.StartTile(seat=int(who) - 1)
-    raise NotationError(text, f"{who!r} is not a player ({', '.join(state.players)}) or a seat number 1..2")
+    seat = parse_seat(who, list(state.players))
+    if seat is None:
+        raise NotationError(text, f"{who!r} is not a player: name {seat_words(list(state.players))}")
+    return E.StartTile(seat=seat)
 
 
 def _parse_draw(text: str, args: list[str], state: State) -> E.Drawn:
-    return E.Drawn(card=_card(text, _one(text, args, "card")))
+    return E.Drawn(card=_card(text, _one(text, args, "card"), hidden=True))
+
+
+def _parse_shown(text: str, args: list[str], state: State):
+    """`shown bonus N CARD` or `shown PLAYER COLOUR CARD`: a `?` of a kept record revealed."""
+    if len(args) == 3 and args[0].lower() == "bonus":
+        return E.BonusShown(position=_position(text, args[1]), card=_card(text, args[2]))
+    if len(args) == 3:
+        seat = parse_seat(args[0], list(state.players))
+        if seat is None:
+            raise NotationError(text, f"{args[0]!r} is not a player: name {seat_words(list(state.players))}")
+        return E.DownShown(seat=seat, colour=_colour(text, args[1]), card=_card(text, args[2]))
+    raise NotationError(text, "write 'shown bonus POSITION CARD' or 'shown PLAYER COLOUR CARD'")
 
 
 CHANCE_PARSERS = {
-    "bonus": lambda t, a, s: E.BonusDealt(cards=tuple(_card(t, w) for w in a)),
+    "bonus": lambda t, a, s: E.BonusDealt(cards=tuple(_card(t, w, hidden=True) for w in a)),
     "deal": _parse_deal,
     "boosts": lambda t, a, s: E.BoostsRevealed(tiles=tuple(w.lower() for w in a)),
     "draw": _parse_draw,
     "reveal": lambda t, a, s: E.Revealed(cards=tuple(_card(t, w) for w in a)),
+    "shown": _parse_shown,
 }
 
 
@@ -157,9 +169,7 @@ def _format_deal(e: E.Dealt) -> str:
 
 
 def _format_start(e: E.StartTile, s: State) -> str:
-    if 0 <= e.seat < len(s.players) and s.players[e.seat] == s.players[e.seat].strip():
-        return f"start {s.players[e.seat]}"
-    return f"start {e.seat + 1}"
+    return f"start {seat_label(e.seat, list(s.players))}"
 
 
 FORMATTERS = {
@@ -180,4 +190,6 @@ FORMATTERS = {
     E.Marked: lambda e, s: f"mark {e.position}",
     E.Copied: lambda e, s: f"copy {e.tile}",
     E.Done: lambda e, s: "done" if e.keep is None else f"done keep {e.keep}",
+    E.BonusShown: lambda e, s: f"shown bonus {e.position} {e.card}",
+    E.DownShown: lambda e, s: f"shown {seat_label(e.seat, list(s.players))} {e.colour} {e.card}",
 }

@@ -35,6 +35,8 @@ class FourPlanets(Rules):
                            minimum=0, maximum=2, implicit=True),
     }
     events = EVENTS + PRO_EVENTS
+    supports_kept_by = True
+    notation_key = chance.KEY
     edition_type = FourPlanetsEdition
     edition_dir = Path(__file__).parent / "editions"
     rulebook = "four-planets.txt"
@@ -120,6 +122,12 @@ class FourPlanets(Rules):
     def score(self, state: State) -> ScoreSheet:
         """The score sheet (final once the game is over)."""
         return score.score(state)
+
+    def missing_reveals(self, state: State) -> list[str]:
+        """In a kept record: the `?` cards the score still needs, with the line that reveals each."""
+        from . import kept
+
+        return kept.missing_reveals(state)
 
     def round_of(self, state: State) -> int:
         """The round 1..5 (a deal between rounds belongs to the round it ends)."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from planets_log.core.events import UNKNOWN
 from planets_log.core.game import ScoreSheet, SeatScore
 
 from . import cards as C
@@ -24,7 +25,7 @@ def tile_vp(seat: Seat, tile: str) -> int:
         return max(0, played(seat) - 12)
     if tile == "bp3":
         cards = [code for col in seat.up + seat.down for code in col]
-        return 2 * sum(1 for code in cards if C.bp(code) == 3)
+        return 2 * sum(1 for code in cards if code != UNKNOWN and C.bp(code) == 3)  # a `?` waits for its reveal
     return 0
 
 
@@ -48,7 +49,7 @@ def marks(state: State, seat: Seat) -> int:
     """+1 VP per own specialist of the colour of each bonus card the seat marked (owner only)."""
     total = 0
     for tile in seat.tiles:
-        if tile.position is not None and len(state.bonus) >= tile.position:
+        if tile.position is not None and len(state.bonus) >= tile.position and state.bonus[tile.position - 1] != UNKNOWN:
             total += column_size(seat, C.colour_index(state.bonus[tile.position - 1][0]))
     return total
 

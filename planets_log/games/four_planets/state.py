@@ -6,7 +6,7 @@ from typing import Iterable
 
 import msgspec
 
-from planets_log.core.events import Header
+from planets_log.core.events import UNKNOWN, Header
 
 from . import cards as C
 from .buildings import Pro
@@ -88,6 +88,10 @@ class State(msgspec.Struct, frozen=True):
     tile_pool: tuple[str, ...] = ()
     first_game: tuple[str, ...] | None = None
     pro: Pro | None = None
+    kept_by: int | None = None
+    """In a record kept by one player, that seat: cards it cannot see are `?`."""
+    unseen: int = 0
+    """`?` cards whose identity is still among `deck`: the deck really holds len(deck) - unseen cards."""
 
 
 def setup(header: Header, edition: FourPlanetsEdition, first_game: bool) -> State:
@@ -98,6 +102,7 @@ def setup(header: Header, edition: FourPlanetsEdition, first_game: bool) -> Stat
         coins_total=edition.coins, max_parts=edition.ship_parts,
         tile_pool=tuple(sorted(tile.id for tile in edition.tiles)),
         first_game=tuple(sorted(FIRST_GAME)) if first_game else None,
+        kept_by=header.kept_by if isinstance(header.kept_by, int) else None,
     )
 
 
@@ -136,6 +141,30 @@ def take_piles(deck: tuple[str, ...], discard: tuple[str, ...], cards: tuple[str
     if len(cards) <= len(deck):
         return minus(deck, cards), discard
     return minus(discard, cards[len(deck):]), ()
+
+
+def deck_left(state: State) -> int:
+    """How many cards the deck really holds (a kept record's `?` draws are counted out)."""
+    return len(state.deck) - state.unseen
+
+
+def take(state: State, cards: tuple[str, ...]) -> tuple[tuple, tuple, int]:
+    """Deck, discard and unseen count after drawing `cards` (`?` for one the keeper did not see).
+
+    When the deck runs out the discard pile becomes the deck; in a kept record what is left
+    of the old deck is the identity of its `?` cards, kept among the candidates.
+    """
+    if state.unseen == 0 and UNKNOWN not in cards:
+        deck, discard = take_piles(state.deck, state.discard, cards)
+        return deck, discard, 0
+    real = deck_left(state)
+    head, tail = cards[:real], cards[real:]
+    deck = minus(state.deck, [c for c in head if c != UNKNOWN])
+    unseen = state.unseen + head.count(UNKNOWN)
+    if not tail:
+        return deck, state.discard, unseen
+    deck = minus(plus(state.discard, deck), [c for c in tail if c != UNKNOWN])
+    return deck, (), unseen + tail.count(UNKNOWN)
 
 
 # --- reading the table ---------------------------------------------------------------------

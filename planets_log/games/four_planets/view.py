@@ -6,12 +6,14 @@ from typing import Any
 
 import msgspec
 
+from planets_log.core.events import UNKNOWN
+
 from . import cards as C
 from .apply import superior, to_move
 from . import professional
 from .pro_view import pro_view, render_lines
 from .score import score
-from .state import State, coins_supply, marker, seen_positions
+from .state import State, coins_supply, deck_left, marker, seen_positions
 
 
 def visible_bonus(state: State, seat: int | None) -> list[str | None]:
@@ -27,8 +29,8 @@ def _may_see_pending(state: State, seat: int | None) -> bool:
 
 
 def back(code: str) -> str:
-    """What the back of a card shows: its buying power, which is open information."""
-    return f"bp{C.bp(code)}"
+    """What the back of a card shows: its buying power, which is open information (`?` if never typed)."""
+    return UNKNOWN if code == UNKNOWN else f"bp{C.bp(code)}"
 
 
 def _down(codes: tuple[str, ...], hidden: bool) -> list[str]:
@@ -45,7 +47,7 @@ def view(state: State, seat: int | None = None) -> dict[str, Any]:
     if seat is None:
         return data
     data["bonus"] = [code or back(state.bonus[i]) for i, code in enumerate(visible_bonus(state, seat))]
-    data["deck"] = len(state.deck)
+    data["deck"] = deck_left(state)
     data["discard"] = len(state.discard)
     if data["pending"] is not None and not _may_see_pending(state, seat):
         data["pending"]["cards"] = _down(state.pending.cards, True)
@@ -72,7 +74,7 @@ def render(state: State, seat: int | None = None) -> str:
     discard = f"{len(state.discard)}"
     if seat is None and state.discard:
         discard += " " + " ".join(state.discard)
-    lines.append(f"Deck {len(state.deck)} · discard {discard} · coins in supply {coins_supply(state)}")
+    lines.append(f"Deck {deck_left(state)} · discard {discard} · coins in supply {coins_supply(state)}")
     lines += _planets(state)
     for i in range(len(state.seats)):
         lines += _seat(state, i, hidden=seat is not None and seat != i)

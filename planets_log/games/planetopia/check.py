@@ -87,7 +87,7 @@ def _hand(state: State, e: HandDealt) -> None:
     _due(state, "hand", "a starting hand")
     seat = next_to_deal(state)
     if e.seat != seat:
-        raise IllegalEvent("hand.seat", f"{state.players[seat]}'s starting hand is due, not seat {e.seat}'s", SETUP)
+        raise IllegalEvent("hand.seat", f"{state.players[seat]}'s starting hand is due, not seat {e.seat + 1}'s", SETUP)
     if tuple(sorted(e.cards)) != state.config.hand:
         raise IllegalEvent("hand.cards", f"every player starts with {' '.join(state.config.hand)}, "
                            f"not {' '.join(e.cards)}", SETUP)

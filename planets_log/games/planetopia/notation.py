@@ -8,6 +8,7 @@ top row first (`.../.R./oGo`). Cells are `a1`..`c3` (column, row from the bottom
 from __future__ import annotations
 
 from planets_log.core.errors import NotationError
+from planets_log.core.seats import parse_seat, seat_label, seat_words
 
 from . import board as bd
 from .edition import COLOURS, TOKENS
@@ -162,14 +163,9 @@ def _hand(args: list[str], text: str, state: State) -> HandDealt:
     if not args:
         raise NotationError(text, "write hand PLAYER CARD CARD CARD")
     who = args[0]
-    if who.startswith("#") and who[1:].isdigit():
-        seat = int(who[1:])
-    elif who in state.players:
-        seat = state.players.index(who)
-    elif who.isdigit():
-        seat = int(who)
-    else:
-        raise NotationError(text, f"{who!r} is not a player ({', '.join(state.players)}) or a seat number")
+    seat = parse_seat(who, list(state.players))
+    if seat is None:
+        raise NotationError(text, f"{who!r} is not a player: name {seat_words(list(state.players))}")
     return HandDealt(seat=seat, cards=tuple(sorted(card_code(a, text) for a in args[1:])))
 
 
@@ -214,12 +210,8 @@ def format(event, state: State) -> str:
 
 
 def _who(seat: int, state: State) -> str:
-    """A player's name when it reads back unambiguously, else `#seat`."""
-    if 0 <= seat < len(state.players):
-        name = state.players[seat]
-        if name.split() == [name] and not name.isdigit() and not name.startswith("#"):
-            return name
-    return f"#{seat}"
+    """A player's name when it reads back unambiguously, else the seat's number from 1."""
+    return seat_label(seat, list(state.players))
 
 
 def _format_play(e: Played) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from planets_log.core.errors import NotationError
 
 from .events import Collected, Dealt, Explored, Landed, Passed, Refilled, Rerolled, Rolled
+from .moves import apply
 from .state import SPACES, State
 
 ACTIONS = {"roll": Rolled, "r": Rolled, "pass": Passed, "collect": Collected, "c": Collected, "reroll": Rerolled}
@@ -13,7 +14,10 @@ HELP = ("roll, explore [CARD], collect, reroll, pass; outcomes: deal C1 .. C9, l
 
 
 def parse(text: str, state: State):
-    """Read one move or chance outcome; actions are by the seat whose turn it is."""
+    """Read one move or chance outcome; actions are by the seat whose turn it is.
+
+    Before a roll, `land …` or `off` gives two events, the roll and its landing.
+    """
     words = text.replace("/", " / ").lower().split()
     if not words:
         raise NotationError(text, f"empty move; write one of: {HELP}")
@@ -23,6 +27,9 @@ def parse(text: str, state: State):
     if head == "deal":
         cards = tuple(_card(text, w, state) for w in args if w != "/")
         return Dealt(cards=cards)
+    if head in ("off", "land") and state.phase == "roll":  # the landing implies the roll before it
+        rolled = Rolled(by=state.turn)
+        return rolled, parse(text, apply(state, rolled))
     if head == "off" and not args:
         return Landed()
     if head == "land":

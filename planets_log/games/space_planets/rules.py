@@ -27,7 +27,8 @@ class SpacePlanets(Rules):
     max_players = 4
     rules_version = 1
     options = {
-        "first": Option(0, "seat index of the starting player (the rulebook has the youngest start)", (0, 1, 2, 3)),
+        "first": Option(0, "the starting player, by name or number from 1 (the rulebook has the youngest start)",
+                        (0, 1, 2, 3), seat=True),
         "miss_percent": Option(15, "seeded landing model: chance in percent that the die misses the grid",
                                minimum=0, maximum=90),
     }
@@ -42,7 +43,7 @@ class SpacePlanets(Rules):
         n = len(header.players)
         first = header.options.get("first", 0)
         if not 0 <= first < n:
-            raise PlanetsLogError(f"option first={first} names no seat: the {n} players sit at seats 0 to {n - 1}",
+            raise PlanetsLogError(f"option first names no seat: the {n} players are seats 1 to {n}, not {first + 1}",
                                   code="header.option", rule="How to play")
         book = Book(kinds=tuple(Kind(k.code, k.stars, k.effect, k.amount) for k in edition.cards),
                     faces=tuple(edition.die.faces), end_cards=edition.end_cards,

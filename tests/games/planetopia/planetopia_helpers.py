@@ -32,7 +32,7 @@ def table(players=("Ann", "Ben", "Cal"), row=ROW3, trail=TRAIL, options=None) ->
     build = Builder.new(header, session)
     play(build, "row " + " ".join(row[: len(players) + 1]), "trail " + " ".join(trail))
     for seat in range(len(players)):
-        play(build, f"hand #{seat} atom hswap vswap")
+        play(build, f"hand {seat + 1} atom hswap vswap")
     return build
 
 

@@ -57,7 +57,8 @@ def test_each_event_is_written_and_read_back(text, event):
     ("atomize b2 a1", "atomize a1 b2"),
     ("combo 2", "combo .../.R./oGo"),
     ("combo .../.r./OgO", "combo .../.R./oGo"),
-    ("hand #2 vswap atom hswap", "hand Cal atom hswap vswap"),
+    ("hand 3 vswap atom hswap", "hand Cal atom hswap vswap"),
+    ("hand cal vswap atom hswap", "hand Cal atom hswap vswap"),
 ])
 def test_shorthands_and_case(typed, written):
     """Notation: Alien letters in any order and case, slot-only or card-only takes, row positions for combos."""
@@ -82,6 +83,8 @@ def test_shorthands_and_case(typed, written):
     ("joker d", "joker COLUMN"),
     ("end now", "takes nothing"),
     ("hand Zed atom hswap vswap", "not a player"),
+    ("hand 0 atom hswap vswap", "not a player"),
+    ("hand #1 atom hswap vswap", "not a player"),
 ])
 def test_unreadable_moves_explain_themselves(typed, words):
     """Notation: a move that cannot be read raises a NotationError that says why."""
@@ -98,11 +101,11 @@ def test_take_by_card_needs_a_unique_card():
 
 
 def test_player_names_with_spaces_are_written_by_seat():
-    """Notation: a name that would not read back is written `#seat`."""
+    """Notation: a name that would not read back is written as its seat number, counted from 1."""
     build = table(players=("Ann Lee", "Ben", "Cal"))
     event = HandDealt(seat=0, cards=("atom", "hswap", "vswap"))
     text = RULES.format(event, state_of(build))
-    assert text == "hand #0 atom hswap vswap"
+    assert text == "hand 1 atom hswap vswap"
     assert strip_place(RULES.parse(text, state_of(build))) == event
 
 

@@ -1,0 +1,115 @@
+"""A record kept by one player (`new --kept-by`): `?` for what that player cannot see, reveals later.
+
+Hidden from the keeper: the colour-bonus cards other than the one nearest them, and the
+opponent's face-down draws (green ability). A `?` card's identity stays among the deck's
+candidates (`State.unseen` counts them), so a later reveal is checked against what was
+possible: a card seen since it was hidden cannot be it.
+"""
+
+from __future__ import annotations
+
+from planets_log.core.errors import IllegalEvent
+from planets_log.core.events import UNKNOWN
+
+from . import cards as C
+from . import events as E
+from .state import State, contains, deck_left, minus, plus, replace, with_item, with_seat
+
+SETUP = "Setup"
+ABILITIES = "Specialist Abilities"
+SCORING = "End of Game and Scoring"
+KEPT = "docs/table.md: records kept by one player"
+
+
+def _fail(code: str, message: str, rule: str) -> None:
+    raise IllegalEvent(code, message, rule)
+
+
+def _keeper(state: State) -> int:
+    if state.kept_by is None:
+        _fail("hidden.not-kept", "'?' is only for a record kept by one player (new --table --kept-by SEAT)", KEPT)
+    return state.kept_by
+
+
+def nearest(seat: int) -> int:
+    """The colour-bonus position (1..4) a seat looks at during setup."""
+    return 1 if seat == 0 else 4
+
+
+def check_hidden_bonus(state: State, cards: tuple[str, ...]) -> None:
+    """The keeper types `?` for every bonus card but the one nearest them."""
+    keeper = _keeper(state)
+    position = nearest(keeper)
+    if cards[position - 1] == UNKNOWN:
+        _fail("bonus.seen", f"{state.players[keeper]} looks at the colour-bonus card at position {position} "
+              "(the one nearest them): type it", SETUP)
+
+
+def check_hidden_draw(state: State) -> None:
+    """Only the opponent's face-down draw is unseen by the keeper."""
+    keeper = _keeper(state)
+    if state.turn == keeper:
+        _fail("draw.seen", f"{state.players[keeper]} draws this card and looks at it: type it", ABILITIES)
+
+
+def check_draw(state: State, cards: tuple[str, ...], code: str, rule: str) -> None:
+    """Known cards drawn must be among the deck's candidates (then the discard pile's, after it runs out)."""
+    for card in cards:
+        if card != UNKNOWN and C.normalise(card) != card:
+            _fail(code + ".card", f"{card!r} is not a specialist code (e.g. G2v1ss)", rule)
+    real = deck_left(state)
+    head = [c for c in cards[:real] if c != UNKNOWN]
+    tail = [c for c in cards[real:] if c != UNKNOWN]
+    if not contains(state.deck, head):
+        _fail(code + ".card", f"{' '.join(head)}: not all can be in the deck ({real} cards; every copy of one of them "
+              f"has been seen); the outcome was {' '.join(cards)}", rule)
+    if tail and not contains(plus(state.discard, minus(state.deck, head)), tail):
+        _fail(code + ".card", f"after the deck ran out the discard pile became the deck, but {' '.join(tail)} cannot "
+              f"all be in it; the outcome was {' '.join(cards)}", rule)
+
+
+def check_shown(state: State, event) -> None:
+    """A reveal names a `?` card still hidden, as a card that was possible when it was hidden."""
+    _keeper(state)
+    if isinstance(event, E.BonusShown):
+        if not 1 <= event.position <= 4:
+            _fail("shown.position", f"the colour-bonus cards are at positions 1 to 4, not {event.position}", SETUP)
+        if state.bonus[event.position - 1] != UNKNOWN:
+            _fail("shown.not-hidden", f"colour-bonus card {event.position} is known ({state.bonus[event.position - 1]}), "
+                  "not '?'", KEPT)
+    else:
+        if event.seat not in (0, 1) or event.colour not in C.COLOURS:
+            _fail("shown.column", f"no column {event.colour!r} of seat {event.seat + 1}", KEPT)
+        if UNKNOWN not in state.seats[event.seat].down[C.colour_index(event.colour)]:
+            _fail("shown.not-hidden", f"{state.players[event.seat]} has no '?' face-down card in the "
+                  f"{event.colour} column", KEPT)
+    if C.normalise(event.card) != event.card:
+        _fail("shown.card", f"{event.card!r} is not a specialist code (e.g. G2v1ss)", KEPT)
+    if event.card not in state.deck:
+        _fail("shown.impossible", f"{event.card} cannot be the hidden card: every {event.card} has been seen since "
+              "it was hidden", KEPT)
+
+
+def apply_shown(state: State, event) -> State:
+    """The `?` card replaced by the card now seen; that card leaves the deck's candidates."""
+    state = replace(state, deck=minus(state.deck, [event.card]), unseen=state.unseen - 1)
+    if isinstance(event, E.BonusShown):
+        return replace(state, bonus=with_item(state.bonus, event.position - 1, event.card))
+    seat = state.seats[event.seat]
+    ci = C.colour_index(event.colour)
+    column = list(seat.down[ci])
+    column[column.index(UNKNOWN)] = event.card
+    seat = replace(seat, down=with_item(seat.down, ci, tuple(column)))
+    return replace(state, seats=with_seat(state, event.seat, seat))
+
+
+def missing_reveals(state: State) -> list[str]:
+    """What is still `?` and counts for the score, with the line that reveals it."""
+    out = [f"colour-bonus card {i + 1}: shown bonus {i + 1} CARD" for i, code in enumerate(state.bonus) if code == UNKNOWN]
+    for i, seat in enumerate(state.seats):
+        counts_bp = any(t.id == "bp3" or t.copies == "bp3" for t in seat.tiles)
+        for ci, column in enumerate(seat.down):
+            for _ in range(column.count(UNKNOWN) if counts_bp else 0):
+                out.append(f"{state.players[i]}'s face-down card in the {C.COLOURS[ci]} column (it counts for bp3): "
+                           f"shown {state.players[i]} {C.COLOURS[ci]} CARD")
+    return out

@@ -1,0 +1,45 @@
+"""`diff` for people: JSON paths with values as JSON, the first diverging line on both sides,
+and records that are invalid from some line on compared up to there."""
+
+from __future__ import annotations
+
+import json
+
+from planets_log.cli.main import cli
+from planets_log.core.diff import json_diff
+
+from tests.helpers import edit_line, rechain, write_lines
+
+from .table_helpers import TABLE_FIXTURES
+
+
+def test_json_diff_goes_into_lists_of_different_lengths():
+    a = {"seats": [{"hand": ["R0s", "G1v1s"], "left": 0}]}
+    b = {"seats": [{"hand": ["R0s"], "left": 2}]}
+    assert list(json_diff(a, b)) == [("$.seats[0].hand[1]", "G1v1s", None), ("$.seats[0].left", 0, 2)]
+
+
+def test_a_changed_move_shows_paths_and_both_lines(runner, tmp_path):
+    fixture = TABLE_FIXTURES["four-planets"]
+    lines = fixture.read_bytes().splitlines()
+    changed = write_lines(tmp_path / "b.jsonl", rechain(edit_line(lines, 5, planet=2)))  # seq 5: d1x2 became d2x2
+    res = runner.invoke(cli, ["diff", str(fixture), str(changed)])
+    assert res.exit_code == 1
+    assert "first difference at seq 5" in res.output
+    assert f"{fixture}:6: d1x2" in res.output and f"{changed}:6: d2x2" in res.output
+    assert "$.planets[0].ships[0]: " in res.output and " → " in res.output
+    assert "Ship(" not in res.output and "{'" not in res.output  # JSON, not Python structures
+
+
+def test_an_invalid_record_is_compared_up_to_its_first_error(runner, tmp_path):
+    fixture = TABLE_FIXTURES["four-planets"]
+    lines = fixture.read_bytes().splitlines()
+    bad = write_lines(tmp_path / "bad.jsonl", rechain(edit_line(lines, 20, by=1 - json.loads(lines[20])["by"])))
+    assert runner.invoke(cli, ["validate", str(bad)]).exit_code == 1
+    res = runner.invoke(cli, ["diff", str(fixture), str(bad)])
+    assert res.exit_code == 1
+    assert f"{bad} is invalid from line 21 on" in res.output
+    assert "first difference at seq 20 (after 19 identical events)" in res.output
+    assert "(invalid from here:" in res.output
+    data = json.loads(runner.invoke(cli, ["diff", str(fixture), str(bad), "--json"]).output)
+    assert data["invalid"]["b"].startswith(f"{bad}:21: seq 20") and data["first_difference"]["seq"] == 20

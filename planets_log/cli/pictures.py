@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import click
 
-from .common import edition_option, position_at, seat_index
+from .common import complete_seat, edition_option, position_at, seat_index
 
 
 @click.command()
 @click.argument("log", type=click.Path(dir_okay=False))
 @click.option("--at", "at", type=int, default=None, help="The position after this seq.")
 @click.option("--round", "round_no", type=int, default=None, help="The position at the end of this round.")
-@click.option("--as", "as_seat", default=None, help="Draw only what this seat (name or index) may know.")
+@click.option("--as", "as_seat", default=None, shell_complete=complete_seat,
+              help="Draw only what this seat (name, or number from 1) may know.")
 @click.option("--svg", "out", required=True, type=click.Path(dir_okay=False), help="The SVG file to write ('-': standard output).")
 @edition_option
 def render(log, at, round_no, as_seat, out, edition) -> None:
@@ -36,7 +37,8 @@ def render(log, at, round_no, as_seat, out, edition) -> None:
 @click.command()
 @click.argument("log", type=click.Path(dir_okay=False))
 @click.option("--html", "out", required=True, type=click.Path(dir_okay=False), help="The HTML file to write.")
-@click.option("--as", "as_seat", default=None, help="Put only this seat's view (name or index) in the file.")
+@click.option("--as", "as_seat", default=None, shell_complete=complete_seat,
+              help="Put only this seat's view (name, or number from 1) in the file.")
 @click.option("--lenient", is_flag=True, help="Export an invalid record up to its first error, showing the error.")
 @edition_option
 def export(log, out, as_seat, lenient, edition) -> None:

@@ -10,8 +10,9 @@ from .check import drawable
 from .edition import PLANETS
 from .events import (
     Dealt, Discarded, Downgraded, DrawChosen, Drawn, Ended, FinalPlayed, FirstPlayer, Kept, MatterPlaced, Moved,
-    Played, Rolled, UNKNOWN,
+    HandShown, Played, Rolled, UNKNOWN,
 )
+from .kept import apply_shown
 from .moves import dice_moves
 from .state import DECK_INDEX, FACE_DOWN, UNSEEN, Placed, State, card, left, remove, sort_cards, with_seat
 
@@ -267,5 +268,5 @@ def _roll(state: State, e: Rolled) -> State:
 _HANDLERS = {
     MatterPlaced: _matter, Dealt: _deal, Discarded: _discard, FirstPlayer: _first, Moved: _move, Played: _play,
     FinalPlayed: _final, Downgraded: _downgrade, DrawChosen: _draw, Drawn: _drawn, Kept: _keep, Ended: _end,
-    Rolled: _roll,
+    Rolled: _roll, HandShown: apply_shown,
 }

@@ -8,8 +8,9 @@ from .board import is_planet
 from .chance import check_chance
 from .edition import PLANETS
 from .events import (
-    Discarded, Downgraded, DrawChosen, Ended, FinalPlayed, Kept, Moved, Played, UNKNOWN,
+    Discarded, Downgraded, DrawChosen, Ended, FinalPlayed, HandShown, Kept, Moved, Played, UNKNOWN,
 )
+from .kept import check_hidden, check_shown
 from .moves import matter_targets, planet_targets, sweep_blocked
 from .state import (
     DECK_INDEX, UNSEEN, State, card, cards_of, contains, deck_cards, has_marker, kind_of, left, matter_on, planet_orbit,
@@ -23,6 +24,7 @@ SETUP, START, MOVE, PLAY, REQ, GRAVITY, DOWNGRADE, DRAW, HAND, FAQ, FINAL, FINAL
 
 def check(state: State, event) -> None:
     """Raise IllegalEvent when `event` breaks a rule in `state`."""
+    check_hidden(state, event)
     handler = _HANDLERS.get(type(event))
     if handler is None:
         check_chance(state, event)
@@ -290,5 +292,5 @@ def _end(state: State, e: Ended) -> None:
 
 _HANDLERS = {
     Discarded: _discard, Moved: _move, Played: _play, FinalPlayed: _final, Downgraded: _downgrade,
-    DrawChosen: _draw, Kept: _keep, Ended: _end,
+    DrawChosen: _draw, Kept: _keep, Ended: _end, HandShown: check_shown,
 }

@@ -6,7 +6,8 @@ for a card that player could not see (a card drawn or dealt to someone else).
 
 from __future__ import annotations
 
-from planets_log.core.events import Action, Chance
+from planets_log.core.events import UNKNOWN as UNKNOWN  # re-exported: the core's `?`
+from planets_log.core.events import Action, Chance, Disclosure
 
 # --- chance outcomes -----------------------------------------------------------
 
@@ -110,5 +111,13 @@ class Ended(Action, tag="end"):
 
 CHANCE_EVENTS = (MatterPlaced, Dealt, FirstPlayer, Drawn, Rolled)
 ACTION_EVENTS = (Discarded, Moved, Played, FinalPlayed, Downgraded, DrawChosen, Kept, Ended)
-EVENTS = CHANCE_EVENTS + ACTION_EVENTS
-UNKNOWN = "?"
+
+
+class HandShown(Disclosure, tag="shown"):
+    """A hand shown (in a record kept by one player): names for the `?` cards one seat holds."""
+
+    seat: int
+    cards: tuple[str, ...]
+
+
+EVENTS = CHANCE_EVENTS + ACTION_EVENTS + (HandShown,)

@@ -13,7 +13,7 @@ from planets_log.core.errors import NotationError
 from .edition import MATTER, PLANETS
 from .events import (
     Dealt, Discarded, Downgraded, DrawChosen, Drawn, Ended, FinalPlayed, FirstPlayer, Kept, MatterPlaced, Moved,
-    Played, Rolled, UNKNOWN,
+    HandShown, Played, Rolled, UNKNOWN,
 )
 from .state import State, sort_cards
 
@@ -165,6 +165,12 @@ def _keep(args, whole, state):
     return Kept(by=state.turn, card=_card(args[0], whole))
 
 
+def _shown(args, whole, state):
+    if len(args) < 2:
+        raise NotationError(whole, "write shown SEAT CARD… (the cards of that hand that were '?')")
+    return HandShown(seat=seat_of(args[0], whole, state), cards=tuple(_card(w, whole) for w in args[1:]))
+
+
 def _end(args, whole, state):
     _args(0, "end")(args, whole)
     return Ended(by=state.turn)
@@ -173,7 +179,7 @@ def _end(args, whole, state):
 _PARSERS = {
     "matter": _matter, "deal": _deal, "first": _first, "drawn": _drawn, "roll": _roll,
     "discard": _one_card(Discarded), "play": _play, "final": _final, "downgrade": _one_card(Downgraded),
-    "draw": _draw, "keep": _keep, "end": _end,
+    "draw": _draw, "keep": _keep, "end": _end, "shown": _shown,
 }
 
 
@@ -198,6 +204,8 @@ def format(event, state: State, seat: int | None = None) -> str:
         return f"draw {event.deck}"
     if isinstance(event, Ended):
         return "end"
+    if isinstance(event, HandShown):
+        return f"shown {seat_word(event.seat, state)} " + " ".join(event.cards)
     return _format_chance(event, state, seat)
 
 

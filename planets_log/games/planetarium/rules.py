@@ -34,6 +34,7 @@ class PlanetariumRules(Rules):
     rules_version = 1
     rules_versions = (1,)
     hidden_information = True
+    supports_kept_by = True
     options_type = PlanetariumOptions
     options = {
         "target": Option(100, "solo variant: the starting target score (90 easier, 110 harder)", (90, 100, 110)),
@@ -53,7 +54,8 @@ class PlanetariumRules(Rules):
                       low=edition.deck("low"), high=edition.deck("high"), final=edition.deck("final"),
                       habitable=tuple(p.token == "habitable" for p in sorted(edition.planets, key=lambda p: p.letter)),
                       target=int(header.options.get("target", 100)),
-                      round_limit=int(header.options.get("round_limit", 0)))
+                      round_limit=int(header.options.get("round_limit", 0)),
+                      keeper=header.kept_by if isinstance(header.kept_by, int) else -1)
         board = state.board
         cells = [""] * len(board.names)
         for letter, start in zip(PLANETS, board.starts):

@@ -68,6 +68,8 @@ class State(msgspec.Struct, frozen=True):
     unknown: tuple[int, int, int] = (0, 0, 0)
     """Table records kept by one player: cards drawn as `?` from the Low, High and Final decks and not yet
     revealed. They stay listed in their deck (nobody knows which they are) but are no longer in it."""
+    keeper: int = -1
+    """The seat keeping the record (`Header.kept_by`), -1 when the record sees everything."""
 
     @property
     def board(self) -> Board:

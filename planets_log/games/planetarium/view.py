@@ -14,6 +14,7 @@ def view(state: State, seat: int | None = None) -> dict:
     """The position as JSON-able data (without the edition); with a seat, others' hands and the decks hidden."""
     data = msgspec.to_builtins(state)
     data.pop("edition", None)
+    data.pop("keeper", None)
     data["cells"] = {state.board.names[i]: t for i, t in enumerate(state.cells) if t}
     if seat is None or state.over:
         return data

@@ -162,6 +162,8 @@ def _rewards(state: State, e: E.RewardsDealt) -> None:
 def _hidden_allowed(state: State, face_down: bool, what: str, rule: str = START) -> None:
     if not state.table:
         fail("hidden.seeded", "'?' is only for table records (a seeded game knows every card)", rule)
+    if state.keeper < 0:
+        fail("hidden.not-kept", "'?' is only for a record kept by one player (new --table --kept-by SEAT)", rule)
     if not face_down:
         fail("hidden.face-up", f"{what} lies face up: name it", rule)
 

@@ -3,15 +3,15 @@
 A card or zone-space is named by strings and small integers: a character card by its id
 ("17", or "R3" for red's third starting character), a space by zone number and its roman
 numeral as an integer (1 = I), 0 for the zone's reward space. A hidden identity typed by a
-table keeper is "?" and a later `reveal` names it.
+record kept by one player is "?" and a later `reveal` (a disclosure) names it.
 """
 
 from __future__ import annotations
 
-from planets_log.core.events import Action, Chance
+from planets_log.core.events import UNKNOWN, Action, Chance, Disclosure
 
-HIDDEN = "?"
-"""A card identity the recorder cannot see (table records only)."""
+HIDDEN = UNKNOWN
+"""A card identity the keeper of a record kept by one player cannot see (`Header.kept_by`)."""
 
 # --- chance outcomes ----------------------------------------------------------------------
 
@@ -53,8 +53,8 @@ class ScanDrawn(Chance, tag="draw"):
     card: str
 
 
-class Revealed(Chance, tag="reveal"):
-    """The identities of cards a table keeper typed as "?", in the order they are turned up."""
+class Revealed(Disclosure, tag="reveal"):
+    """The identities of cards the keeper typed as "?", in the order they are turned up (when their zone resolves)."""
 
     cards: tuple[str, ...]
 

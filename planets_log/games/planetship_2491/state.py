@@ -141,8 +141,7 @@ def setup(header: Header, ed: PlanetshipEdition) -> State:
     """The table before the first chance outcome: hands of starting characters, the deck."""
     n = len(header.players)
     hands = tuple(tuple(sorted(COLOURS[i] + c.id for c in ed.starting)) for i in range(n))
-    keeper = getattr(header, "kept_by", None)  # a record kept by one player (where the core supports it)
-    keeper = keeper if isinstance(keeper, int) and not isinstance(keeper, bool) else -1
+    keeper = header.kept_by if isinstance(header.kept_by, int) else -1  # a record kept by one player
     return State(keeper=keeper, ed=ed, players=tuple(header.players), table=header.seed is None,
                  deck=tuple(sorted((c.id for c in ed.characters), key=int)), hands=hands,
                  ships=(fleet(n),) * n, probes_left=(fleet(n),) * n, discards=((),) * n,

@@ -52,7 +52,7 @@ def view(state: State, seat: int | None = None) -> dict[str, Any]:
     """The position as JSON-able data; with a seat, only what that seat may know."""
     seats = []
     for i, name in enumerate(state.players):
-        hand = list(state.hands[i]) if seat is None or seat == i else [E.HIDDEN] * len(state.hands[i])
+        hand = list(state.hands[i]) if seat is None or seat == i else [E.HIDDEN] * held(state, i)
         seats.append({"player": name, "hand": hand, "discards": _discards(state, seat, i),
                       "ships": state.ships[i], "probes": state.probes_left[i]})
     data: dict[str, Any] = {
@@ -87,7 +87,7 @@ def render(state: State, seat: int | None = None) -> str:
         rewards = " ".join(data["rewards"]) or "-"
         lines.append(f"  [{row},{col}] zone {z} {data['name']} @{90 * t}: reward {rewards} | " + ", ".join(spaces))
     for i, name in enumerate(names):
-        hand = state.hands[i] if seat is None or seat == i else (f"{len(state.hands[i])} cards",)
+        hand = state.hands[i] if seat is None or seat == i else (f"{held(state, i)} cards",)
         lines.append(f"{name}: hand {' '.join(hand) or '-'} · pile {' '.join(_discards(state, seat, i)) or '-'}"
                      f" · ships {state.ships[i]} · probes {state.probes_left[i]}")
     if state.phase == "resolve" and state.zone >= 0:
@@ -117,3 +117,9 @@ def card_text(state: State, code: str) -> str:
 
 
 __all__ = ["view", "render", "sees", "card_text", "zone_spec"]
+
+
+def held(state: State, i: int) -> int:
+    """How many cards seat i holds: its hand less the cards it placed as '?' in a kept record (not yet named)."""
+    placed = sum(ch is not None and ch.owner == i and ch.card == E.HIDDEN for z in state.zones for ch in z.spaces)
+    return len(state.hands[i]) - placed

@@ -12,7 +12,7 @@ KEPT_BY_ANN = [f"matter {MATTER}", "deal Ann L1 L2 H1 H2 F1 F2", "deal Ben ? ? ?
 
 
 def kept_by_ann() -> Builder:
-    header, session = make_header(GAME, ["Ann", "Ben"], seed=None, log_id="kept-by-ann")
+    header, session = make_header(GAME, ["Ann", "Ben"], seed=None, log_id="kept-by-ann", kept_by=0)
     return play(Builder.new(header, session), *KEPT_BY_ANN)
 
 
@@ -132,7 +132,7 @@ def bens_turns(build: Builder, *turns: tuple[str, ...]) -> Builder:
 def test_an_unseen_hand_holds_only_the_kinds_it_was_dealt():
     """Set-Up / Playing a Card: Ben was dealt 2 Low cards unseen; once both are played, a third Low is refused
     (even while Cal's unseen hand still holds Low cards)."""
-    header, session = make_header(GAME, ["Ann", "Ben", "Cal"], seed=None, log_id="kept-by-ann-3")
+    header, session = make_header(GAME, ["Ann", "Ben", "Cal"], seed=None, log_id="kept-by-ann-3", kept_by=0)
     build = play(Builder.new(header, session), f"matter {MATTER}", "deal Ann L1 L2 H1 H2 F1 F2",
                  "deal Ben ? ? ? ? ? ?", "deal Cal ? ? ? ? ? ?", "discard F2", "discard F4", "discard F6")
     mat(build, 1, D="GGGGRRRRWW")

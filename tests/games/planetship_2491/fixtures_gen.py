@@ -62,7 +62,7 @@ def keeper_game() -> Builder:
     each revealed when its zone is resolved."""
     full = seeded_game("seeded-2p")
     header, session = make_header(GAME, NAMES[:2], seed=None, log_id=f"{GAME}-kept-by-red",
-                                  meta={"kept_by": "Red"})
+                                  kept_by=0)
     build = Builder.new(header, session)
     src = full.session
     pos = src.start(full.lines[0])
@@ -108,7 +108,8 @@ Ben's face-down card on the Senate's III (typed '?', revealed as B1 when the Sen
 @cache
 def hand_typed() -> Builder:
     """The hand-typed round as a table record."""
-    header, session = make_header(GAME, ["Ann", "Ben", "Cal"], seed=None, log_id=f"{GAME}-typed-by-hand")
+    header, session = make_header(GAME, ["Ann", "Ben", "Cal"], seed=None, log_id=f"{GAME}-typed-by-hand",
+                                  kept_by=0)
     return play(Builder.new(header, session), *HAND_TYPED)
 
 
@@ -143,6 +144,8 @@ INVALID = {
     "place-zone-not-in-grid": (START, "R1 7.I", "space.zone"),
     "place-no-such-space": (START, "R1 0.IV", "space.none"),
     "place-face-up-as-hidden": (START, "? 0.I", "hidden.face-up"),
+    "place-hidden-not-kept": (START, "? 2.I", "hidden.not-kept"),
+    "place-own-card-as-hidden": (START, "? 2.I", "hidden.seen"),
     "probe-too-far": (OPEN + ["R2 0.III"], "probe 5.I", "probe.far"),
     "place-before-probe": (OPEN + ["R2 0.III"], "B2 2.II", "event.kind"),
     "rotate-not-military": (START, "rotate 90", "event.kind"),
@@ -155,13 +158,17 @@ INVALID = {
     "hack-own-character": (SCAN + ["draw 11", "bury 11"], "hack I", "hack.target"),
 }
 """Illegal-move fixtures: name -> (legal moves of a 2-player table game, the illegal move, its error code)."""
+KEPT_BY = {"rewards-face-up-as-hidden": 1, "place-face-up-as-hidden": 1, "place-own-card-as-hidden": 0}
+"""Illegal-move fixtures of records kept by one player: name -> the keeper's seat (Blue sees neither of Red's
+face-up `?`; Red sees the card Red places)."""
 
 
 def invalid_records() -> dict[str, tuple[str, str]]:
     """Illegal-move record name -> (file content, expected error code)."""
     out = {}
     for name, (moves, bad, code) in INVALID.items():
-        header, session = make_header(GAME, NAMES[:2], seed=None, log_id=f"{GAME}-invalid-{name}")
+        header, session = make_header(GAME, NAMES[:2], seed=None, log_id=f"{GAME}-invalid-{name}",
+                                      kept_by=KEPT_BY.get(name))
         build = play(Builder.new(header, session), *moves)
         event = session.seal(build.pos, RULES.parse(bad, build.pos.state))
         build.lines.append(session.encode(event))

@@ -29,9 +29,10 @@ LAYOUT2 = "layout 0 1 / 2 3 / 4 5 reserve 6 7 8 9"
 MISSIONS = {2: "missions M1 M7 M10 M13", 5: "missions M1 M2 M7 M10 M13"}
 
 
-def table(n: int = 2, layout: str | None = None, rewards: str | None = None, seed: int | None = None) -> Builder:
-    """A game (table mode unless seeded) set out with these missions, layout and rewards."""
-    header, session = make_header(GAME, NAMES[:n], seed=seed, log_id=f"test-{GAME}")
+def table(n: int = 2, layout: str | None = None, rewards: str | None = None, seed: int | None = None,
+          kept_by: int | None = None) -> Builder:
+    """A game (table mode unless seeded, kept by one seat if given) set out with these missions, layout and rewards."""
+    header, session = make_header(GAME, NAMES[:n], seed=seed, log_id=f"test-{GAME}", kept_by=kept_by)
     build = Builder.new(header, session)
     if seed is not None:
         build.draw_chance()

@@ -71,10 +71,35 @@ def test_hidden_card_only_in_table_records():
         raise AssertionError("a seeded game accepted '?'")
 
 
+def test_a_full_table_record_names_every_card():
+    """Records kept by one player: without `--kept-by` the recorder sees every card, so '?' is refused."""
+    b = table(2)
+    play(b, "R1 0.I", "B1 4.III", "R2 0.II", "B2 4.II", "probe -", "R3 1.I")
+    assert refused(b, "? 4.I").code == "hidden.not-kept"
+    from planets_log.core.play import Builder, make_header
+
+    from .ps_helpers import GAME, LAYOUT2, NAMES
+
+    header, session = make_header(GAME, NAMES[:2], seed=None, log_id="full-table")
+    b = play(Builder.new(header, session), "missions M1 M7 M10 M13", LAYOUT2)
+    assert refused(b, "rewards 0:1 1:2 2:3 3:4 4:? 5:6").code == "hidden.not-kept"
+
+
+def test_a_reveal_is_a_disclosure_refused_where_no_zone_waits_for_it():
+    """Round End > #1 - Resolving a Zone: a reveal is a disclosure (not a chance outcome), accepted only while the
+    resolving zone holds '?' cards."""
+    from planets_log.core.events import Disclosure
+    from planets_log.games.planetship_2491 import events as E
+
+    b = table(2, rewards="rewards 0:1 1:2 2:3 3:4 4:? 5:6", kept_by=RED)
+    assert issubclass(E.Revealed, Disclosure)
+    assert refused(b, "reveal 5").code == "event.kind"
+
+
 def test_hidden_cards_are_revealed_when_their_zone_resolves():
     """Table mode: a keeper's '?' (a face-down reward, another player's face-down card) is named by a
     reveal when its zone is resolved; the names must be possible."""
-    b = table(2, rewards="rewards 0:1 1:2 2:3 3:4 4:? 5:6")
+    b = table(2, rewards="rewards 0:1 1:2 2:3 3:4 4:? 5:6", kept_by=RED)
     assert state_of(b).unknown == 1 and "5" in state_of(b).deck
     b = scene(b, {"4.I": ("?", BLUE), "4.III": ("35", RED)}, zone=4)
     s = state_of(b)
@@ -90,7 +115,7 @@ def test_hidden_cards_are_revealed_when_their_zone_resolves():
 
 def test_hidden_placement_typed_by_the_keeper():
     """Table mode: the keeper types '? 4.I' for Blue's face-down card; Blue's hand is unknown until then."""
-    b = table(2)
+    b = table(2, kept_by=RED)
     play(b, "R1 0.I", "B1 4.III", "R2 0.II", "B2 4.II", "probe -", "R3 1.I", "? 4.I")
     s = state_of(b)
     assert s.zones[4].spaces[0].card == "?" and s.zones[4].spaces[0].down and len(s.hands[BLUE]) == 4
@@ -99,7 +124,7 @@ def test_hidden_placement_typed_by_the_keeper():
 
 def test_one_card_cannot_be_revealed_twice():
     """Table mode: two hidden rewards cannot both be named as the same card."""
-    b = table(5, rewards="rewards 0:1 1:2 2:3 4:4 5:5 6:6 7:7 8:8 9:9+10")
+    b = table(5, rewards="rewards 0:1 1:2 2:3 4:4 5:5 6:6 7:7 8:8 9:9+10", kept_by=RED)
     b = scene(b, {"8.I": ("35", RED)}, zone=8, rewards={8: ("?", "?")}, unknown=2)
     assert state_of(b).phase == "reveal"
     assert refused(b, "reveal 11 11").code == "reveal.reward"
@@ -108,7 +133,7 @@ def test_one_card_cannot_be_revealed_twice():
 
 def test_reveal_outcomes_are_counted_and_sampled():
     """Table mode: the outcomes of a reveal are counted, and each sample passes check."""
-    b = table(2, rewards="rewards 0:1 1:2 2:3 3:4 4:? 5:6")
+    b = table(2, rewards="rewards 0:1 1:2 2:3 3:4 4:? 5:6", kept_by=RED)
     b = scene(b, {"4.I": ("?", BLUE), "4.III": ("35", RED)}, zone=4)
     s = state_of(b)
     outcomes = RULES.chance_outcomes(s)
@@ -139,9 +164,7 @@ def test_chance_outcomes_cover_what_the_seed_gives():
 
 def test_the_keeper_names_what_the_keeper_sees():
     """Records kept by one player: the keeper's own face-down card is never '?'."""
-    from .ps_helpers import edit
-
-    b = edit(table(2), keeper=RED)
+    b = table(2, kept_by=RED)
     play(b, "R1 0.I", "B1 1.I")
     assert refused(b, "? 0.III").code == "hidden.seen"
     play(b, "R2 0.III", "probe 1.II")
@@ -168,7 +191,7 @@ def test_a_seat_sees_which_zones_are_in_the_reserve_not_their_order():
 
 def test_a_due_reveal_says_which_cards_to_name_in_which_order():
     """# Round End > #1 - Resolving a Zone: the hint and the count error list the zone's '?' cards, reward first."""
-    b = table(2, rewards="rewards 0:1 1:2 2:3 3:4 4:? 5:6")
+    b = table(2, rewards="rewards 0:1 1:2 2:3 3:4 4:? 5:6", kept_by=RED)
     b = scene(b, {"4.I": ("?", BLUE), "4.III": ("35", RED)}, zone=4)
     want = "name the 2 hidden card(s) of zone 4 in this order: the reward on 4.R, Blue's card on 4.I: reveal CARD CARD"
     assert RULES.chance_hint(state_of(b)) == want and RULES.missing_reveals(state_of(b)) == [want]

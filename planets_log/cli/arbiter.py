@@ -78,3 +78,27 @@ def result(log, winners, declared_by, reason, edition) -> None:
     for entry in rec.add(event):
         click.echo(f"{entry.seq:>4}  {entry.text}")
     click.echo(result_check(rec.session, rec.pos)[1])
+
+
+@click.command()
+@click.argument("log", type=click.Path(dir_okay=False))
+@click.option("--seed-file", type=click.Path(dir_okay=False), default=None,
+              help="The secret seed file (default: LOG.seed beside the record).")
+@edition_option
+def reveal(log, seed_file, edition) -> None:
+    """Reveal the committed secret seed of LOG in the record, so every draw can be verified.
+
+    The recorder reveals it by itself when the game ends; the arbiter reveals it by hand
+    when a game is abandoned or adjourned for good. After the reveal anyone holding the
+    record can foresee the draws still to come, so reveal only a game that will not go on.
+
+    \b
+    Example:
+      planets-log reveal table-07.jsonl
+      planets-log validate table-07.jsonl
+    """
+    from planets_log.core.recorder import Recorder
+
+    rec = Recorder(log, edition, seed_file=seed_file)
+    for entry in rec.reveal():
+        click.echo(f"{entry.seq:>4}  {entry.text}")

@@ -72,12 +72,15 @@ def keygen(out, use_hmac) -> None:
                    "(winners' names separated by ';').")
 @click.option("--edition", "editions", multiple=True, metavar="GAME=PATH",
               help="The tournament's edition file of GAME (default: the game's reference edition); repeatable.")
+@click.option("--require", "require", multiple=True, type=click.Choice(["seeded", "sealed", "table"]),
+              help="The tournament's policy: every record seeded with a secret seed that is revealed, sealed, "
+                   "or a table game (repeatable).")
 @click.option("--jobs", "-j", type=click.IntRange(min=0), default=1, show_default=True,
               help="Worker processes (0: one per CPU).")
 @click.option("--json", "as_json", is_flag=True, help="The report as JSON.")
 @click.option("--csv", "as_csv", is_flag=True, help="One CSV row per problem.")
 @click.option("--quiet", "-q", is_flag=True, help="Text report: only the problems and the summary.")
-def audit(paths, key_files, results, editions, jobs, as_json, as_csv, quiet) -> None:
+def audit(paths, key_files, results, editions, require, jobs, as_json, as_csv, quiet) -> None:
     """Audit a tournament: check every record in PATHS (files, or folders searched for *.jsonl).
 
     Each record: schema, rules, hash chain, the seed's chance outcomes, the seal
@@ -94,6 +97,7 @@ def audit(paths, key_files, results, editions, jobs, as_json, as_csv, quiet) -> 
     Example:
       planets-log audit tournament/ --key organiser.pub
       planets-log audit tournament/ --key organiser.pub --results results.csv --jobs 4 --json > audit.json
+      planets-log audit tournament/ --key organiser.pub --require seeded --require sealed
     """
     import os
 
@@ -116,7 +120,9 @@ def audit(paths, key_files, results, editions, jobs, as_json, as_csv, quiet) -> 
         except PlanetsLogError as exc:
             raise UsageError(f"--edition {game}={path}: {exc.message}", code=exc.code) from None
     files = collect(paths)
-    cfg = AuditConfig(keys=keys, editions=tuple(sorted(chosen.items())))
+    if "seeded" in require and "table" in require:
+        raise UsageError("--require seeded and --require table exclude each other", code="usage")
+    cfg = AuditConfig(keys=keys, editions=tuple(sorted(chosen.items())), require=tuple(require))
     jobs = jobs or os.cpu_count() or 1
     show_bar = len(files) > 20 and sys.stderr.isatty()
     if show_bar:
@@ -149,21 +155,26 @@ def _print_csv(report) -> None:
 
 
 def _print_text(report, quiet: bool) -> None:
+    from planets_log.core.text import escape
+
     for p in report.problems:
         click.echo(str(p))
     if not quiet:
         for r in report.records:
             if not r.problems:
                 state = "finished" if r.finished else "decided by the arbiter"
-                seal = "sealed" + (", signature verified" if r.verified else "") if r.sealed else "not sealed"
-                click.echo(f"{r.file}: ok ({r.game}, {state}, {seal})")
+                seal = ("sealed, signature verified" if r.verified else "sealed, not verified") if r.sealed else "not sealed"
+                click.echo(escape(f"{r.file}: ok ({r.game}, {state}, {seal})"))
             for ruled in r.rulings:
-                click.echo(f"{r.file}: seq {ruled['seq']}: ruled [{ruled['code']}]: {ruled['message']} — stands by "
-                           f"ruling: {ruled['reason']}")
+                click.echo(escape(f"{r.file}: seq {ruled['seq']}: ruled [{ruled['code']}]: {ruled['message']} — "
+                                  f"stands by ruling: {ruled['reason']}"))
+            for peek in r.peeks:
+                click.echo(escape(f"{r.file}: seq {peek['seq']}: peek: undo of seq {peek['target']} after its chance "
+                                  f"outcome was seen — reason: {peek['reason']}"))
         if report.duplicates:
             click.echo("\nDuplicates:")
             for d in report.duplicates:
-                click.echo(f"  {d['kind']}: {', '.join(d['files'])}")
+                click.echo(escape(f"  {d['kind']}: {', '.join(d['files'])}"))
         for game, rows in report.standings.items():
             games = sum(1 for r in report.records if r.counted and r.game == game)
             click.echo(f"\nStandings: {game} ({games} game{'s' if games != 1 else ''} counted)")

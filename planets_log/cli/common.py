@@ -16,6 +16,11 @@ edition_option = click.option(
 )
 
 
+def seat_or_none(session: Session, text: str | None) -> int | None:
+    """The seat `--as` names, or None for the scorekeeper's full view."""
+    return None if text is None else seat_index(session, text)
+
+
 def parse_pairs(values: tuple[str, ...], what: str) -> dict[str, str]:
     """KEY=VALUE arguments as a dict."""
     out: dict[str, str] = {}
@@ -67,8 +72,10 @@ def position_at(replay: Replay, seq: int | None = None, round_no: int | None = N
 
 
 def echo_json(obj: Any) -> None:
-    """Print JSON (stable key order as built)."""
-    click.echo(msgspec.json.encode(obj).decode())
+    """Print JSON (stable key order as built), control characters escaped the JSON way."""
+    from planets_log.core.text import json_safe
+
+    click.echo(json_safe(msgspec.json.encode(obj).decode()))
 
 
 def mover_text(session: Session, pos: Position) -> str:
@@ -116,3 +123,9 @@ def _players_of(path: str) -> list[str]:
         return list(decode_header(first.rstrip(b"\n"), path).players)
     except Exception:  # completion must stay silent whatever the file holds
         return []
+
+
+as_option = click.option(
+    "--as", "as_seat", default=None, metavar="SEAT", shell_complete=complete_seat,
+    help="Show only what this seat (name, or number from 1) may know; without it, the scorekeeper's full view.",
+)

@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from .common import echo_json, edition_option
+from .common import as_option, echo_json, edition_option, seat_or_none
 
 
 @click.command()
@@ -14,13 +14,17 @@ from .common import echo_json, edition_option
 @click.argument("log_b", type=click.Path(dir_okay=False))
 @click.option("--at", "at", type=int, default=None, help="Compare only up to this seq, and the states there.")
 @click.option("--json", "as_json", is_flag=True, help="JSON output.")
+@as_option
 @edition_option
-def diff(log_a, log_b, at, as_json, edition) -> None:
+def diff(log_a, log_b, at, as_json, as_seat, edition) -> None:
     """Compare two records: header fields, the first diverging line in notation on both
     sides, and the state there as JSON paths ($.seats[1].left: 0 → 2).
 
-    A record that is invalid from some line on is compared up to there, and the bad line
-    is shown. Exit code 0 when the records are the same game, 1 when they differ.
+    With --as SEAT, moves and states are compared as that seat sees them, so two
+    records that differ only in what it may not know are the same to it; without
+    --as, the scorekeeper's full view. A record that is invalid from some line on is
+    compared up to there, and the bad line is shown. Exit code 0 when the records are
+    the same game, 1 when they differ.
 
     \b
     Example:
@@ -29,7 +33,12 @@ def diff(log_a, log_b, at, as_json, edition) -> None:
     """
     from planets_log.core.diff import diff_records
 
-    d = diff_records(log_a, log_b, edition, at)
+    seat = None
+    if as_seat is not None:
+        from planets_log.core.engine import Replay
+
+        seat = seat_or_none(Replay(log_a, edition).session, as_seat)
+    d = diff_records(log_a, log_b, edition, at, seat)
     if as_json:
         echo_json(d.to_json())
     else:
@@ -38,6 +47,10 @@ def diff(log_a, log_b, at, as_json, edition) -> None:
 
 
 def _print(d, a: str, b: str) -> None:
+    from planets_log.core.text import escape
+
+    a, b = escape(a), escape(b)
+    d.a_move, d.b_move = (None if m is None else escape(m) for m in (d.a_move, d.b_move))
     if d.identical:
         click.echo(f"identical: {d.events} events compared")
         return

@@ -13,7 +13,8 @@ from .common import mover_text
 HELP = """Type a move in the game's notation (it may name its player: 'Ann: d1x2'), or:
   ?            the legal moves (Tab completes them), what the hint's letters mean, the prompt
   show         the position
-  undo         take back the last line typed (a move or a chance outcome)
+  undo [WHY]   take back the last line typed (a move or a chance outcome; after a draw of a
+               seeded game, WHY is required)
   note TEXT    a note on the last line
   quit         leave (every accepted move is already saved)"""
 
@@ -120,8 +121,9 @@ def _dispatch(rec: Recorder, comp: Completions, line: str) -> None:
     if line == "show":
         click.echo(rec.rules.render(rec.pos.state))
         return
-    if line == "undo":
-        entries = rec.undo("undone at the prompt")
+    if line == "undo" or line.startswith("undo "):
+        reason = line[5:].strip() or (None if rec.peek_pending() else "undone at the prompt")
+        entries = rec.undo(reason)  # taking back a seen draw needs a reason: 'undo REASON'
     elif line.startswith("note "):
         entries = rec.annotate(rec.pos.seq, line[5:].strip(), author=None)
     else:

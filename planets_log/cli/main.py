@@ -25,6 +25,7 @@ COMMANDS = {
     "rule": ("planets_log.cli.arbiter:rule", "Arbiter: let an illegal move stand, with a reason."),
     "penalty": ("planets_log.cli.arbiter:penalty", "Arbiter: adjust a player's score."),
     "result": ("planets_log.cli.arbiter:result", "Record the declared result."),
+    "reveal": ("planets_log.cli.arbiter:reveal", "Reveal a game's committed secret seed."),
     "seal": ("planets_log.cli.audit:seal", "Sign a finished record."),
     "keygen": ("planets_log.cli.audit:keygen", "Make a sealing key."),
     "audit": ("planets_log.cli.audit:audit", "Audit a whole tournament's records."),
@@ -52,6 +53,24 @@ class LazyGroup(click.Group):
         with formatter.section("Commands"):
             formatter.write_dl([(name, short) for name, (_, short) in COMMANDS.items()])
 
+    def main(self, args=None, *a, **kw):
+        """Run with every line of output escaped; an argument that is not UTF-8 is bad usage."""
+        from planets_log.core.text import EscapingStream
+
+        args = list(sys.argv[1:] if args is None else args)
+        bad = next((arg for arg in args if not _is_utf8(arg)), None)
+        out, err = sys.stdout, sys.stderr
+        sys.stdout, sys.stderr = EscapingStream(out), EscapingStream(err)
+        try:
+            if bad is not None:
+                from planets_log.core.text import escape
+
+                click.echo(f"planets-log: usage [usage.utf8]: the argument '{escape(bad)}' is not valid UTF-8", err=True)
+                sys.exit(2)
+            return super().main(args, *a, **kw)
+        finally:
+            sys.stdout, sys.stderr = out, err
+
     def invoke(self, ctx: click.Context):
         """Run the command; report the project's own errors without a traceback."""
         from planets_log.core.errors import PlanetsLogError
@@ -63,6 +82,9 @@ class LazyGroup(click.Group):
             ctx.exit(exc.exit_code)
         except (click.exceptions.Exit, click.ClickException, click.exceptions.Abort, SystemExit):
             raise
+        except UnicodeError as exc:  # bytes read from standard input that are not UTF-8
+            click.echo(f"planets-log: usage [usage.utf8]: input is not valid UTF-8 ({exc.reason})", err=True)
+            ctx.exit(2)
         except BrokenPipeError:
             sys.stderr.close()
             ctx.exit(1)
@@ -82,6 +104,14 @@ def cli() -> None:
       planets-log record game.jsonl d3 d1x2
       planets-log validate game.jsonl
     """
+
+
+def _is_utf8(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -7,37 +7,47 @@ from contextlib import nullcontext
 
 import click
 
-from .common import complete_seat, echo_json, edition_option, mover_text, position_at, seat_index
+from .common import as_option, echo_json, edition_option, mover_text, position_at, seat_or_none
 
 
 @click.command()
 @click.argument("log", type=click.Path(dir_okay=False))
 @click.option("--at", "at", type=int, default=None, help="After this seq instead of at the end.")
 @click.option("--json", "as_json", is_flag=True, help="JSON output.")
+@as_option
 @edition_option
-def moves(log, at, as_json, edition) -> None:
+def moves(log, at, as_json, as_seat, edition) -> None:
     """List the legal moves at the end of LOG (or after seq --at), in notation.
+
+    With --as SEAT, moves are written as that seat sees them (another player's hidden
+    cards as ?); without it, the scorekeeper's full view.
 
     \b
     Example:
       planets-log moves game.jsonl
-      planets-log moves game.jsonl --at 20 --json
+      planets-log moves game.jsonl --at 20 --json --as Ben
     """
     from planets_log.core.engine import Replay
     from planets_log.core.game import CHANCE, TERMINAL
+    from planets_log.core.redact import format_as
 
     replay = Replay(log, edition)
     session = replay.session
+    seat = seat_or_none(session, as_seat)
     pos = position_at(replay, seq=at)
     mover = session.to_move(pos)
-    legal = session.rules.legal(pos.state) if mover != TERMINAL else []
-    texts = [session.rules.format(e, pos.state) for e in legal]
+    # another seat's choices (or the possible draws) would show what that seat may not know
+    withheld = seat is not None and session.rules.hidden_information and mover != seat and mover != TERMINAL
+    legal = session.rules.legal(pos.state) if mover != TERMINAL and not withheld else []
+    texts = list(dict.fromkeys(format_as(session.rules, e, pos.state, seat) for e in legal))
     if as_json:
         who = None if mover < 0 else session.name(mover)
         echo_json({"seq": pos.seq, "to_move": who, "chance": mover == CHANCE, "over": mover == TERMINAL,
                    "hint": session.rules.chance_hint(pos.state) if mover == CHANCE else None, "moves": texts})
         return
     click.echo(f"after seq {pos.seq}: {mover_text(session, pos)}")
+    if withheld:
+        click.echo(f"  (not shown to {session.name(seat)}: the moves could tell what it may not know)")
     if mover == CHANCE and session.rules.notation_key:
         click.echo(f"  ({session.rules.notation_key})")
     for text in texts:
@@ -49,10 +59,15 @@ def moves(log, at, as_json, edition) -> None:
 @click.option("--json", "as_json", is_flag=True, help="A JSON array, one object per file.")
 @click.option("--lenient", is_flag=True, help="Report every error in a file, not just the first.")
 @click.option("--quiet", "-q", is_flag=True, help="Print only the files with errors.")
+@click.option("--seed-file", type=click.Path(dir_okay=False), default=None,
+              help="The secret seed file of a committed game not yet revealed: verify its draws now.")
 @edition_option
-def validate(logs, as_json, lenient, quiet, edition) -> None:
+def validate(logs, as_json, lenient, quiet, seed_file, edition) -> None:
     """Check that each record in LOGS is well-formed, untampered and legal.
 
+    Each valid record's mode is said: seeded with a public seed, seeded with a
+    committed secret seed (revealed and verified, or not yet revealed), or a table
+    game; and every undo that took back a drawn card in a seeded game (a peek).
     Exit code 0 when every record is valid, 1 when any is not, 2 when a file cannot be
     read at all (missing, unreadable).
 
@@ -67,7 +82,7 @@ def validate(logs, as_json, lenient, quiet, edition) -> None:
     show_bar = len(logs) > 20 and sys.stderr.isatty()
     with click.progressbar(logs, label="validating", file=sys.stderr) if show_bar else nullcontext(logs) as items:
         for path in items:
-            reports.append(validate_file(path, edition, lenient=lenient))
+            reports.append(validate_file(path, edition, lenient=lenient, seed_file=seed_file))
     if as_json:
         echo_json([r.to_json() for r in reports])
     else:
@@ -83,12 +98,20 @@ def validate(logs, as_json, lenient, quiet, edition) -> None:
 
 
 def _print_report(r, quiet: bool) -> None:
+    from planets_log.core.text import escape
+    from planets_log.core.validate import MODES
+
     if r.valid:
         if not quiet:
             state = "finished" if r.finished else "not finished"
-            click.echo(f"{r.file}: valid, {r.events} events, {state}")
+            click.echo(escape(f"{r.file}: valid, {r.events} events, {state}"))
+            click.echo(escape(f"{r.file}: mode: {MODES[r.mode]}"))
+            for seq, target, reason in r.position.arbiter.peeks if r.position else ():
+                click.echo(escape(f"{r.file}: seq {seq}: peek: undo of seq {target} after its chance outcome was "
+                                  f"seen — reason: {reason}"))
             for ruled in r.position.arbiter.ruled if r.position else ():
-                click.echo(f"{r.file}: seq {ruled.seq}: ruled [{ruled.code}]: {ruled.message} — stands by ruling: {ruled.reason}")
+                click.echo(escape(f"{r.file}: seq {ruled.seq}: ruled [{ruled.code}]: {ruled.message} — stands by "
+                                  f"ruling: {ruled.reason}"))
         return
     for err in r.errors:
         click.echo(str(err))
@@ -98,12 +121,15 @@ def _print_report(r, quiet: bool) -> None:
 @click.argument("log", type=click.Path(dir_okay=False))
 @click.option("--at", "at", type=int, default=None, help="The position after this seq.")
 @click.option("--round", "round_no", type=int, default=None, help="The position at the end of this round.")
-@click.option("--as", "as_seat", default=None, shell_complete=complete_seat, help="Show only what this seat (name, or number from 1) may know.")
+@as_option
 @click.option("--each", is_flag=True, help="Every position, one after another, in one pass.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", help="Output format.")
 @edition_option
 def replay(log, at, round_no, as_seat, each, fmt, edition) -> None:
     """Show the position of LOG at its end, after seq --at, or at the end of --round.
+
+    With --as SEAT, positions and move lines show only what that seat may know;
+    without it, the scorekeeper's full view.
 
     \b
     Example:
@@ -113,16 +139,17 @@ def replay(log, at, round_no, as_seat, each, fmt, edition) -> None:
     """
     from planets_log.core.engine import Replay
     from planets_log.core.errors import UsageError
+    from planets_log.core.redact import format_as
 
     if at is not None and round_no is not None:
         raise UsageError("give --at or --round, not both", code="usage")
     rep = Replay(log, edition)
     rules = rep.session.rules
-    seat = seat_index(rep.session, as_seat) if as_seat is not None else None
+    seat = seat_or_none(rep.session, as_seat)
     if each:
         _show(rep, rep.start, seat, fmt)
         for step in rep.steps():
-            _show(rep, step.after, seat, fmt, rep.session.rules.format(step.event, step.before.state)
+            _show(rep, step.after, seat, fmt, format_as(rep.session.rules, step.event, step.before.state, seat)
                   if not _is_meta(step.event) else None)
         return
     pos = position_at(rep, seq=at, round_no=round_no)
@@ -150,16 +177,18 @@ def _show(rep, pos, seat, fmt, move: str | None = None) -> None:
 @click.command()
 @click.argument("log", type=click.Path(dir_okay=False))
 @click.option("--json", "as_json", is_flag=True, help="JSON output.")
+@as_option
 @edition_option
-def score(log, as_json, edition) -> None:
+def score(log, as_json, as_seat, edition) -> None:
     """Print the score sheet of LOG: totals, breakdown, winners, tie-break.
 
-    A game not yet over gets a provisional sheet, marked as such.
+    A game not yet over gets a provisional sheet, marked as such; with --as SEAT it is
+    computed only with what that seat knows (without --as, the scorekeeper's full view).
 
     \b
     Example:
       planets-log score game.jsonl
-      planets-log score game.jsonl --json
+      planets-log score game.jsonl --json --as Ann
     """
     from planets_log.core.engine import Replay
 
@@ -167,7 +196,7 @@ def score(log, as_json, edition) -> None:
 
     rep = Replay(log, edition)
     pos = rep.final()
-    sheet = adjusted_sheet(rep.session, pos)
+    sheet = adjusted_sheet(rep.session, pos, seat_or_none(rep.session, as_seat))
     status, words = result_check(rep.session, pos)
     missing = rep.session.rules.missing_reveals(pos.state)
     if missing:

@@ -2,38 +2,47 @@
 
 from __future__ import annotations
 
-import secrets
 import sys
 
 import click
 
-from .common import complete_game, complete_seat, edition_option, mover_text, parse_pairs
+from .common import as_option, complete_game, complete_seat, edition_option, mover_text, parse_pairs, seat_or_none
 
 
 @click.command()
 @click.argument("game", shell_complete=complete_game)
 @click.argument("out", type=click.Path(dir_okay=False))
 @click.option("--player", "players", multiple=True, required=True, help="A player's name, in seat order (repeat).")
-@click.option("--seed", type=int, default=None, help="Seed for a seeded game (default: a random seed, recorded).")
+@click.option("--seed", type=int, default=None,
+              help="A public seed, for tests, demos and self-play: anyone holding the record foresees every draw.")
 @click.option("--table", is_flag=True, help="A game at a physical table: you enter the chance outcomes.")
 @click.option("--kept-by", "kept_by", default=None, metavar="SEAT", shell_complete=complete_seat,
               help="With --table: the record is kept by this player (name or number from 1), who types '?' for what they cannot see.")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help="A variant option of the game (repeat).")
 @click.option("--meta", "meta", multiple=True, metavar="KEY=VALUE", help="Free information: event, round, table, date.")
+@click.option("--entropy", "entropy", multiple=True, metavar="NAME=TEXT",
+              help="A player's entropy, mixed into the secret seed (repeat; a committed seed only).")
+@click.option("--ask-entropy", is_flag=True, help="Show the commitment, then ask each player for entropy.")
 @edition_option
-def new(game, out, players, seed, table, kept_by, options, meta, edition) -> None:
+def new(game, out, players, seed, table, kept_by, options, meta, entropy, ask_entropy, edition) -> None:
     """Start a new record OUT for GAME.
 
-    In a seeded game the engine deals and draws from the seed at once; with --table
-    you type each chance outcome as it happens.
+    By default the game gets a secret 256-bit seed: the header holds only a commitment
+    to it, the secret is kept in OUT.seed (readable by you only), the engine draws from
+    it, and it is revealed in the record when the game ends. Players may add entropy.
+    --seed N is a public seed (tests, demos, self-play): anyone holding the record
+    foresees every draw. With --table you type each chance outcome as it happens.
 
     \b
     Example:
-      planets-log new four-planets --player Ann --player Ben --seed 7 game.jsonl
+      planets-log new four-planets --player Ann --player Ben --entropy Ann=kumquat --entropy Ben=7f3a game.jsonl
+      planets-log new four-planets --player Ann --player Ben --seed 7 demo.jsonl
       planets-log new four-planets --player Ann --player Ben --table --meta event="Club night" t1.jsonl
       planets-log new four-planets --player Ann --player Ben --table --kept-by Ann mine.jsonl
     """
+    from planets_log.core.commit import commitment, new_secret, write_secret
     from planets_log.core.errors import UsageError
+    from planets_log.core.events import Commit, Entropy
     from planets_log.core.play import Builder, make_header
     from planets_log.core.record import create_record
 
@@ -51,19 +60,51 @@ def new(game, out, players, seed, table, kept_by, options, meta, edition) -> Non
         keeper = parse_seat(kept_by, list(players))
         if keeper is None:
             raise UsageError(f"--kept-by {kept_by!r}: name {seat_words(list(players))}", code="usage")
-    if not table and seed is None:
-        seed = secrets.randbelow(2**31)
+    secret = new_secret() if not table and seed is None else None
+    if secret is None and (entropy or ask_entropy):
+        raise UsageError("--entropy goes with a secret seed (no --seed, no --table)", code="usage")
     header, session = make_header(game, list(players), seed=None if table else seed,
                                   options=parse_pairs(options, "--option"), edition_path=edition,
-                                  meta=parse_pairs(meta, "--meta"), kept_by=keeper)
+                                  meta=parse_pairs(meta, "--meta"), kept_by=keeper,
+                                  commit=Commit(sha256=commitment(secret)) if secret else None)
     build = Builder.new(header, session)
+    session.secret = secret
+    if secret is not None:
+        click.echo(f"commitment to the secret seed: {header.commit.sha256}")
+    for player, text in _entropy(parse_pairs(entropy, "--entropy"), players, ask_entropy):
+        build.add(Entropy(player=player, text=text))
     drawn = build.draw_chance()
-    create_record(out, build.lines)
-    mode = "table game (enter chance outcomes yourself)" if table else f"seeded game, seed {seed}"
+    side = write_secret(out, header.log_id, secret) if secret is not None else None
+    try:
+        create_record(out, build.lines)
+    except BaseException:
+        if side is not None:  # the record was not made: its secret goes too
+            side.unlink()
+        raise
+    mode = ("table game (enter chance outcomes yourself)" if table else f"seeded game, PUBLIC seed {seed}: anyone "
+            "holding this record can foresee every draw" if secret is None else
+            f"seeded game, secret seed in {out}.seed (keep it; it is revealed in the record when the game ends)")
     if keeper is not None:
         mode = f"table game kept by {players[keeper]} (type '?' for what {players[keeper]} cannot see)"
     click.echo(f"{out}: new {session.rules.title} record, {mode}; {len(drawn)} chance outcome(s) drawn")
     click.echo(mover_text(session, build.pos))
+
+
+def _entropy(given: dict[str, str], players: tuple[str, ...], ask: bool) -> list[tuple[str, str]]:
+    """Each player's entropy, from --entropy or typed at the prompt (after the commitment is shown)."""
+    from planets_log.core.errors import UsageError
+
+    for name in given:
+        if name not in players:
+            raise UsageError(f"--entropy {name}=…: {name!r} is not a player", code="usage")
+    out = list(given.items())
+    if ask:
+        for name in players:
+            if name not in given:
+                text = click.prompt(f"entropy from {name} (anything; Enter to skip)", default="", show_default=False)
+                if text:
+                    out.append((name, text))
+    return out
 
 
 @click.command()
@@ -73,8 +114,9 @@ def new(game, out, players, seed, table, kept_by, options, meta, edition) -> Non
 @click.option("--expect-seq", type=int, default=None, help="Refuse to write unless the record ends at this seq.")
 @click.option("--no-fsync", is_flag=True, help="Do not wait for the disk before acknowledging (faster, less safe).")
 @click.option("--by", "by", default=None, shell_complete=complete_seat, help="The player making MOVES (name or number from 1): refused if not their turn.")
+@as_option
 @edition_option
-def record(log, moves, interactive, expect_seq, no_fsync, by, edition) -> None:
+def record(log, moves, interactive, expect_seq, no_fsync, by, as_seat, edition) -> None:
     """Append MOVES (in the game's notation) to the record LOG.
 
     Each move is checked against the rules before anything is written; a refused
@@ -82,6 +124,8 @@ def record(log, moves, interactive, expect_seq, no_fsync, by, edition) -> None:
     to read moves from standard input, one per line ('#' starts a comment). A move
     may name its player, 'Ann: d1x2' (or --by Ann): it is refused if it is not
     that player's turn, so a forgotten move cannot shift the later ones.
+    With --as SEAT the lines written are echoed as that seat sees them (a draw
+    face down to it as ?); without it, the scorekeeper's full view.
 
     \b
     Example:
@@ -93,6 +137,7 @@ def record(log, moves, interactive, expect_seq, no_fsync, by, edition) -> None:
     from planets_log.core.recorder import Recorder
 
     rec = Recorder(log, edition, fsync=not no_fsync)
+    rec.seat = seat_or_none(rec.session, as_seat)
     if expect_seq is not None:
         rec.expect(expect_seq)
     if interactive:
@@ -153,9 +198,13 @@ def undo(log, reason, to, edition) -> None:
 @click.option("--author", default=None, help="Who wrote the note.")
 @click.option("--list", "list_", is_flag=True, help="List the notes of the record instead.")
 @click.option("--json", "as_json", is_flag=True, help="With --list: JSON output.")
+@as_option
 @edition_option
-def annotate(log, text, at, glyph, author, list_, as_json, edition) -> None:
+def annotate(log, text, at, glyph, author, list_, as_json, as_seat, edition) -> None:
     """Add a note on line --at of LOG, or --list the notes.
+
+    With --list --as SEAT, the moves the notes are about are written as that seat sees
+    them; without --as, the scorekeeper's full view.
 
     \b
     Example:
@@ -165,7 +214,7 @@ def annotate(log, text, at, glyph, author, list_, as_json, edition) -> None:
     from planets_log.core.errors import UsageError
 
     if list_:
-        _list_notes(log, edition, as_json)
+        _list_notes(log, edition, as_json, as_seat)
         return
     if at is None or not text:
         raise UsageError("give --at SEQ and the note's TEXT (or --list)", code="usage")
@@ -176,35 +225,39 @@ def annotate(log, text, at, glyph, author, list_, as_json, edition) -> None:
         click.echo(f"{entry.seq:>4}  {entry.text}")
 
 
-def _list_notes(log: str, edition: str | None, as_json: bool) -> None:
+def _list_notes(log: str, edition: str | None, as_json: bool, as_seat: str | None) -> None:
     from planets_log.core.engine import Replay
     from planets_log.core.events import Note
+    from planets_log.core.text import escape
 
     from .common import echo_json
 
     replay = Replay(log, edition)
+    seat = seat_or_none(replay.session, as_seat)
     texts: dict[int, str] = {}
     notes = []
     for step in replay.steps():
         if isinstance(step.event, Note):
             notes.append(step.event)
         else:
-            texts[step.event.seq] = _describe(replay, step)
+            texts[step.event.seq] = _describe(replay, step, seat)
     if as_json:
         echo_json([{"seq": n.seq, "target": n.target, "move": texts.get(n.target), "text": n.text,
                     "glyph": n.glyph, "author": n.author} for n in notes])
         return
     for n in notes:
         move = texts.get(n.target, "header" if n.target == 0 else "")
-        click.echo(f"seq {n.target} {move}{' ' + n.glyph if n.glyph else ''}: {n.text}"
-                   f"{' — ' + n.author if n.author else ''}")
+        click.echo(escape(f"seq {n.target} {move}{' ' + n.glyph if n.glyph else ''}: {n.text}"
+                          f"{' — ' + n.author if n.author else ''}"))
     if not notes:
         click.echo("no notes")
 
 
-def _describe(replay, step) -> str:
+def _describe(replay, step, seat: int | None) -> str:
     from planets_log.core.events import Retract
 
     if isinstance(step.event, Retract):
         return f"retract seq {step.event.target}"
-    return replay.session.rules.format(step.event, step.before.state)
+    from planets_log.core.redact import format_as
+
+    return format_as(replay.session.rules, step.event, step.before.state, seat)

@@ -27,6 +27,9 @@ from .errors import PlanetsLogError, RecordError, UsageError
 from .events import EditionRef, Result, Seal
 from .game import CHANCE, TERMINAL
 from .seal import Key, check_seal
+from .files import MAX_RECORD, read_capped
+from .text import escape
+from .validate import mode_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +48,7 @@ class Problem:
     def __str__(self) -> str:
         where = self.file + (f":{self.line}" if self.line is not None else "")
         seq = f" seq {self.seq}:" if self.seq is not None else ""
-        return f"{where}:{seq} [{self.code}] {self.message}"
+        return escape(f"{where}:{seq} [{self.code}] {self.message}")
 
     def sort_key(self) -> tuple:
         return (self.file, self.line if self.line is not None else 0, self.code, self.message)
@@ -71,6 +74,8 @@ class RecordAudit:
     declared: str = "none"
     totals: list[int] = field(default_factory=list)
     rulings: list[dict] = field(default_factory=list)
+    peeks: list[dict] = field(default_factory=list)
+    mode: str | None = None
     duplicate: str | None = None
     counted: bool = False
     problems: list[Problem] = field(default_factory=list)
@@ -85,7 +90,8 @@ class RecordAudit:
             "verified": self.verified,
             "result": None if self.winners is None else {"winners": self.winners, "by": self.result_by,
                                                         "declared": self.declared},
-            "totals": self.totals, "rulings": self.rulings, "counted": self.counted,
+            "totals": self.totals, "rulings": self.rulings, "peeks": self.peeks, "mode": self.mode,
+            "counted": self.counted,
             "problems": [p.to_json() for p in self.problems],
         }
 
@@ -102,9 +108,13 @@ class AuditConfig:
     editions: tuple[tuple[str, str], ...] = ()
     require_seal: bool | None = None
     games: tuple[tuple[str, str], ...] = ()
+    require: tuple[str, ...] = ()
+    """The tournament's policy: any of "seeded", "sealed", "table" (`audit --require`)."""
 
     @property
     def seals_required(self) -> bool:
+        if "sealed" in self.require:
+            return True
         return bool(self.keys) if self.require_seal is None else self.require_seal
 
     def edition_path(self, game: str) -> str | None:
@@ -159,9 +169,9 @@ def audit_record(path: str, cfg: AuditConfig) -> RecordAudit:
     """Check one record: header, every line, seal, end of game, declared result."""
     out = RecordAudit(file=path)
     try:
-        data = Path(path).read_bytes()
-    except OSError as exc:
-        out.problem(None, None, "file.open", f"cannot read the record: {exc.strerror}")
+        data = read_capped(path, "the record", MAX_RECORD)
+    except UsageError as exc:
+        out.problem(None, None, exc.code, exc.message)
         return out
     out.digest = hashlib.sha256(data).hexdigest()
     out.lines = data.count(b"\n")
@@ -232,6 +242,9 @@ def _check(path: str, data: bytes, cfg: AuditConfig, out: RecordAudit) -> None:
     last = pos.seq + 1
     arb = pos.arbiter
     out.rulings = [{"seq": r.seq, "code": r.code, "message": r.message, "reason": r.reason} for r in arb.ruled]
+    out.peeks = [{"seq": s, "target": t, "reason": r} for s, t, r in arb.peeks]
+    out.mode = mode_of(replay, pos)
+    _policy(cfg, out, last, pos.seq)
     if arb.seal is not None:
         out.sealed, out.seal_key = True, arb.seal.key_id
         if cfg.keys:
@@ -243,6 +256,25 @@ def _check(path: str, data: bytes, cfg: AuditConfig, out: RecordAudit) -> None:
         out.problem(last, pos.seq, "seal.missing", f"the record is not sealed (it ends at line {last}, seq {pos.seq}): "
                     "it was cut short, or never sealed")
     _result(session, pos, out, last, result_line)
+
+
+POLICY_RULE = "security.md: tournament policy"
+
+
+def _policy(cfg: AuditConfig, out: RecordAudit, last: int, seq: int) -> None:
+    """A record against `--require seeded|table` (sealed is checked with the seal)."""
+    if "seeded" in cfg.require:
+        if out.mode == "table":
+            out.problem(1, 0, "policy.seeded", "the tournament requires seeded games; this record is a table game "
+                        "(its chance outcomes were typed, not drawn from a seed)")
+        elif out.mode == "seeded-public":
+            out.problem(1, 0, "policy.public-seed", "the tournament requires seeded games with a secret seed; this "
+                        "record's seed is public, so anyone holding it could foresee every draw")
+        elif out.mode in ("seeded-unrevealed", "seeded-checked"):
+            out.problem(last, seq, "seed.unrevealed", "the secret seed is not revealed, so the draws are not "
+                        "verified; reveal it ('planets-log reveal')")
+    if "table" in cfg.require and out.mode != "table":
+        out.problem(1, 0, "policy.table", "the tournament requires table games; this record is seeded")
 
 
 def _pick_edition(game: str, ref: EditionRef, cfg: AuditConfig, out: RecordAudit):
@@ -299,7 +331,7 @@ def collect(paths: Iterable[str]) -> list[str]:
     for given in paths:
         p = Path(given)
         if p.is_dir():
-            items = sorted(str(f) for f in p.rglob("*.jsonl") if f.is_file())
+            items = sorted(str(f) for f in p.rglob("*.jsonl"))  # a FIFO or folder here is reported, not skipped
         elif p.exists():
             items = [given]
         else:
@@ -338,7 +370,7 @@ def check_records(paths: list[str], cfg: AuditConfig, jobs: int = 1,
         return sorted(out, key=lambda r: r.file)
     from . import registry
 
-    cfg = AuditConfig(cfg.keys, cfg.editions, cfg.require_seal, tuple(registry.GAMES.items()))
+    cfg = AuditConfig(cfg.keys, cfg.editions, cfg.require_seal, tuple(registry.GAMES.items()), cfg.require)
     size = max(1, min(64, math.ceil(len(paths) / (jobs * 8))))
     chunks = [paths[i:i + size] for i in range(0, len(paths), size)]
     out: list[RecordAudit] = []

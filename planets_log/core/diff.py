@@ -10,6 +10,7 @@ import msgspec
 from .engine import Replay, Step
 from .errors import RecordError
 from .events import Meta, Retract, strip_place
+from .redact import format_as
 
 
 @dataclass
@@ -64,8 +65,10 @@ class _Side:
             return None
 
 
-def diff_records(path_a: str, path_b: str, edition: str | None = None, at: int | None = None) -> Diff:
-    """Walk both records in lockstep and report where they part (an invalid record up to its first error)."""
+def diff_records(path_a: str, path_b: str, edition: str | None = None, at: int | None = None,
+                 seat: int | None = None) -> Diff:
+    """Walk both records in lockstep and report where they part (an invalid record up to its first error;
+    as `seat` sees them, if given)."""
     ra, rb = Replay(path_a, edition), Replay(path_b, edition)
     out = Diff()
     ha, hb = msgspec.to_builtins(ra.header), msgspec.to_builtins(rb.header)
@@ -81,10 +84,10 @@ def diff_records(path_a: str, path_b: str, edition: str | None = None, at: int |
             break
         if at is not None and ((a and a.event.seq > at) or (b and b.event.seq > at)):
             break
-        if a is None or b is None or strip_place(a.event) != strip_place(b.event):
+        if a is None or b is None or _differ(ra, a, rb, b, seat):
             out.seq = (a or b).event.seq
-            out.a_move = _move(ra, a) if a else _ended(sa)
-            out.b_move = _move(rb, b) if b else _ended(sb)
+            out.a_move = _move(ra, a, seat) if a else _ended(sa)
+            out.b_move = _move(rb, b, seat) if b else _ended(sb)
             out.a_line = a.line.number if a else sa.error.line if sa.error else None
             out.b_line = b.line.number if b else sb.error.line if sb.error else None
             if a:
@@ -96,10 +99,18 @@ def diff_records(path_a: str, path_b: str, edition: str | None = None, at: int |
         last_a, last_b = a.after, b.after
     out.a_error, out.b_error = sa.error, sb.error
     if comparable:
-        view_a = ra.session.rules.view(last_a.state)
-        view_b = rb.session.rules.view(last_b.state)
+        view_a = ra.session.rules.view(last_a.state, seat)
+        view_b = rb.session.rules.view(last_b.state, seat)
         out.state = list(json_diff(view_a, view_b))
     return out
+
+
+def _differ(ra: Replay, a: Step, rb: Replay, b: Step, seat: int | None) -> bool:
+    """Whether two lines differ (as `seat` sees them: its view of the move and of the state after)."""
+    if seat is None or isinstance(a.event, Meta) or isinstance(b.event, Meta):
+        return strip_place(a.event) != strip_place(b.event)
+    return (_move(ra, a, seat) != _move(rb, b, seat)
+            or ra.session.rules.view(a.after.state, seat) != rb.session.rules.view(b.after.state, seat))
 
 
 def _ended(side: _Side) -> str:
@@ -108,13 +119,13 @@ def _ended(side: _Side) -> str:
     return "(record ends)"
 
 
-def _move(replay: Replay, step: Step) -> str:
+def _move(replay: Replay, step: Step, seat: int | None = None) -> str:
     event = step.event
     if isinstance(event, Retract):
         return f"retract seq {event.target}"
     if isinstance(event, Meta):
         return f"{type(event).__name__.lower()}: {getattr(event, 'text', '')}"
-    return replay.session.rules.format(event, step.before.state)
+    return format_as(replay.session.rules, event, step.before.state, seat)
 
 
 def json_diff(a: Any, b: Any, path: str = "$"):

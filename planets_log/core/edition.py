@@ -17,6 +17,7 @@ import msgspec
 
 from .errors import PlanetsLogError, UsageError
 from .events import EditionRef, EmbeddedEdition
+from .files import read_capped
 
 
 class Edition(msgspec.Struct, frozen=True):
@@ -41,9 +42,9 @@ def load_edition(rules: Any, path: str | Path | None = None, options: dict | Non
     default = rules.edition_name(options or {}) if hasattr(rules, "edition_name") else "reference"
     path = Path(path) if path is not None else Path(rules.edition_dir) / f"{default}.toml"
     try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise UsageError(f"cannot read edition file {path}: {exc.strerror}", code="edition.read") from None
+        raw = read_capped(path, "edition file")
+    except UsageError as exc:
+        raise UsageError(exc.message, code="edition.read" if exc.code == "file.open" else exc.code) from None
     digest = hashlib.sha256(raw).hexdigest()
     key = (rules.id, path.suffix, digest)
     data = _CACHE.get(key)

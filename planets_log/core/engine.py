@@ -16,13 +16,16 @@ import msgspec
 
 from .edition import Edition, load_edition, load_embedded
 from .errors import IllegalEvent, PlanetsLogError, RecordError
-from .events import (CORE_EVENTS, FORMAT, GLYPHS, Action, Chance, Disclosure, Event, Header, Meta, Note, Penalty, Result, Retract,
-                     Ruling, Seal, strip_place)
+from .commit import effective_seed, find_reveal, parse_secret
+from .events import (CORE_EVENTS, FORMAT, GLYPHS, Action, Chance, Disclosure, Entropy, Event, Header, Meta, Note, Penalty,
+                     Result, Retract, Reveal, Ruling, Seal, strip_place)
 from .game import CHANCE, TERMINAL, Rules
 from .record import RawLine, iter_lines, line_hash, seq_of
 from .registry import get_rules
 from .rng import chance_stream
+from .seal import seal_problem
 from .strict import LineError, decode_line
+from .text import escape, has_control
 from .upcast import chain_for, upcast_line
 
 FORMAT_RULE = "format.md"
@@ -55,6 +58,12 @@ class Arbiter(msgspec.Struct, frozen=True):
     penalties: tuple[Penalty, ...] = ()
     result: Result | None = None
     seal: Seal | None = None
+    entropy: tuple[tuple[str, str], ...] = ()
+    """Players' entropy for a committed seed, in record order."""
+    revealed: int | None = None
+    """The seq of the line revealing a committed seed."""
+    peeks: tuple[tuple[int, int, str], ...] = ()
+    """Undos that took back a drawn chance outcome in a seeded game: (seq, target, reason)."""
 
     def reason_for(self, seq: int) -> str | None:
         """The reason of a pending ruling on line `seq`."""
@@ -92,11 +101,18 @@ class Session:
         self.rules = rules
         self.edition = edition
         self.decoder = event_decoder(tuple(rules.events))
+        self.secret: bytes | None = None
+        """A committed game's secret seed, when known (its side file, --seed-file, or its reveal)."""
+
+    @property
+    def committed(self) -> bool:
+        """True for a game whose header commits to a secret seed."""
+        return self.header.commit is not msgspec.UNSET
 
     @property
     def seeded(self) -> bool:
-        """True when the engine derives chance outcomes from the seed."""
-        return self.header.seed is not None
+        """True when the engine derives chance outcomes from the seed (a committed one only once known)."""
+        return self.header.seed is not None or (self.committed and self.secret is not None)
 
     @classmethod
     def open(cls, header: Header, edition_path: str | None = None) -> "Session":
@@ -130,7 +146,10 @@ class Session:
 
     def expected_chance(self, pos: Position) -> Chance:
         """The outcome the seed gives at this chance point."""
-        return self.rules.chance(pos.state, chance_stream(self.header.seed, pos.chances))
+        seed = self.header.seed
+        if seed is None:
+            seed = effective_seed(self.secret, pos.arbiter.entropy)
+        return self.rules.chance(pos.state, chance_stream(seed, pos.chances))
 
     def seal(self, pos: Position, event: Event) -> Event:
         """The event placed after `pos`: its seq and prev filled in."""
@@ -214,7 +233,14 @@ class Session:
             if u is None or u.seq != event.target:
                 raise IllegalEvent("retract.target", f"seq {event.target} is not a standing line that can be taken back "
                                    f"(the last one is seq {pos.undo.seq})", FORMAT_RULE)
-            return Position(u.state, event.seq, head, u.chances, u.parent, pos.arbiter)
+            arbiter = pos.arbiter
+            if pos.chances > u.chances and (self.header.seed is not None or self.committed):
+                if not (event.reason or "").strip():
+                    raise IllegalEvent("retract.peek", f"taking back seq {u.seq} also takes back a chance outcome "
+                                       "already seen in a seeded game (a peek); it needs the arbiter's reason",
+                                       "security.md: undo after a draw")
+                arbiter = msgspec.structs.replace(arbiter, peeks=arbiter.peeks + ((event.seq, u.seq, event.reason),))
+            return Position(u.state, event.seq, head, u.chances, u.parent, arbiter)
         return self._arbiter(pos, event, head)
 
     def _arbiter(self, pos: Position, event: Meta, head: str) -> Position:
@@ -237,7 +263,12 @@ class Session:
                 raise IllegalEvent("seal.mismatch", f"the seal covers log {event.log_id[:12]}…, {event.events} lines, head "
                                    f"{event.head[:12]}…, but the record has {self.header.log_id[:12]}…, {pos.seq} lines, head "
                                    f"{pos.head[:12]}…", "audit.md: seals")
+            malformed = seal_problem(event)
+            if malformed is not None:
+                raise IllegalEvent("seal.malformed", malformed, "audit.md: seals")
             arb = msgspec.structs.replace(arb, seal=event)
+        elif isinstance(event, (Entropy, Reveal)):
+            arb = self._seed_event(pos, event)
         elif isinstance(event, Result):
             if not event.winners or any(not 0 <= w < players for w in event.winners) or len(set(event.winners)) != len(event.winners):
                 raise IllegalEvent("result.winners", f"winners must be distinct seats 1–{players}", "declared results")
@@ -247,6 +278,27 @@ class Session:
         else:
             raise IllegalEvent("type", f"unknown meta event {type(event).__name__}", FORMAT_RULE)
         return Position(pos.state, event.seq, head, pos.chances, pos.undo, arb)
+
+    def _seed_event(self, pos: Position, event: Meta) -> Arbiter:
+        """An entropy or reveal line of a committed seed."""
+        arb, rule = pos.arbiter, "security.md: committed seeds"
+        if not self.committed:
+            raise IllegalEvent("seed.not-committed", f"a {type(event).__name__.lower()} line in a game without a "
+                               "committed seed", rule)
+        if isinstance(event, Entropy):
+            if pos.chances or arb.revealed is not None:
+                raise IllegalEvent("entropy.late", "entropy must come before the first chance outcome", rule)
+            if event.player not in self.header.players or any(p == event.player for p, _ in arb.entropy):
+                raise IllegalEvent("entropy.player", f"entropy from {event.player!r}: each player adds entropy "
+                                   "at most once", rule)
+            return msgspec.structs.replace(arb, entropy=arb.entropy + ((event.player, event.text),))
+        if arb.revealed is not None:
+            raise IllegalEvent("reveal.again", f"the seed was already revealed at seq {arb.revealed}", rule)
+        try:
+            parse_secret(event.secret, self.header.commit.sha256, "reveal")
+        except PlanetsLogError as exc:
+            raise IllegalEvent("reveal.mismatch", exc.message.removeprefix("reveal: "), rule) from None
+        return msgspec.structs.replace(arb, revealed=event.seq)
 
     def name(self, seat: int) -> str:
         """A seat's player name, for messages."""
@@ -289,6 +341,10 @@ def check_players(rules: Rules, players: list[str]) -> None:
         raise PlanetsLogError(f"{rules.title} is for {span} players, not {n}", code="header.players", rule="Setup")
     if len(set(players)) != n or any(not p.strip() for p in players):
         raise PlanetsLogError("player names must be distinct and not empty", code="header.players", rule="Setup")
+    for p in players:
+        if has_control(p):
+            raise PlanetsLogError(f"player name '{escape(p)}' holds a control character", code="header.players",
+                                  rule="Setup")
 
 
 def check_kept_by(rules: Rules, header: Header) -> None:
@@ -358,7 +414,8 @@ class Step(msgspec.Struct, frozen=True):
 class Replay:
     """A record opened for one streaming pass over its lines."""
 
-    def __init__(self, path: str, edition_path: str | None = None, name: str | None = None):
+    def __init__(self, path: str, edition_path: str | None = None, name: str | None = None,
+                 seed_file: str | None = None):
         self.path = path
         self.name = name or path
         self._lines = iter_lines(path, self.name)
@@ -381,6 +438,20 @@ class Replay:
                 raise
             raise RecordError.at(self.name, 1, 0, exc, offset=0) from None
         self.start = self.session.start(first.data)
+        if self.session.committed:
+            self.session.secret = self._secret(seed_file)
+
+    def _secret(self, seed_file: str | None) -> bytes | None:
+        """A committed seed's secret: from --seed-file, else from the record's reveal line (one extra pass)."""
+        from .commit import read_secret
+
+        commit = self.header.commit.sha256
+        if seed_file is not None:
+            return read_secret(seed_file, self.header.log_id, commit)
+        try:
+            return find_reveal(iter_lines(self.path, self.name), commit)
+        except RecordError:
+            return None  # a damaged record: the main pass reports where
 
     def steps(self, errors: list[RecordError] | None = None) -> Iterator[Step]:
         """Yield every event line in order; collect errors into `errors` (lenient) or raise."""

@@ -15,8 +15,10 @@ class PlanetsLogError(Exception):
         self.rule = rule
 
     def __str__(self) -> str:
+        from .text import escape
+
         rule = f" ({self.rule})" if self.rule else ""
-        return f"[{self.code}]: {self.message}{rule}"
+        return escape(f"[{self.code}]: {self.message}{rule}")
 
 
 class UsageError(PlanetsLogError):
@@ -86,7 +88,9 @@ class RecordError(PlanetsLogError):
         offset = f" at byte {self.offset}" if shown else ""
         path = f" at {self.path}" if self.path else ""
         parts.append(f"{self.kind} [{self.code}]: {self.message}{path}{offset}{rule}")
-        return ": ".join(parts)
+        from .text import escape
+
+        return escape(": ".join(parts))
 
     def to_json(self) -> dict:
         """The stable `validate --json` form of one error."""

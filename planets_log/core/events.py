@@ -108,8 +108,27 @@ def seal_message(log_id: str, events: int, head: str) -> bytes:
     return f"planets-log/seal/1\n{log_id}\n{events}\n{head}".encode()
 
 
-ARBITER_EVENTS: tuple[type[Event], ...] = (Ruling, Penalty, Result, Seal)
+class Entropy(Meta, tag="entropy"):
+    """A player's entropy, mixed into a committed seed (only before the first draw)."""
+
+    player: str
+    text: str
+
+
+class Reveal(Meta, tag="reveal-seed"):
+    """The committed secret seed, revealed (hex): every draw before it becomes verifiable."""
+
+    secret: str
+
+
+ARBITER_EVENTS: tuple[type[Event], ...] = (Ruling, Penalty, Result, Seal, Entropy, Reveal)
 CORE_EVENTS: tuple[type[Event], ...] = (Note, Retract) + ARBITER_EVENTS
+
+
+class Commit(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A committed secret seed: the hex SHA-256 of the secret (see core.commit)."""
+
+    sha256: str
 
 
 class EditionRef(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -145,6 +164,8 @@ class Header(msgspec.Struct, tag_field="type", tag="header", frozen=True, forbid
     kept_by: int | msgspec.UnsetType = msgspec.UNSET
     """The seat of the player keeping this record (`new --kept-by`): outcomes that player cannot
     see are `?`. Left out of the line when unset, so other records keep their bytes."""
+    commit: Commit | msgspec.UnsetType = msgspec.UNSET
+    """Present only in a game with a committed secret seed (then `seed` is null)."""
 
 
 def is_action(event: Event) -> bool:

@@ -177,8 +177,9 @@ class Rules:
         return "enter the chance outcome"
 
     # --- results and views ----------------------------------------------------
-    def score(self, state: Any) -> ScoreSheet:
-        """The score sheet now (final when the game is over)."""
+    def score(self, state: Any, seat: int | None = None) -> ScoreSheet:
+        """The score sheet now (final when the game is over); with a seat, a game in progress
+        scored only with what that seat may know."""
         raise NotImplementedError
 
     def rank(self, state: Any, totals: list[int]) -> Ranking:

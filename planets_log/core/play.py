@@ -11,13 +11,14 @@ import msgspec
 from .edition import embedding, load_edition
 from .engine import Position, Session, check_kept_by, check_options, check_players
 from .errors import PlanetsLogError, UsageError
-from .events import FORMAT, Event, Header
+from .events import FORMAT, Commit, Event, Header
 from .game import CHANCE, TERMINAL, Rules
 from .implied import only_outcome
 from .record import line_hash
 from .registry import get_rules
 from .rng import rng
 from .seats import parse_seat, seat_words
+from .text import fold
 
 
 def make_header(
@@ -30,11 +31,15 @@ def make_header(
     meta: dict[str, str] | None = None,
     log_id: str | None = None,
     kept_by: int | None = None,
+    commit: Commit | None = None,
 ) -> tuple[Header, Session]:
     """A checked header with every option filled in, and its session."""
     rules = get_rules(game)
     try:
         check_players(rules, players)
+        if len({fold(p) for p in players}) != len(players):
+            raise PlanetsLogError("two player names are the same once trimmed and case-folded; make them distinct",
+                                  code="header.players", rule="Setup")
         opts = {key: spec.default for key, spec in rules.options.items()}
         opts.update(coerce_options(rules, options or {}, players))
         check_options(rules, opts)
@@ -47,6 +52,7 @@ def make_header(
         options=opts, players=list(players), seed=seed, meta=dict(meta or {}), format=FORMAT,
         kept_by=msgspec.UNSET if kept_by is None else kept_by,
         edition_file=(embedding(edition, rules, opts) or msgspec.UNSET) if edition_path is not None else msgspec.UNSET,
+        commit=msgspec.UNSET if commit is None else commit,
     )
     try:
         check_kept_by(rules, header)

@@ -19,6 +19,8 @@ from typing import Iterator
 import msgspec
 
 from .errors import RecordError, UsageError
+from .files import MAX_RECORD, checked_regular, create_temp, open_regular
+from .strict import MAX_DEPTH, nesting_depth
 
 HASH_HEX = 32  # 128 bits of SHA-256, hex
 MAX_LINE = 16 * 1024 * 1024
@@ -42,10 +44,7 @@ class RawLine:
 def iter_lines(path: str | Path, name: str | None = None) -> Iterator[RawLine]:
     """Yield the record's complete lines; a torn tail raises after the last full line."""
     name = name or str(path)
-    try:
-        handle = open(path, "rb")
-    except OSError as exc:
-        raise UsageError(f"cannot open {name}: {exc.strerror}", code="file.open") from None
+    handle = os.fdopen(open_regular(path, "the record", MAX_RECORD), "rb")
     with handle:
         number, offset, pending = 0, 0, bytearray()
         while True:
@@ -108,30 +107,57 @@ class StaleWriter(RecordError):
 def append_lines(path: str | Path, lines: list[bytes], expect_seq: int, expect_head: str, *, fsync: bool = True) -> None:
     """Append `lines` as one write if the record still ends at `expect_seq`/`expect_head`."""
     name = str(path)
+    check_writable(lines, name, expect_seq)
     fd = _open_locked(path, name)
     try:
         size = os.fstat(fd).st_size
         _check_tail(fd, size, name, expect_seq, expect_head)
-        blob = b"".join(line + b"\n" for line in lines)
+        _write_or_undo(fd, size, name, b"".join(line + b"\n" for line in lines), fsync)
+    finally:
+        os.close(fd)
+
+
+def _write_or_undo(fd: int, size: int, name: str, blob: bytes, fsync: bool) -> None:
+    """One write of `blob` and an fsync; on failure the file is cut back to `size`."""
+    try:
+        written = os.write(fd, blob)
+        if written != len(blob):
+            raise OSError(28, f"short write ({written} of {len(blob)} bytes)")
+        if fsync:
+            os.fsync(fd)
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
         try:
-            written = os.write(fd, blob)
-            if written != len(blob):
-                raise OSError(28, f"short write ({written} of {len(blob)} bytes)")
-            if fsync:
-                os.fsync(fd)
-        except OSError as exc:
-            reason = exc.strerror or str(exc)
-            try:
-                os.ftruncate(fd, size)
-            except OSError:
-                raise RecordError(
-                    f"could not append: {reason}, and could not cut the partial write back: the record may end "
-                    "in a torn line; run 'planets-log repair'", file=name, code="append.failed", kind="io",
-                ) from None
+            os.ftruncate(fd, size)
+        except OSError:
             raise RecordError(
-                f"could not append: {reason}; the record is left as it was",
-                file=name, code="append.failed", kind="io",
+                f"could not append: {reason}, and could not cut the partial write back: the record may end "
+                "in a torn line; run 'planets-log repair'", file=name, code="append.failed", kind="io",
             ) from None
+        raise RecordError(
+            f"could not append: {reason}; the record is left as it was",
+            file=name, code="append.failed", kind="io",
+        ) from None
+
+
+def append_anywhere(path: str | Path, make, *, fsync: bool = True) -> tuple[int, str]:
+    """Append the lines `make(last_seq, last_head, last_line)` returns, at wherever the record ends.
+
+    For a line that does not depend on the position (a note): built inside the lock from
+    the record's real last line, so a writer that appended meanwhile is no reason to refuse.
+    Returns the seq and head the lines were placed after.
+    """
+    name = str(path)
+    fd = _open_locked(path, name)
+    try:
+        size = os.fstat(fd).st_size
+        _check_tail(fd, size, name, None, None)
+        last = _last_line(fd, size)
+        seq, head = seq_of(last), line_hash(last)
+        lines = make(seq, head, last)
+        check_writable(lines, name, seq)
+        _write_or_undo(fd, size, name, b"".join(line + b"\n" for line in lines), fsync)
+        return seq, head
     finally:
         os.close(fd)
 
@@ -144,7 +170,9 @@ def _open_locked(path: str | Path, name: str) -> int:
     """
     for _ in range(100):
         try:
-            fd = os.open(path, os.O_RDWR | os.O_APPEND)
+            fd = checked_regular(os.open(path, os.O_RDWR | os.O_APPEND | os.O_NONBLOCK), name, "the record", MAX_RECORD)
+        except UsageError as exc:
+            raise RecordError(exc.message, file=name, code=exc.code, kind="io") from None
         except OSError as exc:
             raise RecordError(f"cannot open the record: {exc.strerror}", file=name, code="file.open", kind="io") from None
         fcntl.flock(fd, fcntl.LOCK_EX)
@@ -158,12 +186,28 @@ def _open_locked(path: str | Path, name: str) -> int:
     raise RecordError("the record keeps being replaced; try again", file=name, code="file.replaced", kind="io")
 
 
-def _check_tail(fd: int, size: int, name: str, expect_seq: int, expect_head: str) -> None:
+def check_writable(lines: list[bytes], name: str, last_seq: int) -> None:
+    """Refuse a line the reader would refuse (too long, nested too deep): nothing is written."""
+    for i, line in enumerate(lines):
+        seq = last_seq + 1 + i
+        if len(line) > MAX_LINE:
+            raise RecordError(f"the line would be {len(line)} bytes, over the limit of {MAX_LINE} every reader "
+                              "enforces; nothing was written", file=name, line=seq + 1, seq=seq,
+                              code="line.too-long", kind="format", rule="format.md: lines")
+        if nesting_depth(line) > MAX_DEPTH:
+            raise RecordError(f"the line would nest deeper than {MAX_DEPTH} levels, which every reader refuses; "
+                              "nothing was written", file=name, line=seq + 1, seq=seq, code="too-deep",
+                              kind="format", rule="format.md: lines")
+
+
+def _check_tail(fd: int, size: int, name: str, expect_seq: int | None, expect_head: str | None) -> None:
     if size == 0 or os.pread(fd, 1, size - 1) != b"\n":
         raise RecordError(
             "the record ends in a torn line; run 'planets-log repair' first", file=name,
             code="torn-tail", kind="torn", rule="format.md: torn writes",
         )
+    if expect_seq is None:
+        return
     last = _last_line(fd, size)
     seq = seq_of(last)
     if seq != expect_seq or line_hash(last) != expect_head:
@@ -178,6 +222,18 @@ class _SeqOnly(msgspec.Struct):
     seq: int
 
 
+class _TypeOnly(msgspec.Struct):
+    type: str = ""
+
+
+def seq_type(raw: bytes) -> str:
+    """The `type` of a line, read without decoding the rest ("" if unreadable)."""
+    try:
+        return msgspec.json.decode(raw, type=_TypeOnly).type
+    except (msgspec.DecodeError, msgspec.ValidationError, RecursionError):
+        return ""
+
+
 def seq_of(raw: bytes, default: int | None = None) -> int | None:
     """The `seq` of a line, read without decoding the rest of it, or `default`."""
     try:
@@ -189,8 +245,9 @@ def seq_of(raw: bytes, default: int | None = None) -> int | None:
 def create_record(path: str | Path, lines: list[bytes]) -> None:
     """Write a new record atomically; refuse to overwrite an existing file."""
     path = Path(path)
-    if path.exists():
+    if os.path.lexists(path):
         raise UsageError(f"{path} already exists; choose another file name", code="file.exists")
+    check_writable(lines[1:], str(path), 0)
     try:
         _write_durably(path, b"".join(line + b"\n" for line in lines))
     except FileExistsError:
@@ -210,7 +267,9 @@ def fsync_dir(folder: Path) -> None:
 
 def split_torn(path: str | Path) -> tuple[int, bytes]:
     """The size of the complete lines of a file and the torn bytes after them."""
-    data = Path(path).read_bytes()
+    fd = open_regular(path, "the record", MAX_RECORD)
+    with os.fdopen(fd, "rb") as handle:
+        data = handle.read()
     end = data.rfind(b"\n") + 1
     return end, data[end:]
 
@@ -222,7 +281,7 @@ def repair_torn_tail(path: str | Path) -> tuple[str, int] | None:
     goes through a temporary file, fsync, os.replace and an fsync of the folder, under
     the record's lock, so a crash at any point leaves either the old or the new file.
     """
-    path = Path(path)
+    path = Path(os.path.realpath(path))  # a symlinked record is repaired where it lives, the link kept
     name = str(path)
     fd = _open_locked(path, name)
     try:
@@ -259,8 +318,7 @@ def _side_file(path: Path) -> Path:
 def _write_durably(path: Path, data: bytes, *, replace: bool = False, mode: int = 0o644) -> None:
     """Write `data` to `path` via a temporary file in the same folder (removed on failure)."""
     folder = path.parent if str(path.parent) else Path(".")
-    tmp = folder / f".{path.name}.{os.getpid()}.tmp"
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    tmp, fd = create_temp(folder, path.name, opener=os.open)  # os.open here: the fault tests replace `os`
     try:
         try:
             os.fchmod(fd, mode)  # the record keeps its permissions

@@ -4,13 +4,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import msgspec
+
 from .engine import Position, Replay
 from .errors import IllegalEvent, RecordError
-from .events import FORMAT, Action, Chance, Event, Meta, Note, Penalty, Result, Retract, Ruling, Seal, strip_place
-from .game import CHANCE
+from .commit import seed_path
+from .events import (FORMAT, Action, Chance, Entropy, Event, Meta, Note, Penalty, Result, Retract, Reveal, Ruling, Seal,
+                     strip_place)
+from .game import CHANCE, TERMINAL
 from .implied import only_outcome
+from .record import append_anywhere, append_lines, line_hash, seq_type
+from .redact import format_as
 from .seats import parse_seat, seat_words
-from .record import append_lines, line_hash
+from .text import escape
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,9 +31,13 @@ class Entry:
 class Recorder:
     """A record replayed to its end, taking new lines; every group is one locked append."""
 
-    def __init__(self, path: str, edition: str | None = None, *, fsync: bool = True):
+    def __init__(self, path: str, edition: str | None = None, *, fsync: bool = True, seed_file: str | None = None):
         self.path = path
-        self.replay = Replay(path, edition)
+        if seed_file is None and seed_path(path).exists():
+            seed_file = str(seed_path(path))  # the owner's side file: the engine draws from it
+        self.replay = Replay(path, edition, seed_file=seed_file)
+        self._reopen = (edition, seed_file)
+        self._expect: int | None = None
         self.session = self.replay.session
         self.header = self.replay.header
         self.rules = self.session.rules
@@ -37,9 +47,12 @@ class Recorder:
                               file=path, line=1, seq=0, code="append.old-format", kind="format", rule="format.md")
         self.pos: Position = self.replay.final()
         self.fsync = fsync
+        self.seat: int | None = None
+        """Echo lines as this seat sees them (None: the scorekeeper's full view)."""
 
     def expect(self, seq: int) -> None:
         """Refuse to write if the record does not end at `seq` (a stale view)."""
+        self._expect = seq
         if self.pos.seq != seq:
             raise RecordError(f"the record ends at seq {self.pos.seq}, not {seq} as expected; nothing was written",
                               file=self.path, seq=self.pos.seq, code="append.stale", kind="conflict")
@@ -101,17 +114,47 @@ class Recorder:
             for earlier in before:
                 pos = self._step(pos, earlier, lines, entries)
             pos = self._step(pos, event, lines, entries)
+            self._check_secret(event, pos)
             if self.session.seeded:
                 while self.session.to_move(pos) == CHANCE:
                     pos = self._step(pos, self.session.expected_chance(pos), lines, entries)
             elif not isinstance(event, Meta) or isinstance(event, Retract):
                 while (forced := only_outcome(self.rules, pos.state)) is not None:
                     pos = self._step(pos, forced, lines, entries)
+            if self._reveal_due(pos):
+                pos = self._step(pos, Reveal(secret=self.session.secret.hex()), lines, entries)
         except IllegalEvent as exc:
             raise self._placed(exc, text) from None
         append_lines(self.path, lines, self.pos.seq, self.pos.head, fsync=self.fsync)
         self.pos = pos
         return entries
+
+    def _check_secret(self, event: Event, pos: Position) -> None:
+        """In a committed game, only the holder of the secret records draws (nobody types them)."""
+        if not self.session.committed or self.session.secret is not None or pos.arbiter.revealed is not None:
+            return
+        if isinstance(event, Chance) or self.session.to_move(pos) == CHANCE:
+            raise IllegalEvent("seed.secret-missing", f"the draws of this game come from its secret seed, and "
+                               f"{seed_path(self.path)} is not here: only the record's owner can record past a draw",
+                               "security.md: committed seeds")
+
+    def _reveal_due(self, pos: Position) -> bool:
+        """A committed game just ended with its secret unrevealed: reveal it in the same write."""
+        return (self.session.committed and self.session.secret is not None and pos.arbiter.revealed is None
+                and self.session.to_move(pos) == TERMINAL)
+
+    def reveal(self) -> list[Entry]:
+        """Reveal the committed secret now (the arbiter, by hand)."""
+        if not self.session.committed:
+            raise RecordError("this game has no committed seed to reveal", file=self.path, code="seed.not-committed")
+        if self.session.secret is None:
+            raise RecordError(f"the secret seed is not known here ({seed_path(self.path)} is missing; pass "
+                              "--seed-file)", file=self.path, code="seed.secret-missing")
+        return self.add(Reveal(secret=self.session.secret.hex()))
+
+    def add_entropy(self, player: str, text: str) -> list[Entry]:
+        """Mix a player's entropy into the committed seed (before the first draw)."""
+        return self.add(Entropy(player=player, text=text))
 
     def _step(self, pos: Position, event: Event, lines: list[bytes], entries: list[Entry]) -> Position:
         event = self.session.seal(pos, event)
@@ -127,15 +170,21 @@ class Recorder:
         if isinstance(event, Note):
             glyph = f" {event.glyph}" if event.glyph else ""
             by = f" ({event.author})" if event.author else ""
-            return f"note on seq {event.target}{glyph}: {event.text}{by}"
+            return escape(f"note on seq {event.target}{glyph}: {event.text}{by}")
         if isinstance(event, Retract):
             last = pos.undo.seq if pos.undo is not None else event.target
             span = f"seq {event.target}" if event.target >= last else f"seq {event.target}–{last}"
-            return f"retract {span}" + (f": {event.reason}" if event.reason else "")
+            return escape(f"retract {span}" + (f": {event.reason}" if event.reason else ""))
         if isinstance(event, Meta):
-            return describe_arbiter(event, self.session)
-        text = self.rules.format(event, pos.state)
+            return escape(describe_arbiter(event, self.session))
+        text = format_as(self.rules, event, pos.state, self.seat)
         return f"{self.session.name(event.by)}: {text}" if isinstance(event, Action) else text
+
+    def peek_pending(self) -> bool:
+        """True when an undo now would take back a drawn chance outcome of a seeded game (a peek)."""
+        u = self.pos.undo
+        seeded = self.header.seed is not None or self.session.committed
+        return u is not None and seeded and self.pos.chances > u.chances
 
     def undo(self, reason: str | None = None, to: int | None = None) -> list[Entry]:
         """Take back the last typed line (action or table outcome), or every line after seq `to`.
@@ -167,8 +216,36 @@ class Recorder:
         return self.add(event, text, before=(ruling,))
 
     def annotate(self, target: int, text: str, glyph: str | None = None, author: str | None = None) -> list[Entry]:
-        """Append a note on line `target`."""
-        return self.add(Note(target=target, text=text, glyph=glyph, author=author))
+        """Append a note on line `target`, wherever the record ends by then (a note does not depend on the position).
+
+        Checked against this recorder's view first; then, inside the append's lock, only
+        what another writer could have changed meanwhile: a seal ends the record.
+        """
+        note = Note(target=target, text=text, glyph=glyph, author=author)
+        if self._expect is not None:
+            return self.add(note)  # --expect-seq asks for the stale check
+        try:
+            self.session.step(self.pos, self.session.seal(self.pos, note), "")
+        except IllegalEvent as exc:
+            raise self._placed(exc, None) from None
+        placed: list[Event] = []
+
+        def make(seq: int, head: str, last: bytes) -> list[bytes]:
+            if seq_type(last) == "seal":
+                raise RecordError("the record was sealed meanwhile; nothing may be added after a seal", file=self.path,
+                                  line=seq + 2, seq=seq + 1, code="seal.extended", rule="audit.md: seals")
+            placed.append(msgspec.structs.replace(note, seq=seq + 1, prev=head))
+            return [self.session.encode(placed[0])]
+
+        seq, head = append_anywhere(self.path, make, fsync=self.fsync)
+        raw = self.session.encode(placed[0])
+        if (seq, head) == (self.pos.seq, self.pos.head):
+            self.pos = self.pos.advanced(seq + 1, line_hash(raw))
+        else:  # another writer appended first: take the record as it is now
+            edition, seed_file = self._reopen
+            self.replay = Replay(self.path, edition, seed_file=seed_file)
+            self.pos = self.replay.final()
+        return [Entry(seq + 1, placed[0], self.describe(placed[0], self.pos))]
 
     def _placed(self, exc: IllegalEvent, text: str | None) -> RecordError:
         seq = self.pos.seq + 1
@@ -196,6 +273,10 @@ def describe_arbiter(event: Meta, session) -> str:
         return f"penalty: {session.name(event.seat)} {event.points:+d} ({event.reason})"
     if isinstance(event, Seal):
         return f"seal ({event.alg}, key {event.key_id}) over {event.events} lines"
+    if isinstance(event, Entropy):
+        return f"entropy from {event.player}: {event.text}"
+    if isinstance(event, Reveal):
+        return f"seed revealed: {event.secret}"
     if isinstance(event, Result):
         names = ", ".join(session.name(w) for w in event.winners)
         why = f" ({event.reason})" if event.reason else ""

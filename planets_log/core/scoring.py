@@ -8,9 +8,22 @@ from .engine import Position, Session
 from .game import TERMINAL, ScoreSheet
 
 
-def adjusted_sheet(session: Session, pos: Position) -> ScoreSheet:
-    """The game's score sheet with the arbiter's penalties added to the totals."""
-    sheet = session.rules.score(pos.state)
+def _takes_seat(rules) -> bool:
+    """Whether the game scores a position as one seat knows it (a game with hidden information may)."""
+    import inspect
+
+    return rules.hidden_information and "seat" in inspect.signature(rules.score).parameters
+
+
+def adjusted_sheet(session: Session, pos: Position, seat: int | None = None) -> ScoreSheet:
+    """The game's score sheet with the arbiter's penalties added to the totals.
+
+    With a seat, a game in progress is scored only with what that seat may know.
+    """
+    if seat is not None and _takes_seat(session.rules) and session.to_move(pos) != TERMINAL:
+        sheet = session.rules.score(pos.state, seat)
+    else:
+        sheet = session.rules.score(pos.state)
     penalties = pos.arbiter.penalties
     if not penalties:
         return sheet

@@ -8,8 +8,11 @@ Two kinds of key:
 
 - `hmac-sha256`: one shared secret, kept by the organiser; the same file seals and
   verifies (checked with `hmac.compare_digest`).
-- `ed25519`: a key pair (needs the `cryptography` package, the `audit` extra). The
-  private key seals; anyone holding the public key can verify.
+- `ed25519`: a key pair (made with the `cryptography` package). The private key seals;
+  anyone holding the public key can verify.
+
+A seal names only these two algorithms, and its signature has one spelling (lower-case
+hex of the exact length), so a seal cannot be changed without the change showing.
 
 A key file is a small JSON (or TOML) object:
 
@@ -101,7 +104,7 @@ def _ed25519():
     try:
         from cryptography.hazmat.primitives.asymmetric import ed25519
     except ImportError:
-        raise UsageError("Ed25519 keys need the 'cryptography' package: pip install 'planets-log[audit]'",
+        raise UsageError("Ed25519 keys need the 'cryptography' package: pip install 'cryptography>=42'",
                          code="key.cryptography") from None
     return ed25519
 
@@ -167,10 +170,12 @@ def parse_key(text: str, path: str = "<key>") -> Key:
 
 def load_key(path: str | Path) -> Key:
     """Read a key file."""
+    from .files import read_capped
+
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise KeyFileError(f"cannot read key file {path}: {exc.strerror}", code="key.read") from None
+        text = read_capped(path, "key file").decode("utf-8")
+    except UsageError as exc:
+        raise KeyFileError(exc.message, code="key.read") from None
     except UnicodeDecodeError:
         raise KeyFileError(f"{path}: not a key file (not UTF-8 text)", code="key.invalid") from None
     return parse_key(text, str(path))
@@ -239,8 +244,28 @@ def make_seal(key: Key, log_id: str, events: int, head: str) -> Seal:
     return Seal(log_id=log_id, events=events, head=head, alg=key.alg, key_id=key.key_id, sig=sig.hex())
 
 
+SIG_HEX = {HMAC: 64, ED25519: 128}
+"""The one spelling of each algorithm's signature: lower-case hex of 32 (HMAC) or 64 (Ed25519) bytes."""
+_LOWER_HEX = frozenset("0123456789abcdef")
+
+
+def seal_problem(seal: Seal) -> str | None:
+    """Why a seal is malformed (unknown algorithm, key id or signature not in canonical form), or None."""
+    if seal.alg not in SIG_HEX:
+        return f"unknown seal algorithm {seal.alg!r} (known: {', '.join(ALGS)})"
+    if len(seal.key_id) != KEY_ID_HEX or not set(seal.key_id) <= _LOWER_HEX:
+        return f"the key id must be {KEY_ID_HEX} lower-case hex digits, not {seal.key_id!r}"
+    want = SIG_HEX[seal.alg]
+    if len(seal.sig) != want or not set(seal.sig) <= _LOWER_HEX:
+        return f"a {seal.alg} signature is {want} lower-case hex digits; this one is not ({len(seal.sig)} characters)"
+    return None
+
+
 def check_seal(seal: Seal, keys: list[Key]) -> tuple[str, str] | None:
     """None if one of `keys` verifies the seal, else (code, message)."""
+    malformed = seal_problem(seal)
+    if malformed is not None:
+        return "seal.malformed", malformed
     known = [k for k in keys if k.key_id == seal.key_id and k.alg == seal.alg]
     if not known:
         given = ", ".join(k.key_id for k in keys)

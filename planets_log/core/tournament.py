@@ -9,12 +9,14 @@ for any number of jobs.
 from __future__ import annotations
 
 import csv
+import io
 import os
 from pathlib import Path
 from typing import Callable
 
 from .audit import AuditConfig, AuditReport, Problem, RecordAudit, check_records
 from .errors import UsageError
+from .files import MAX_RECORD, read_capped
 
 
 def audit(paths: list[str], cfg: AuditConfig, *, jobs: int = 1, results: str | None = None,
@@ -63,7 +65,7 @@ def find_duplicates(report: AuditReport) -> None:
         if len(group) < 2:
             continue
         group.sort(key=lambda r: r.file)
-        blobs = {r.file: Path(r.file).read_bytes() for r in group}
+        blobs = {r.file: read_capped(r.file, "the record", MAX_RECORD) for r in group}
         clash = []
         for r in group:
             longer = [o for o in group if o is not r and len(blobs[o.file]) > len(blobs[r.file])
@@ -97,9 +99,12 @@ def _words(code: str) -> str:
 def read_results(path: str) -> tuple[str, list[tuple[int, str, list[str]]]]:
     """A results CSV: (key column, [(line, key, winners)]). The key column is log_id or file."""
     try:
-        handle = open(path, newline="", encoding="utf-8-sig")  # a spreadsheet's byte-order mark is skipped
-    except OSError as exc:
-        raise UsageError(f"cannot read the results file {path}: {exc.strerror}", code="results.read") from None
+        data = read_capped(path, "the results file")
+        handle = io.StringIO(data.decode("utf-8-sig"), newline="")  # a spreadsheet's byte-order mark is skipped
+    except UsageError as exc:
+        raise UsageError(exc.message, code="results.read") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"the results file {path} is not UTF-8 text", code="results.read") from None
     rows: list[tuple[int, str, list[str]]] = []
     key = ""
     with handle:

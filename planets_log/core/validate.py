@@ -20,6 +20,8 @@ class Report:
     errors: list[RecordError] = field(default_factory=list)
     game: str | None = None
     position: Position | None = None
+    mode: str = "unknown"
+    """seeded-public, seeded-verified, seeded-unrevealed or table (see `mode_of`)."""
     usage: bool = False
     """True when the file could not be read at all (missing, unreadable, a bad --edition): a usage problem."""
 
@@ -31,18 +33,44 @@ class Report:
             "events": self.events,
             "finished": self.finished,
             "game": self.game,
+            "mode": self.mode,
+            "peeks": [{"seq": s, "target": t, "reason": r} for s, t, r in
+                      (self.position.arbiter.peeks if self.position else ())],
             "errors": [e.to_json() for e in self.errors],
             "rulings": [{"seq": r.seq, "code": r.code, "message": r.message, "rule": r.rule, "reason": r.reason}
                         for r in (self.position.arbiter.ruled if self.position else ())],
         }
 
 
-def validate_file(path: str, edition: str | None = None, *, lenient: bool = False) -> Report:
+MODES = {
+    "seeded-public": "seeded with a public seed: draws verified (anyone holding the record could foresee them)",
+    "seeded-verified": "seeded with a committed secret seed: revealed, every draw verified",
+    "seeded-checked": "seeded with a committed secret seed: not yet revealed; draws verified with --seed-file",
+    "seeded-unrevealed": "seeded with a committed secret seed: not yet revealed, so its draws are not yet "
+                         "verifiable (give --seed-file to verify them)",
+    "table": "table game: chance outcomes typed by the recorder (checked as possible, not derived from a seed)",
+}
+
+
+def mode_of(replay: Replay, pos: Position) -> str:
+    """How a record's chance outcomes are backed: one of MODES."""
+    session = replay.session
+    if replay.header.seed is not None:
+        return "seeded-public"
+    if not session.committed:
+        return "table"
+    if pos.arbiter.revealed is not None:
+        return "seeded-verified"
+    return "seeded-checked" if session.secret is not None else "seeded-unrevealed"
+
+
+def validate_file(path: str, edition: str | None = None, *, lenient: bool = False,
+                  seed_file: str | None = None) -> Report:
     """Check every line of `path`; stop at the first error unless `lenient`."""
     report = Report(file=path)
     errors: list[RecordError] = []
     try:
-        replay = Replay(path, edition)
+        replay = Replay(path, edition, seed_file=seed_file)
         report.game = replay.header.game
         pos = replay.start
         try:
@@ -52,6 +80,7 @@ def validate_file(path: str, edition: str | None = None, *, lenient: bool = Fals
             report.events = max(pos.seq, report.events)
         report.position = pos
         report.finished = replay.session.to_move(pos) == TERMINAL
+        report.mode = mode_of(replay, pos)
     except RecordError as exc:
         errors.append(exc)
     except UsageError as exc:

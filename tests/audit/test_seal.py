@@ -123,8 +123,11 @@ def test_check_seal_detects_any_changed_field(keys):
         assert check_seal(seal, [key]) is None
         import msgspec
 
-        for change in ({"events": 13}, {"head": "cd" * 16}, {"log_id": "other"}, {"sig": "00" * 64}, {"sig": "zz"}):
+        zeros = "00" * (32 if key is keys.hmac else 64)  # a well-formed signature of the key's length
+        for change in ({"events": 13}, {"head": "cd" * 16}, {"log_id": "other"}, {"sig": zeros}):
             assert check_seal(msgspec.structs.replace(seal, **change), [key])[0] == "seal.signature"
+        for change in ({"sig": "zz"}, {"sig": seal.sig.upper()}, {"alg": "none"}):  # issue 11: one spelling only
+            assert check_seal(msgspec.structs.replace(seal, **change), [key])[0] == "seal.malformed"
         assert check_seal(seal, [keys.wrong])[0] == "seal.key"
 
 

@@ -119,7 +119,8 @@ def test_validate_json_and_exit_codes(runner, game, tmp_path):
     res = run(runner, "validate", "--json", str(game))
     assert res.exit_code == 0
     [report] = json.loads(res.output)
-    assert report == {"file": str(game), "valid": True, "events": 2, "finished": False, "game": "countdown", "errors": [], "rulings": []}
+    assert report == {"file": str(game), "valid": True, "events": 2, "finished": False, "game": "countdown",
+                      "mode": "seeded-public", "peeks": [], "errors": [], "rulings": []}
     lines = game.read_text().splitlines()
     bad = tmp_path / "bad.jsonl"
     obj = json.loads(lines[1])

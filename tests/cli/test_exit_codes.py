@@ -26,6 +26,7 @@ USAGE = {
     "rule": ["rule", MISSING, "take 1", "--reason", "r"],
     "penalty": ["penalty", MISSING, "--seat", "1", "--points", "1", "--reason", "r"],
     "result": ["result", MISSING, "--winner", "1"],
+    "reveal": ["reveal", MISSING],
     "seal": ["seal", MISSING, "--key", "missing.key"],
     "keygen": ["keygen"],
     "audit": ["audit", MISSING],

@@ -69,6 +69,7 @@ def test_several_processes_appending_give_contiguous_seqs_and_a_valid_chain(tmp_
 
 def _racer(path: str, ready: int, go: int, result: int) -> int:
     rec = Recorder(path)
+    rec.expect(rec.pos.seq)  # a note asked to land at this seq exactly (--expect-seq); else it is retried
     os.write(ready, b"r")
     os.read(go, 1)  # both have read the record ending at the same seq
     try:
@@ -135,7 +136,7 @@ def test_a_stale_recorder_is_refused_and_writes_nothing(tmp_path):
     new.annotate(0, "first")
     before = path.read_bytes()
     try:
-        old.annotate(0, "second")
+        old.play("take 1")  # a move depends on the position: refused (a note would be placed at the new end)
     except RecordError as exc:
         assert exc.code == "append.stale" and exc.kind == "conflict"
     else:

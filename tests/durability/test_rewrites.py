@@ -72,8 +72,10 @@ def test_repair_goes_through_a_temporary_file_fsync_replace_and_a_folder_fsync(t
     monkeypatch.setattr(record, "os", trace)
     side, moved = repair_torn_tail(path)
     monkeypatch.undo()
-    folder, tmp = str(tmp_path), str(tmp_path / f".r.jsonl.{os.getpid()}.tmp")
-    tmp_side = str(tmp_path / f".r.jsonl.torn-1.{os.getpid()}.tmp")
+    opened = [p for call, p in trace.calls if call == "open" and p.endswith(".tmp")]
+    tmp_side = next(p for p in opened if Path(p).name.startswith(".r.jsonl.torn-1."))
+    tmp = next(p for p in opened if p != tmp_side)  # names are random (issue 11): found from the trace
+    folder = str(tmp_path)
     assert trace.calls[trace.calls.index(("open", tmp_side)):] == [
         ("open", tmp_side), ("write", tmp_side), ("fsync", tmp_side), ("link", f"{tmp_side} -> {side}"),
         ("open", folder), ("fsync", folder),

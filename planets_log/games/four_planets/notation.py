@@ -153,9 +153,37 @@ CHANCE_PARSERS = {
 }
 
 
-def format_event(event, state: State) -> str:
-    """The notation of an event about to be applied to `state`."""
+def format_event(event, state: State, seat: int | None = None) -> str:
+    """The notation of an event about to be applied to `state`; with a seat, as that seat sees it."""
+    if seat is not None and not _sees_all(event, state, seat):
+        event = _hidden(event)
     return FORMATTERS[type(event)](event, state)
+
+
+def _sees_all(event, state: State, seat: int) -> bool:
+    """True when `seat` may know every part of `event`."""
+    if isinstance(event, E.BonusDealt):
+        return False  # secret until a marker reaches a card; the view shows what a seat has seen
+    if isinstance(event, (E.Drawn, E.Revealed)):
+        return seat == state.turn  # the card(s) the seat to move draws, face down to the others
+    if isinstance(event, E.Played):
+        return seat == event.by or not event.discards  # discards go face down to the discard pile
+    if isinstance(event, (E.Searched, E.Kept)) or (isinstance(event, E.Done) and event.keep is not None):
+        return seat == event.by
+    return True
+
+
+def _hidden(event):
+    """`event` with its hidden cards written as `?`."""
+    if isinstance(event, E.Played):
+        return E.Played(by=event.by, card=event.card, discards=("?",) * len(event.discards), coins=event.coins)
+    if isinstance(event, E.Done):
+        return E.Done(by=event.by, keep="?")
+    if isinstance(event, (E.Searched, E.Kept)):
+        return type(event)(by=event.by, card="?")
+    if isinstance(event, E.Drawn):
+        return E.Drawn(card="?")
+    return type(event)(cards=("?",) * len(event.cards))  # BonusDealt, Revealed
 
 
 def _format_play(e: E.Played) -> str:

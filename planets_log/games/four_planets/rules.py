@@ -41,6 +41,8 @@ class FourPlanets(Rules):
     edition_dir = Path(__file__).parent / "editions"
     rulebook = "four-planets.txt"
 
+    hidden_information = True
+
     @property
     def campaign(self):
         """The mini-campaign's rules (Mini-Campaign), for `planets-log campaign`."""
@@ -119,9 +121,9 @@ class FourPlanets(Rules):
             return professional.hint(state)
         return chance.hint(state)
 
-    def score(self, state: State) -> ScoreSheet:
-        """The score sheet (final once the game is over)."""
-        return score.score(state)
+    def score(self, state: State, seat: int | None = None) -> ScoreSheet:
+        """The score sheet (final once the game is over); with a seat, only the bonus cards it has seen."""
+        return score.score(state, seat)
 
     def missing_reveals(self, state: State) -> list[str]:
         """In a kept record: the `?` cards the score still needs, with the line that reveals each."""
@@ -142,12 +144,12 @@ class FourPlanets(Rules):
         return notation.parse(text, state)
 
     def format(self, event, state: State, seat: int | None = None) -> str:
-        """Write an event in the notation (a building event: as `seat` sees it)."""
+        """Write an event in the notation; with a seat, as that seat sees it (hidden cards as `?`)."""
         from . import notation, pro_notation
 
         if isinstance(event, PRO_EVENTS):
             return pro_notation.format_event(event, state, seat)
-        return notation.format_event(event, state)
+        return notation.format_event(event, state, seat)
 
     def render(self, state: State, seat: int | None = None) -> str:
         """The table as text."""

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from collections import Counter
 
+from msgspec.structs import replace
+
 from planets_log.core.events import UNKNOWN
 from planets_log.core.game import ScoreSheet, SeatScore
 
 from . import cards as C
 from .professional import building_vp
-from .state import Seat, State, column_size, played
+from .state import Seat, State, column_size, played, seen_positions
 
 
 def tile_vp(seat: Seat, tile: str) -> int:
@@ -41,7 +43,7 @@ def tiles_vp(seat: Seat) -> int:
 
 def colour_bonus(state: State, seat: Seat) -> int:
     """k bonus cards of a colour give k + 1 VP per own specialist of that colour."""
-    count = Counter(code[0] for code in state.bonus)
+    count = Counter(code[0] for code in state.bonus if code != UNKNOWN)
     return sum((count[c] + 1) * column_size(seat, i) for i, c in enumerate(C.COLOURS) if count[c])
 
 
@@ -64,8 +66,21 @@ def breakdown(state: State, seat: Seat) -> dict[str, int]:
     }
 
 
-def score(state: State) -> ScoreSheet:
-    """The score sheet; ties go to the colour bonus, then the victory is shared."""
+def known_to(state: State, seat: int) -> State:
+    """The state with the colour-bonus cards `seat` has not seen as `?` (a game not over)."""
+    if state.phase == "over":
+        return state
+    seen = seen_positions(seat, state.seats[seat].moves)
+    return replace(state, bonus=tuple(code if i + 1 in seen else UNKNOWN for i, code in enumerate(state.bonus)))
+
+
+def score(state: State, seat: int | None = None) -> ScoreSheet:
+    """The score sheet; ties go to the colour bonus, then the victory is shared.
+
+    With a seat, a game in progress is scored only with the bonus cards that seat has seen.
+    """
+    if seat is not None:
+        state = known_to(state, seat)
     sheet = []
     for i, seat in enumerate(state.seats):
         parts = breakdown(state, seat)

@@ -185,8 +185,10 @@ _PARSERS = {
 }
 
 
-def format(event, state: State) -> str:
-    """Write an event in the notation."""
+def format(event, state: State, seat: int | None = None) -> str:
+    """Write an event in the notation; with a seat, another player's starting hand as `?`."""
+    if seat is not None and isinstance(event, HandDealt) and seat != event.seat:
+        return f"hand {_who(event.seat, state)} " + " ".join("?" for _ in event.cards)
     if isinstance(event, Took):
         return f"take {event.slot} {event.card}"
     if isinstance(event, Played):

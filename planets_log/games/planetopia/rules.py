@@ -34,6 +34,8 @@ class PlanetopiaRules(Rules):
     edition_dir = Path(__file__).parent / "editions"
     rulebook = RULEBOOK
 
+    hidden_information = True
+
     def setup(self, header: Header, edition: PlanetopiaEdition) -> State:
         """The table before any card is dealt: the piles with the 2-3 player removals made."""
         n = len(header.players)
@@ -90,10 +92,10 @@ class PlanetopiaRules(Rules):
 
         return notation.parse(text, state)
 
-    def format(self, event, state: State) -> str:
+    def format(self, event, state: State, seat: int | None = None) -> str:
         from . import notation
 
-        return notation.format(event, state)
+        return notation.format(event, state, seat)
 
     def render(self, state: State, seat: int | None = None) -> str:
         return view.render(state, seat)

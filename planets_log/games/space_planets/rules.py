@@ -139,8 +139,8 @@ class SpacePlanets(Rules):
 
         return notation.parse(text, state)
 
-    def format(self, event: Any, state: State) -> str:
-        """Write one move or outcome."""
+    def format(self, event: Any, state: State, seat: int | None = None) -> str:
+        """Write one move or outcome (the same for every seat: nothing is hidden)."""
         from . import notation
 
         return notation.format(event, state)

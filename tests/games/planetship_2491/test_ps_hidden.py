@@ -199,9 +199,6 @@ def test_a_due_reveal_says_which_cards_to_name_in_which_order():
     play(b, "reveal 12 B3")
 
 
-
-@pytest.mark.xfail(strict=True, reason="core leak outside this game: planets_log/cli/read.py `replay --each` formats "
-                   "each move without the seat (pass `seat` to rules.format); drop this marker with that fix")
 def test_a_seat_s_replay_shows_each_move_as_that_seat_sees_it(runner):
     """Per-seat views through the CLI: `replay --each --as Blue` shows Blue the rewards line with the face-down
     Prison, Radioactive Area and Observatory rewards as '?', and its own state."""

@@ -1,0 +1,31 @@
+"""Helpers for the attack tests: run the CLI, make a seeded Four Planets record."""
+
+from __future__ import annotations
+
+import pytest
+
+from planets_log.cli.main import cli
+
+
+def run(runner, *args, input=None):
+    """Invoke the CLI as a user would (through the group's main, so output is escaped)."""
+    return runner.invoke(cli, [str(a) for a in args], input=input, catch_exceptions=False)
+
+
+@pytest.fixture
+def finished(tmp_path):
+    """A finished seeded Four Planets game played by self-play."""
+    from planets_log.core.play import selfplay
+
+    path = tmp_path / "done.jsonl"
+    path.write_text(selfplay("four-planets", 5).text())
+    return path
+
+
+@pytest.fixture
+def fp(runner, tmp_path):
+    """A seeded Four Planets record (public seed 4) with its setup drawn."""
+    path = tmp_path / "fp.jsonl"
+    res = run(runner, "new", "four-planets", "--player", "Ann", "--player", "Ben", "--seed", "4", path)
+    assert res.exit_code == 0, res.output
+    return path

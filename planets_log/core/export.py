@@ -9,7 +9,6 @@ stored once; the whole data is deflated and base64-encoded into the page.
 from __future__ import annotations
 
 import base64
-import inspect
 import zlib
 from dataclasses import dataclass, field
 from typing import Any
@@ -49,7 +48,6 @@ class Collected:
 def collect(replay: Replay, views: list[int | None], lenient: bool = False) -> Collected:
     """Replay the record once, keeping each position's pictures, texts and scores per view."""
     rules = replay.session.rules
-    seated = len(inspect.signature(rules.format).parameters) >= 3
     out = Collected(views, pictures=[[] for _ in views], scores=[[] for _ in views])
     _position(out, rules, replay.start.state, {"seq": 0, "kind": "start", "moves": ["start of the game"] * len(views)})
     try:
@@ -58,7 +56,7 @@ def collect(replay: Replay, views: list[int | None], lenient: bool = False) -> C
             if isinstance(event, Meta):
                 texts = [_meta_text(event, replay.header.players)] * len(views)
             else:
-                texts = [_move(rules, event, before, v, seated) for v in views]
+                texts = [rules.format(event, before, v) for v in views]
             kind = type(event).__name__.lower() if isinstance(event, Meta) else "chance" if isinstance(event, Chance) else "move"
             _position(out, rules, step.after.state, {"seq": event.seq, "kind": kind, "moves": [printable(t) for t in texts]})
             if isinstance(event, Note):
@@ -82,12 +80,6 @@ def _position(out: Collected, rules: Any, state: Any, step: dict) -> None:
         out.scores[k].append(rules.public_scores(state, seat))
 
 
-def _move(rules: Any, event: Any, state: Any, seat: int | None, seated: bool) -> str:
-    """The move in notation as `seat` sees it (every game's `format` takes a seat once the
-    boundary's per-seat notation has landed; until then the plain notation is used)."""
-    if seat is not None and seated:
-        return rules.format(event, state, seat)
-    return rules.format(event, state)
 
 
 def _attach_note(out: Collected, note: Note) -> None:

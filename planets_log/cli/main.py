@@ -29,6 +29,8 @@ COMMANDS = {
     "seal": ("planets_log.cli.audit:seal", "Sign a finished record."),
     "keygen": ("planets_log.cli.audit:keygen", "Make a sealing key."),
     "audit": ("planets_log.cli.audit:audit", "Audit a whole tournament's records."),
+    "render": ("planets_log.cli.pictures:render", "Draw a position as an SVG picture."),
+    "export": ("planets_log.cli.pictures:export", "Write a self-contained HTML replay."),
     "campaign": ("planets_log.cli.campaign:campaign", "Keep a campaign of games (Four Planets' mini-campaign)."),
 }
 

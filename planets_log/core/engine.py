@@ -17,7 +17,7 @@ import msgspec
 from .edition import Edition, load_edition, load_embedded
 from .commit import effective_seed, find_reveal, parse_secret
 from .errors import IllegalEvent, InternalError, PlanetsLogError, RecordError, internal
-from .events import (CORE_EVENTS, FORMAT, GLYPHS, Action, Chance, Disclosure, Entropy, Event, Header, Meta, Note, Penalty,
+from .events import (CORE_EVENTS, Commit, FORMAT, GLYPHS, Action, Chance, Disclosure, Entropy, Event, Header, Meta, Note, Penalty,
                      Result, Retract, Reveal, Ruling, Seal, strip_place)
 from .game import CHANCE, TERMINAL, Rules
 from .record import RawLine, iter_lines, line_hash, seq_of
@@ -303,6 +303,7 @@ class Session:
             return msgspec.structs.replace(arb, entropy=arb.entropy + ((event.player, event.text),))
         if arb.revealed is not None:
             raise IllegalEvent("reveal.again", f"the seed was already revealed at seq {arb.revealed}", rule)
+        assert isinstance(event, Reveal) and isinstance(self.header.commit, Commit)
         try:
             parse_secret(event.secret, self.header.commit.sha256, "reveal")
         except PlanetsLogError as exc:
@@ -523,6 +524,7 @@ class Replay:
         """A committed seed's secret: from --seed-file, else from the record's reveal line (one extra pass)."""
         from .commit import read_secret
 
+        assert isinstance(self.header.commit, Commit)
         commit = self.header.commit.sha256
         if seed_file is not None:
             return read_secret(seed_file, self.header.log_id, commit)

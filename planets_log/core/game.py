@@ -287,6 +287,20 @@ class Rules:
             raise NotImplementedError(f"{self.id} declares hidden information but gives no per-seat view")
         return msgspec.to_builtins(state)
 
+    def picture(self, state: Any, seat: int | None = None) -> str:
+        """The position as an SVG document drawn from `view(state, seat)` only (see docs/pictures.md)."""
+        from .errors import UsageError
+
+        raise UsageError(f"no picture for {self.title} yet", code="picture.missing")
+
+    def public_scores(self, state: Any, seat: int | None = None) -> list[int | None] | None:
+        """The totals `seat` may know now (None, or None for one seat, where it may not): all of
+        them to the scorekeeper or once the game is over; to a seat, only in a game without
+        hidden information."""
+        if seat is None or not self.hidden_information or self.to_move(state) == TERMINAL:
+            return [s.total for s in self.score(state).scores]
+        return None
+
     def missing_reveals(self, state: Any) -> list[str]:
         """In a kept record: what is still `?` and needed (for the score), in words with what to type."""
         return []

@@ -5,10 +5,10 @@ from __future__ import annotations
 import msgspec
 
 from .engine import Position, Session
-from .game import TERMINAL, ScoreSheet, outcome_of, rank_highest, sheet_of
+from .game import TERMINAL, Rules, ScoreSheet, outcome_of, rank_highest, sheet_of
 
 
-def _takes_seat(rules) -> bool:
+def _takes_seat(rules: Rules) -> bool:
     """Whether the game scores a position as one seat knows it (a game with hidden information may)."""
     import inspect
 

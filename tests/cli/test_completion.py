@@ -20,7 +20,7 @@ def kinds(args: list[str], incomplete: str) -> set[str]:
 
 def test_commands_complete():
     assert set(complete([], "")) == set(COMMANDS)
-    assert complete([], "re") == ["record", "replay", "repair", "result", "reveal"]
+    assert complete([], "re") == ["record", "replay", "repair", "result", "reveal", "render"]
 
 
 def test_game_ids_complete():

@@ -31,6 +31,8 @@ USAGE = {
     "keygen": ["keygen"],
     "audit": ["audit", MISSING],
     "campaign": ["campaign", "validate", MISSING],
+    "render": ["render", MISSING, "--svg", "o.svg"],
+    "export": ["export", MISSING, "--html", "o.html"],
 }
 
 

@@ -171,3 +171,18 @@ class FourPlanets(Rules):
     def view(self, state: State, seat: int | None = None) -> Any:
         """The table as JSON-able data."""
         return view.view(state, seat)
+
+    def picture(self, state: State, seat: int | None = None) -> str:
+        """The position as SVG, drawn from `view(state, seat)` only."""
+        from planets_log.core.picture import frame_for
+
+        from . import picture
+
+        return picture.svg(self.view(state, seat), frame_for(self, state, seat))
+
+    def public_scores(self, state: State, seat: int | None = None) -> list[int] | None:
+        """A seat may not know the totals before the end: the colour bonus counts and stays secret
+        until all of it is revealed for scoring (Setup, step 3; End of Game and Scoring)."""
+        if seat is None or state.phase == "over":
+            return [s.total for s in self.score(state).scores]
+        return None

@@ -122,5 +122,17 @@ class PlanetariumRules(Rules):
     def view(self, state: State, seat: int | None = None):
         return view.view(state, seat)
 
+    def picture(self, state: State, seat: int | None = None) -> str:
+        """The position as SVG, drawn from `view(state, seat)` and the board's public layout only."""
+        from planets_log.core.picture import frame_for
+
+        from . import picture
+
+        return picture.svg(self.view(state, seat), frame_for(self, state, seat), state.board.names)
+
+    def public_scores(self, state: State, seat: int | None = None) -> list[int] | None:
+        """Points come from cards played face up: every seat may know every total."""
+        return [s.points for s in state.seats]
+
 
 RULES = PlanetariumRules()

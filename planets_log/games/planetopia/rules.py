@@ -119,5 +119,17 @@ class PlanetopiaRules(Rules):
     def view(self, state: State, seat: int | None = None):
         return view.view(state, seat)
 
+    def picture(self, state: State, seat: int | None = None) -> str:
+        """The position as SVG, drawn from `view(state, seat)` only."""
+        from planets_log.core.picture import frame_for
+
+        from . import picture
+
+        return picture.svg(self.view(state, seat), frame_for(self, state, seat))
+
+    def public_scores(self, state: State, seat: int | None = None) -> list[int] | None:
+        """Prestige points are open information: every seat may know every total."""
+        return [s.points for s in state.seats]
+
 
 RULES = PlanetopiaRules()

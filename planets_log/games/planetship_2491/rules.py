@@ -115,3 +115,20 @@ class Planetship(Rules):
     def view(self, state: State, seat: int | None = None) -> Any:
         """The table as JSON-able data."""
         return view.view(state, seat)
+
+    def picture(self, state: State, seat: int | None = None) -> str:
+        """The position as SVG, drawn from `view(state, seat)` and the grid's public layout only."""
+        from planets_log.core.picture import frame_for
+
+        from . import picture
+        from .state import geo
+
+        where = dict(geo(state).where) if state.grid else {}
+        return picture.svg(self.view(state, seat), frame_for(self, state, seat), where)
+
+    def public_scores(self, state: State, seat: int | None = None) -> list[int | None] | None:
+        """Before the end a seat knows only its own total (its own cards and what its probes saw)."""
+        totals = [s.total for s in self.score(state).scores]
+        if seat is None or self.score(state).final:
+            return totals
+        return [t if i == seat else None for i, t in enumerate(totals)]

@@ -139,5 +139,13 @@ class SpacePlanets(Rules):
         """The position as JSON-able data (the same for every seat: nothing is hidden)."""
         return view.view(state, seat)
 
+    def picture(self, state: State, seat: int | None = None) -> str:
+        """The position as SVG, drawn from `view(state, seat)` only."""
+        from planets_log.core.picture import frame_for
+
+        from . import picture
+
+        return picture.svg(self.view(state, seat), frame_for(self, state, seat))
+
 
 RULES = SpacePlanets()

@@ -49,3 +49,10 @@ def test_cli_doc_row_matches_the_command_options(command: str, cmd: click.Comman
 
 def test_cli_doc_intro_covers_edition() -> None:
     assert "accept\n`--edition PATH`" in DOC or "accept `--edition PATH`" in DOC
+
+
+def test_readme_commands_paragraph_names_every_command() -> None:
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    paragraph = readme.split("## Commands", 1)[1].split("##", 1)[0]
+    named = set(re.findall(r"`([a-z]+)`", paragraph))
+    assert set(cli.list_commands(click.Context(cli))) - named == set()

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import msgspec
 
 from .engine import Position, Replay
-from .errors import IllegalEvent, RecordError
+from .errors import IllegalEvent, NotationError, RecordError
 from .commit import seed_path
 from .events import (FORMAT, Action, Chance, Entropy, Event, Meta, Note, Penalty, Result, Retract, Reveal, Ruling, Seal,
                      strip_place)
@@ -71,6 +71,10 @@ class Recorder:
                 self._check_named(named)
             parsed = self.rules.parse(move.strip(), self.pos.state)
         except IllegalEvent as exc:
+            who = text.partition(":")[0].strip()
+            if named is None and isinstance(exc, NotationError) and _name_like(who) and text.partition(":")[2].strip():
+                exc = IllegalEvent("turn.named", f"{who!r} is not a player: name {seat_words(self.header.players)}",
+                                   "turn order")  # `Zed: d1`: a misspelt name, not a bad move
             raise self._placed(exc, text) from None
         if isinstance(parsed, Chance) and self.session.to_move(self.pos) != CHANCE:
             written = self._written_for_you(parsed)
@@ -253,6 +257,11 @@ class Recorder:
         if text is not None and exc.code != "notation":
             err.message = f"{text.strip()!r}: {err.message}"
         return err
+
+
+def _name_like(word: str) -> bool:
+    """Whether `word`, before a colon, reads as a player's name (one word with a letter)."""
+    return bool(word) and len(word.split()) == 1 and any(c.isalpha() for c in word)
 
 
 def split_player(text: str, players: list[str]) -> tuple[int | None, str]:

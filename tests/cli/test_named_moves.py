@@ -52,6 +52,19 @@ def test_a_move_with_the_wrong_players_name_is_refused_and_the_file_unchanged(ru
     assert events(plain) == events(path)  # the name is checked, not stored
 
 
+@pytest.mark.parametrize("game", list(TABLE_FIXTURES))
+def test_a_misspelt_players_name_is_named_as_such_not_as_a_bad_move(runner, tmp_path, game):
+    """turn order: `Zed: d1` names no player; the message says so instead of blaming the notation."""
+    path = new_like(runner, TABLE_FIXTURES[game], tmp_path / "t.jsonl")
+    typed = [t for _, t in OPENINGS[game]]
+    i = first_action(game)
+    assert runner.invoke(cli, ["record", str(path), *typed[:i]]).exit_code == 0
+    before = path.read_bytes()
+    res = runner.invoke(cli, ["record", str(path), f"Zed: {typed[i]}"])
+    assert res.exit_code == 1 and "[turn.named]" in res.output and "'Zed' is not a player" in res.output
+    assert path.read_bytes() == before
+
+
 def test_naming_a_player_at_a_chance_point_is_refused(runner, tmp_path):
     path = new_like(runner, TABLE_FIXTURES["four-planets"], tmp_path / "t.jsonl")
     res = runner.invoke(cli, ["record", str(path), "Ann: bonus R2v3s Y0s G1v1s B0s"])

@@ -198,8 +198,9 @@ def score(log, as_json, as_seat, edition) -> None:
     sheet = adjusted_sheet(rep.session, pos, seat_or_none(rep.session, as_seat))
     status, words = result_check(rep.session, pos)
     missing = rep.session.rules.missing_reveals(pos.state)
-    if missing:
-        sheet.final = False
+    if missing:  # the totals lack hidden cards: who is ahead, never a winner (ScoreSheet's contract)
+        leaders = sheet.winners or sheet.leaders
+        sheet.final, sheet.outcome, sheet.winners, sheet.leaders = False, "leads", [], leaders
     if as_json:
         import msgspec
 
@@ -236,9 +237,11 @@ def format_sheet(sheet, why: str | None = None) -> str:
 def verdict(sheet) -> str:
     """The sheet's result in words: who wins, shares, leads; a solo game won or lost; nobody."""
     names = " and ".join(sheet.scores[i].player for i in (sheet.leaders if sheet.outcome == "leads" else sheet.winners))
+    if sheet.outcome == "leads" and not names:
+        return "nobody leads (provisional)"
     words = {"win": f"{names} wins", "shared": f"{names} share the win", "solo-win": f"{names} wins the solo game",
              "solo-loss": "the solo game is lost", "nobody": "nobody wins",
-             "leads": f"{names} {'leads' if len(sheet.leaders) == 1 else 'lead'} (the game is not over)"}
+             "leads": f"{names} {'leads' if len(sheet.leaders) == 1 else 'lead'} (provisional)"}
     text = words.get(sheet.outcome, sheet.outcome)
     return text + (f" (tie-break: {sheet.tiebreak})" if sheet.tiebreak else "")
 

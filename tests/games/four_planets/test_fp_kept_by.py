@@ -59,6 +59,9 @@ def test_a_kept_record_from_start_to_final_score(runner, tmp_path, path, keeper)
     missing = json.loads(before.output)["missing_reveals"]
     assert missing and all("shown" in m for m in missing)
     assert json.loads(before.output)["final"] is False
+    # the totals lack the unrevealed cards: a leader at most, never a winner
+    assert json.loads(before.output)["outcome"] == "leads" and json.loads(before.output)["winners"] == []
+    assert "wins" not in runner.invoke(cli, ["score", str(out)]).output
     res = runner.invoke(cli, ["record", str(out), *reveals])
     assert res.exit_code == 0, res.output
     assert runner.invoke(cli, ["validate", str(out)]).exit_code == 0

@@ -10,6 +10,7 @@ from planets_log.core.events import UNKNOWN
 
 from . import cards as C
 from .apply import superior, to_move
+from .kept import missing_reveals
 from . import professional
 from .pro_view import pro_view, render_lines
 from .score import score
@@ -83,7 +84,9 @@ def render(state: State, seat: int | None = None) -> str:
         lines += render_lines(state, seat)
     sheet = score(state)
     totals = ", ".join(f"{s.player} {s.total}" for s in sheet.scores)
-    if state.phase == "over":
+    if state.phase == "over" and missing_reveals(state):  # a kept record: the totals lack the `?` cards
+        lines.append(f"Score so far: {totals} (provisional: reveals are missing)")
+    elif state.phase == "over":
         winners = " and ".join(names[w] for w in sheet.winners)
         tb = f" ({sheet.tiebreak})" if sheet.tiebreak else ""
         lines.append(f"Final score: {totals} — winner: {winners}{tb}")

@@ -62,6 +62,7 @@ def test_a_kept_record_from_start_to_final_score(runner, tmp_path, path, keeper)
     # the totals lack the unrevealed cards: a leader at most, never a winner
     assert json.loads(before.output)["outcome"] == "leads" and json.loads(before.output)["winners"] == []
     assert "wins" not in runner.invoke(cli, ["score", str(out)]).output
+    assert "winner" not in runner.invoke(cli, ["replay", str(out)]).output
     res = runner.invoke(cli, ["record", str(out), *reveals])
     assert res.exit_code == 0, res.output
     assert runner.invoke(cli, ["validate", str(out)]).exit_code == 0

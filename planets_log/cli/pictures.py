@@ -83,3 +83,6 @@ def _write(out: str, text: str) -> None:
         _write_durably(Path(out), text.encode("utf-8"), replace=True)
     except OSError as exc:
         raise UsageError(f"cannot write {out}: {exc.strerror or exc}", code="output") from None
+    from planets_log.core.text import escape
+
+    click.echo(f"wrote {escape(out)}")  # like keygen: a silent success left people looking for the file

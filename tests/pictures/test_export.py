@@ -123,6 +123,9 @@ def test_render_writes_an_svg_and_refuses_bad_arguments_in_one_line(tmp_path):
     res = run("render", str(TABLE_GAME), "--round", "2", "--as", "Ben", "--svg", str(out))
     assert res.exit_code == 0, res.output
     assert out.read_text().startswith("<svg")
+    assert res.output == f"wrote {out}\n"  # says where the picture went
+    res = run("render", str(TABLE_GAME), "--svg", "-")
+    assert res.exit_code == 0 and res.output.startswith("<svg")  # to stdout: the picture alone
     for args, words in [(["--at", "999"], "there is no seq 999"), (["--as", "Zed"], "no seat 'Zed'"),
                         (["--at", "3", "--round", "1"], "not both")]:
         res = CliRunner().invoke(cli, ["render", str(TABLE_GAME), *args, "--svg", str(tmp_path / "x.svg")])

@@ -187,6 +187,8 @@ def undo(log, reason, to, edition) -> None:
     if to is not None and to < 0:
         raise UsageError("--to takes a seq of 0 or more", code="usage")
     rec = Recorder(log, edition)
+    if to is not None and to > rec.pos.seq:
+        raise UsageError(f"the record ends at seq {rec.pos.seq}; there is no seq {to} to go back to", code="usage")
     for entry in rec.undo(reason, to):
         click.echo(f"{entry.seq:>4}  {entry.text}")
     click.echo(mover_text(rec.session, rec.pos))

@@ -76,6 +76,10 @@ def test_undo_to_takes_back_everything_after_a_seq(runner, tmp_path):
     assert len(lines_of(path)) == 12  # header, 10 lines, one retract: nothing deleted
     res = runner.invoke(cli, ["undo", str(path), "--to", "4"])
     assert res.exit_code == 1 and "after seq 4" in res.output
+    before = path.read_bytes()
+    res = runner.invoke(cli, ["undo", str(path), "--to", "99"])  # a seq the record has not reached: bad usage
+    assert res.exit_code == 2 and "the record ends at seq 11; there is no seq 99" in res.output
+    assert path.read_bytes() == before
     runner.invoke(cli, ["record", str(path), *typed[4:]])
     assert runner.invoke(cli, ["validate", str(path)]).exit_code == 0
     assert final_view(path) == final_view(fixture)

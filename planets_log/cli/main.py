@@ -12,7 +12,7 @@ COMMANDS = {
     "new": ("planets_log.cli.write:new", "Start a new record."),
     "record": ("planets_log.cli.write:record", "Append moves in the game's notation."),
     "moves": ("planets_log.cli.read:moves", "List the legal moves now."),
-    "undo": ("planets_log.cli.write:undo", "Take back the last action (nothing is deleted)."),
+    "undo": ("planets_log.cli.write:undo", "Take back the last typed line (nothing is deleted)."),
     "validate": ("planets_log.cli.read:validate", "Check records: format, chain, seed, rules."),
     "replay": ("planets_log.cli.read:replay", "Show the position at any point."),
     "diff": ("planets_log.cli.diff:diff", "Compare two records."),

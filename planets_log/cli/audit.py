@@ -6,6 +6,8 @@ import sys
 
 import click
 
+from planets_log.core.text import escape
+
 from .common import echo_json, edition_option
 
 
@@ -33,9 +35,9 @@ def seal(logs, key_file, edition) -> None:
     key = load_key(key_file)
     for log in logs:
         entry, rec = seal_record(log, key, edition)
-        click.echo(f"{log}: {entry.seq:>4}  {entry.text}")
+        click.echo(f"{escape(log)}: {entry.seq:>4}  {entry.text}")
         if rec.session.to_move(rec.pos) != TERMINAL:
-            click.echo(f"{log}: warning: the game is not over; the audit will report it unfinished", err=True)
+            click.echo(f"{escape(log)}: warning: the game is not over; the audit will report it unfinished", err=True)
 
 
 @click.command()
@@ -58,7 +60,7 @@ def keygen(out, use_hmac) -> None:
 
     key, paths = make(out, use_hmac=use_hmac)
     for path in paths:
-        click.echo(f"wrote {path}")
+        click.echo(f"wrote {escape(path)}")
     click.echo(f"key id {key.key_id} ({key.alg})")
 
 

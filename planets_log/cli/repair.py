@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import click
 
+from planets_log.core.text import escape
+
 
 @click.command()
 @click.argument("log", type=click.Path(dir_okay=False, exists=True))
@@ -22,15 +24,15 @@ def repair(log) -> None:
 
     moved = repair_torn_tail(log)
     if moved is None:
-        click.echo(f"{log}: no torn tail")
+        click.echo(f"{escape(log)}: no torn tail")
     else:
         side, size = moved
-        click.echo(f"{log}: moved a torn tail of {size} bytes to {side}")
+        click.echo(f"{escape(log)}: moved a torn tail of {size} bytes to {escape(side)}")
     report = validate_file(log)
     if report.valid:
-        click.echo(f"{log}: valid, {report.events} events, {'finished' if report.finished else 'not finished'}")
+        click.echo(f"{escape(log)}: valid, {report.events} events, {'finished' if report.finished else 'not finished'}")
         return
     for err in report.errors:
         click.echo(str(err))
-    click.echo(f"{log}: damage before the tail is not repaired automatically", err=True)
+    click.echo(f"{escape(log)}: damage before the tail is not repaired automatically", err=True)
     raise SystemExit(1)

@@ -47,6 +47,7 @@ def new(game, out, players, seed, table, kept_by, options, meta, entropy, ask_en
     from planets_log.core.events import Commit, Entropy
     from planets_log.core.play import Builder, make_header
     from planets_log.core.record import create_record
+    from planets_log.core.text import escape
 
     if table and seed is not None:
         raise UsageError("choose --seed or --table, not both", code="usage")
@@ -88,7 +89,7 @@ def new(game, out, players, seed, table, kept_by, options, meta, entropy, ask_en
             f"seeded game, secret seed in {out}.seed (keep it; it is revealed in the record when the game ends)")
     if keeper is not None:
         mode = f"table game kept by {players[keeper]} (type '?' for what {players[keeper]} cannot see)"
-    click.echo(f"{out}: new {session.rules.title} record, {mode}; {len(drawn)} chance outcome(s) drawn")
+    click.echo(escape(f"{out}: new {session.rules.title} record, {mode}; {len(drawn)} chance outcome(s) drawn"))
     click.echo(mover_text(session, build.pos))
 
 

@@ -94,3 +94,22 @@ def test_json_output_stays_valid_json_with_controls_escaped(runner, fp):
     res = run(runner, "annotate", fp, "--list", "--json")
     assert not RAW.search(res.output) and "\x7f" not in res.output
     assert json.loads(res.output)[0]["text"] == evil  # the data itself is intact
+
+
+def test_file_names_with_a_newline_or_escape_are_quoted_in_every_echo(runner, tmp_path):
+    """A file name is text from an argument: a newline in it must not forge a second output line."""
+    log = tmp_path / "a\nb.jsonl"
+    prefix = tmp_path / "k\x1b[31m"
+    outputs = [
+        run(runner, "new", "four-planets", "--player", "Ann", "--player", "Ben", "--seed", "3", log),
+        run(runner, "keygen", "--out", prefix),
+        run(runner, "seal", log, "--key", f"{prefix}.key"),
+        run(runner, "repair", log),
+    ]
+    for res in outputs:
+        assert res.exit_code == 0, res.output
+        assert "\x1b" not in res.output
+        for line in res.output.splitlines():
+            assert not line.startswith("b.jsonl"), res.output  # the name's newline did not split a line
+    assert "a\\nb.jsonl: new Four Planets record" in outputs[0].output
+    assert "k\\e[31m.key" in outputs[1].output

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -54,15 +55,20 @@ class _Side:
         self.replay = replay
         self._steps = replay.steps()
         self.error: RecordError | None = None
+        self.last = replay.start
+        """The position before the next line (before the invalid one, once there is an error)."""
 
     def next(self) -> Step | None:
         if self.error is not None:
             return None
         try:
-            return next(self._steps, None)
+            step = next(self._steps, None)
         except RecordError as exc:
             self.error = exc
             return None
+        if step is not None:
+            self.last = step.after
+        return step
 
 
 def diff_records(path_a: str, path_b: str, edition: str | None = None, at: int | None = None,
@@ -86,8 +92,8 @@ def diff_records(path_a: str, path_b: str, edition: str | None = None, at: int |
             break
         if a is None or b is None or _differ(ra, a, rb, b, seat):
             out.seq = (a or b).event.seq
-            out.a_move = _move(ra, a, seat) if a else _ended(sa)
-            out.b_move = _move(rb, b, seat) if b else _ended(sb)
+            out.a_move = _move(ra, a, seat) if a else _ended(sa, seat)
+            out.b_move = _move(rb, b, seat) if b else _ended(sb, seat)
             out.a_line = a.line.number if a else sa.error.line if sa.error else None
             out.b_line = b.line.number if b else sb.error.line if sb.error else None
             if a:
@@ -113,10 +119,42 @@ def _differ(ra: Replay, a: Step, rb: Replay, b: Step, seat: int | None) -> bool:
             or ra.session.rules.view(a.after.state, seat) != rb.session.rules.view(b.after.state, seat))
 
 
-def _ended(side: _Side) -> str:
+def _ended(side: _Side, seat: int | None) -> str:
     if side.error is not None:
-        return f"(invalid from here: {side.error.message})"
+        return f"{_bad_line(side, seat)} (invalid from here: {side.error.message})"
     return "(record ends)"
+
+
+def _bad_line(side: _Side, seat: int | None) -> str:
+    """The invalid line in notation where it decodes as an event, else its raw text cut short."""
+    raw = _raw_line(side.replay.path, side.error.line) if side.error is not None else None
+    if raw is None:
+        return "?"
+    try:
+        event = side.replay.session.decode(raw)
+        if isinstance(event, Meta):
+            return f"{type(event).__name__.lower()}: {getattr(event, 'text', '')}"
+        return format_as(side.replay.session.rules, event, side.last.state, seat)
+    except Exception:  # not an event, or not one the game can write: show the line as it is
+        text = raw.decode("utf-8", "replace")
+        return text if len(text) <= 80 else text[:79] + "…"
+
+
+def _raw_line(path: str, number: int | None) -> bytes | None:
+    """The bytes of line `number` of `path` (None if it cannot be read)."""
+    if number is None:
+        return None
+    from .errors import UsageError
+    from .files import MAX_RECORD, open_regular
+
+    try:
+        with os.fdopen(open_regular(path, "the record", MAX_RECORD), "rb") as handle:
+            for i, line in enumerate(handle, 1):
+                if i == number:
+                    return line.rstrip(b"\n")
+    except (OSError, UsageError):
+        return None
+    return None
 
 
 def _move(replay: Replay, step: Step, seat: int | None = None) -> str:

@@ -43,3 +43,26 @@ def test_an_invalid_record_is_compared_up_to_its_first_error(runner, tmp_path):
     assert "(invalid from here:" in res.output
     data = json.loads(runner.invoke(cli, ["diff", str(fixture), str(bad), "--json"]).output)
     assert data["invalid"]["b"].startswith(f"{bad}:21: seq 20") and data["first_difference"]["seq"] == 20
+
+
+def test_the_invalid_line_itself_is_shown_in_notation(runner, tmp_path):
+    """The bad line is shown as a move (it decodes: it only breaks a rule), beside the good record's move."""
+    fixture = TABLE_FIXTURES["four-planets"]
+    lines = fixture.read_bytes().splitlines()
+    first = next(i for i, raw in enumerate(lines) if json.loads(raw)["type"] == "dispatch")
+    planet = json.loads(lines[first])["planet"]
+    bad = write_lines(tmp_path / "bad.jsonl", rechain(edit_line(lines, first, planet=planet, parts=9)))
+    res = runner.invoke(cli, ["diff", str(fixture), str(bad)])
+    assert res.exit_code == 1
+    shown = next(line for line in res.output.splitlines() if line.strip().startswith(f"{bad}:{first + 1}:"))
+    assert f"d{planet}x9 (invalid from here:" in shown, res.output
+
+
+def test_an_undecodable_bad_line_is_shown_as_written(runner, tmp_path):
+    fixture = TABLE_FIXTURES["four-planets"]
+    lines = fixture.read_bytes().splitlines()
+    broken = [*lines[:10], b'{"type":"nonsense","seq":10}']
+    bad = write_lines(tmp_path / "bad.jsonl", broken)
+    res = runner.invoke(cli, ["diff", str(fixture), str(bad)])
+    assert res.exit_code == 1
+    assert '{"type":"nonsense","seq":10} (invalid from here:' in res.output

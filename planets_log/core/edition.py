@@ -62,7 +62,7 @@ def load_embedded(rules: Any, embedded: EmbeddedEdition, ref: EditionRef) -> Edi
     digest = hashlib.sha256(raw).hexdigest()
     if digest != ref.sha256:
         raise PlanetsLogError(f"the record's embedded edition has sha256 {digest[:12]}…, not the {ref.sha256[:12]}… its "
-                              "header pins: it was changed", code="header.edition", rule="DESIGN §3 editions")
+                              "header pins: it was changed", code="header.edition", rule="format.md: the header")
     key = (rules.id, "." + embedded.suffix, digest)
     data = _CACHE.get(key)
     if data is None:

@@ -134,7 +134,7 @@ class Session:
             raise PlanetsLogError(
                 f"the record was made with edition {header.edition.name!r} (sha256 {header.edition.sha256[:12]}…) "
                 f"but {edition.path} is {edition.ref.name!r} (sha256 {edition.ref.sha256[:12]}…); "
-                f"pass --edition with the record's edition file", code="header.edition", rule="DESIGN §3 editions")
+                f"pass --edition with the record's edition file", code="header.edition", rule="format.md: the header")
         return cls(header, rules, edition)
 
     def start(self, header_raw: bytes) -> Position:
@@ -184,7 +184,7 @@ class Session:
                 want = self.expected_chance(pos)
                 if strip_place(want) != strip_place(event):
                     raise IllegalEvent("chance.tampered", "this outcome is not the one the seed gives "
-                                       f"(the seed gives: {self.rules.format(want, state)})", "DESIGN §1 seeded games")
+                                       f"(the seed gives: {self.rules.format(want, state)})", "format.md: seeded streams")
             arbiter = self._checked(pos, event)
             # a typed outcome (table game) can be taken back on its own; a seed's goes with its action
             taken_back = pos.undo if self.seeded else Undo(event.seq, state, pos.chances, pos.undo)

@@ -1,4 +1,4 @@
-"""The plug-in boundary's contract, for every registered game (DESIGN §2).
+"""The plug-in boundary's contract, for every registered game (docs/adding-a-game.md).
 
 `legal` is exactly the candidates `check` accepts on every position of many random
 playouts; `apply` never changes its input; the chance outcomes at every chance point are a

@@ -1,4 +1,4 @@
-"""The conformance suite every registered game passes (DESIGN §2).
+"""The conformance suite every registered game passes (docs/adding-a-game.md).
 
 Random seeded playouts validate and replay identically (legality both ways, apply's
 purity and chance distributions: test_boundary.py); every event round-trips through JSON and

@@ -1,4 +1,4 @@
-"""Components and the reference edition (DESIGN §3)."""
+"""Components and the reference edition (docs/games/four-planets.md: the edition)."""
 
 from __future__ import annotations
 
@@ -42,7 +42,7 @@ def test_components_reference_edition_supports_the_rulebook_examples():
 
 
 def test_edition_marks_every_reconstructed_value():
-    """DESIGN §3: values the rulebook does not give are marked reconstructed."""
+    """docs/games/four-planets.md: values the rulebook does not give are marked reconstructed."""
     data = load_edition(RULES).data
     assert all(entry.reconstructed for entry in data.cards)
     assert "cards.count" in data.reconstructed and "cards.vp" in data.reconstructed

@@ -38,7 +38,7 @@ def test_golden_record_validates_to_the_end(name):
 
 
 def test_golden_table_game_is_a_table_record():
-    """DESIGN §1: a table game has seed null; every outcome in it was typed in."""
+    """format.md: a table game has seed null; every outcome in it was typed in."""
     header = json.loads((ROOT / "table-game.jsonl").read_text().splitlines()[0])
     assert header["seed"] is None and header["game"] == "four-planets"
 

@@ -1,4 +1,4 @@
-"""Professional Mode through the conformance checks the shared suite runs on base games only (DESIGN §2).
+"""Professional Mode through the conformance checks the shared suite runs on base games only (docs/adding-a-game.md).
 
 Seeded professional games validate and replay identically, keep their bytes per seed, are
 accepted again as table records, satisfy the JSON Schema; a changed building deal or

@@ -1,4 +1,4 @@
-"""legal() lists exactly what check() accepts, on real and hand-made positions (DESIGN §2)."""
+"""legal() lists exactly what check() accepts, on real and hand-made positions (docs/adding-a-game.md)."""
 
 from __future__ import annotations
 

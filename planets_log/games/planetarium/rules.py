@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Literal
 
-import msgspec
 from msgspec.structs import replace
 
 from planets_log.core.events import Header
@@ -14,14 +12,8 @@ from planets_log.core.game import CHANCE, TERMINAL, Option, Rules
 from . import apply, chance, check, score, view
 from .edition import PLANETS, PlanetariumEdition
 from .events import EVENTS
+from .options import PlanetariumOptions
 from .state import CHANCE_PHASES, Seat, State
-
-
-class PlanetariumOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """Planetarium's options as a typed Struct (the same as `PlanetariumRules.options`)."""
-
-    target: Literal[90, 100, 110] = 100
-    round_limit: Annotated[int, msgspec.Meta(ge=0)] = 0
 
 
 class PlanetariumRules(Rules):

@@ -7,7 +7,7 @@ from pathlib import Path
 from planets_log.core.game import CHANCE, TERMINAL, Option, Outcomes, Ranking, Rules
 from planets_log.core.events import Header
 
-from . import apply, check, legal, score, view
+from . import apply, chance, check, legal, score, view
 from .edition import PlanetopiaEdition
 from .events import EVENTS
 from .options import Options
@@ -61,13 +61,13 @@ class PlanetopiaRules(Rules):
     def legal(self, state: State) -> list:
         if state.over:
             return []
-        return legal.legal_chance(state) if state.due else legal.legal_actions(state)
+        return chance.legal_chance(state) if state.due else legal.legal_actions(state)
 
     def candidates(self, state: State) -> list:
         return legal.candidates(state)
 
     def chance_outcomes(self, state: State) -> Outcomes:
-        return legal.outcomes(state)
+        return chance.outcomes(state)
 
     def check(self, state: State, event) -> None:
         check.check(state, event)
@@ -76,7 +76,7 @@ class PlanetopiaRules(Rules):
         return apply.apply(state, event)
 
     def chance(self, state: State, rng) -> object:
-        return legal.chance(state, rng)
+        return chance.chance(state, rng)
 
     def chance_hint(self, state: State) -> str:
         hints = {

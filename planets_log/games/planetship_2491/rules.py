@@ -11,6 +11,7 @@ from planets_log.core.game import Outcomes, Ranking, Rules, ScoreSheet
 from . import apply, chance, check, flow, score, view
 from .edition import PlanetshipEdition
 from .events import EVENTS
+from .options import Options
 from .state import State, setup
 
 
@@ -27,6 +28,7 @@ class Planetship(Rules):
     supports_kept_by = True
     notation_key = ("a card is its number (17) or a starting card as colour and number (R3); a place is "
                     "ZONE.NUMERAL (7.III, 6.R for the reward space); ? is a card the keeper cannot see")
+    options_type = Options
     events = EVENTS
     edition_type = PlanetshipEdition
     edition_dir = Path(__file__).parent / "editions"

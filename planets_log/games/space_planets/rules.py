@@ -7,17 +7,14 @@ from typing import Any
 
 from planets_log.core.errors import PlanetsLogError
 from planets_log.core.events import Header
-from planets_log.core.game import CHANCE, TERMINAL, Option, Outcomes, Ranking, Rules, ScoreSheet, SeatScore, rank_highest, sheet_of
+from planets_log.core.game import CHANCE, TERMINAL, Option, Outcomes, Ranking, Rules, ScoreSheet
 
-from . import apply, chance, check, legal, view
+from . import apply, chance, check, legal, score, view
 from .edition import SpacePlanetsEdition
 from .events import EVENTS
 from .options import Options
 
 from .state import SPACES, Book, Kind, Seat, State
-
-TIE_RULE = "none in the rulebook: tied players share the win"
-
 
 class SpacePlanets(Rules):
     """The dexterity game of probes and planet cards, with the die's landing as a chance outcome."""
@@ -107,17 +104,11 @@ class SpacePlanets(Rules):
     # --- results and views ----------------------------------------------------
     def score(self, state: State) -> ScoreSheet:
         """Stars on planet cards plus one star per two crystals; ties share the win."""
-        rows = []
-        for seat, held in enumerate(state.seats):
-            planet = sum(state.book.kind(code).stars for code in held.cards)
-            fuel = held.crystals // state.book.crystals_per_star
-            rows.append(SeatScore(seat=seat, player=state.players[seat], total=planet + fuel,
-                                  breakdown={"planet_stars": planet, "crystal_stars": fuel}))
-        return sheet_of(rows, self.rank(state, [row.total for row in rows]))
+        return score.score(state)
 
     def rank(self, state: State, totals: list[int]) -> Ranking:
         """Most stars wins; the rulebook gives no tie-break, so tied players share the win."""
-        return rank_highest(totals, state.phase == "over", shared=TIE_RULE)
+        return score.rank(state, totals)
 
     def parse(self, text: str, state: State):
         """Read one move or outcome (see docs/games/space-planets.md)."""

@@ -1,0 +1,55 @@
+"""Chance: the outcomes possible at a chance point, and the one a seed gives."""
+
+from __future__ import annotations
+
+from math import perm
+
+from planets_log.core.game import Outcomes, sampled, uniform
+
+from .check import next_to_deal
+from .events import HandDealt, Refilled, Revealed, RowDealt, TrailDealt
+from .state import State
+
+
+def outcomes(state: State) -> Outcomes:
+    """The chance outcomes possible now: the opening row and trail counted, the rest listed."""
+    sample = lambda rng: chance(state, rng)  # noqa: E731 - the seeded draw is the sampler
+    if state.due == "row":
+        return sampled(perm(len(state.prestige_deck), min(len(state.players) + 1, len(state.prestige_deck))), sample)
+    if state.due == "trail":
+        return sampled(perm(len(state.cosmos_deck), min(state.config.trail, len(state.cosmos_deck))), sample)
+    if state.due == "hand":
+        return uniform([HandDealt(seat=next_to_deal(state), cards=state.config.hand)])
+    if state.due == "refill":
+        return uniform([Refilled(card=c) for c in state.cosmos_deck])
+    if state.due == "reveal":
+        return uniform([Revealed(card=c) for c in state.prestige_deck])
+    raise ValueError("no chance outcome is due")
+
+
+def legal_chance(state: State) -> list:
+    """Every possible chance outcome when they are few; [] for the opening row and trail."""
+    if state.due == "hand":
+        return [HandDealt(seat=next_to_deal(state), cards=state.config.hand)]
+    if state.due == "refill":
+        return [Refilled(card=c) for c in sorted(set(state.cosmos_deck))]
+    if state.due == "reveal":
+        return [Revealed(card=c) for c in state.prestige_deck]
+    return []
+
+
+def chance(state: State, rng) -> object:
+    """The outcome a seeded game gets: drawn uniformly from what is left in the pile."""
+    if state.due == "row":
+        k = min(len(state.players) + 1, len(state.prestige_deck))
+        return RowDealt(cards=tuple(rng.sample(state.prestige_deck, k)))
+    if state.due == "trail":
+        k = min(state.config.trail, len(state.cosmos_deck))
+        return TrailDealt(cards=tuple(rng.sample(state.cosmos_deck, k)))
+    if state.due == "hand":
+        return HandDealt(seat=next_to_deal(state), cards=state.config.hand)
+    if state.due == "refill":
+        return Refilled(card=rng.choice(state.cosmos_deck))
+    if state.due == "reveal":
+        return Revealed(card=rng.choice(state.prestige_deck))
+    raise ValueError("no chance outcome is due")

@@ -8,6 +8,7 @@ games), then the game's own `check`, then `apply`.
 from __future__ import annotations
 
 import hashlib
+from sys import maxsize
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Callable, Iterator, Union
@@ -29,6 +30,8 @@ from .text import escape, has_control
 from .upcast import chain_for, upcast_line
 
 FORMAT_RULE = "format.md"
+UNDO_WINDOW = 1024
+"""How many standing actions back a streaming replay keeps the undo chain; a deeper retraction re-reads the record."""
 
 
 class Undo(msgspec.Struct, frozen=True):
@@ -71,6 +74,8 @@ class Arbiter(msgspec.Struct, frozen=True):
 
 
 NO_ARBITER = Arbiter()
+SPILLED = object()
+"""The state of an `Undo` standing for the chain's dropped bottom (its seq is -1)."""
 
 
 @dataclass(slots=True)
@@ -103,6 +108,8 @@ class Session:
         self.decoder = event_decoder(tuple(rules.events))
         self.secret: bytes | None = None
         """A committed game's secret seed, when known (its side file, --seed-file, or its reveal)."""
+        self.refold: Callable[[], Position] | None = None
+        """Set by a replay that drops the undo chain's bottom: the position before the current line, chain whole."""
 
     @property
     def committed(self) -> bool:
@@ -235,12 +242,18 @@ class Session:
         if isinstance(event, Retract):
             if pos.undo is None:
                 raise IllegalEvent("retract.nothing", "there is no line left to take back", FORMAT_RULE)
-            u: Undo | None = pos.undo
+            top: Undo | None = pos.undo
+            u = top
             while u is not None and u.seq > event.target:
                 u = u.parent
+            if u is not None and u.state is SPILLED:  # reaches below the kept chain: rebuild it whole
+                assert self.refold is not None, "only a replay that can re-read its record drops the chain"
+                u = top = self.refold().undo
+                while u is not None and u.seq > event.target:
+                    u = u.parent
             if u is None or u.seq != event.target:
                 raise IllegalEvent("retract.target", f"seq {event.target} is not a standing line that can be taken back "
-                                   f"(the last one is seq {pos.undo.seq})", FORMAT_RULE)
+                                   f"(the last one is seq {top.seq if top else pos.seq})", FORMAT_RULE)
             arbiter = pos.arbiter
             if pos.chances > u.chances and (self.header.seed is not None or self.committed):
                 if not (event.reason or "").strip():
@@ -492,9 +505,12 @@ class Replay:
     """
 
     def __init__(self, path: Any, edition_path: str | None = None, name: str | None = None,
-                 seed_file: str | None = None, reopen: Callable[[], Any] | None = None):
+                 seed_file: str | None = None, reopen: Callable[[], Any] | None = None,
+                 undo_window: int | None = UNDO_WINDOW):
         self.reopen = reopen
         """For a record given as a stream: how to read it again (a committed seed's reveal is looked up first)."""
+        self.undo_window = undo_window if reopen is not None or not hasattr(path, "readline") else None
+        """Standing actions a pass keeps undo states for (None: all); a retraction reaching further re-reads the record."""
         self.path = path
         self.name = name or path
         self._lines: Iterator[RawLine] | None = iter_lines(path, self.name)
@@ -540,7 +556,7 @@ class Replay:
         if self._lines is not None:
             lines, self._lines = self._lines, None
             return lines
-        lines = iter_lines(self.path, self.name)
+        lines = iter_lines(self.reopen() if self.reopen else self.path, self.name)
         first = next(lines, None)
         if first is None or first.data != self.header_line.data:
             raise RecordError("the record's header changed while it was being read", file=self.name, line=1,
@@ -565,7 +581,10 @@ class Replay:
 
     def steps(self, errors: list[RecordError] | None = None) -> Iterator[Step]:
         """Yield every event line in order; collect errors into `errors` (lenient) or raise."""
-        pos = self.start
+        pos, window = self.start, self.undo_window
+        trim_at = window or maxsize
+        if window:
+            self.session.refold = lambda: self._refold(line.number, errors is not None)
         for line in self._event_lines():
             head = line_hash(line.data)
             try:
@@ -590,8 +609,39 @@ class Replay:
                     pos = pos.advanced(event.seq, head)
                     continue
                 after = lenient
+            if line.number >= trim_at:
+                after, trim_at = self._trimmed(after, line.number)
             yield Step(line, event, pos, after)
             pos = after
+
+    def _trimmed(self, pos: Position, number: int) -> tuple[Position, int]:
+        """`pos` with its undo chain cut to the window, and the line number to cut it again at."""
+        window = self.undo_window
+        if window is None:  # a deep retraction re-read the record: the chain stays whole from here on
+            return pos, maxsize
+        top, u = [], pos.undo
+        while u is not None and len(top) < window:
+            top.append(u)
+            u = u.parent
+        if u is None or u.state is SPILLED:
+            return pos, number + window
+        parent = Undo(-1, SPILLED, u.chances, None)  # seq -1: every walk down the chain stops at it
+        for kept in reversed(top):
+            parent = Undo(kept.seq, kept.state, kept.chances, parent)
+        return Position(pos.state, pos.seq, pos.head, pos.chances, parent, pos.arbiter), number + window
+
+    def _refold(self, stop: int, lenient: bool) -> Position:
+        """The position before line `stop`, its undo chain whole: the record read again from the start.
+
+        Only a retraction reaching past the window needs it; the replay then keeps the chain
+        whole, so a record is read at most twice however it retracts.
+        """
+        self.undo_window, last = None, self.start
+        for step in self.steps([] if lenient else None):  # the errors were reported by the first pass
+            if step.line.number >= stop:
+                break
+            last = step.after
+        return last
 
     def _lenient(self, pos: Position, event: Event, head: str, exc: IllegalEvent,
                  errors: list[RecordError], line: RawLine) -> Position | None:
@@ -631,6 +681,9 @@ class Replay:
 
     def _trusted_steps(self) -> Iterator[Step]:
         session, rules, pos = self.session, self.session.rules, self.start
+        trim_at = self.undo_window or maxsize
+        if self.undo_window:
+            session.refold = lambda: self._refold(line.number, False)
         for line in self._event_lines():
             head = line_hash(line.data)
             event = self._decode(line)
@@ -642,6 +695,8 @@ class Replay:
             else:
                 undo = Undo(event.seq, pos.state, pos.chances, pos.undo)
                 after = Position(rules.apply(pos.state, event), event.seq, head, pos.chances, undo, pos.arbiter)
+            if line.number >= trim_at:
+                after, trim_at = self._trimmed(after, line.number)
             yield Step(line, event, pos, after)
             pos = after
 

@@ -35,7 +35,7 @@ class Recorder:
         self.path = path
         if seed_file is None and seed_path(path).exists():
             seed_file = str(seed_path(path))  # the owner's side file: the engine draws from it
-        self.replay = Replay(path, edition, seed_file=seed_file)
+        self.replay = Replay(path, edition, seed_file=seed_file, undo_window=None)  # undo walks the whole chain
         self._reopen = (edition, seed_file)
         self._expect: int | None = None
         self.session = self.replay.session
@@ -247,7 +247,7 @@ class Recorder:
             self.pos = self.pos.advanced(seq + 1, line_hash(raw))
         else:  # another writer appended first: take the record as it is now
             edition, seed_file = self._reopen
-            self.replay = Replay(self.path, edition, seed_file=seed_file)
+            self.replay = Replay(self.path, edition, seed_file=seed_file, undo_window=None)
             self.pos = self.replay.final()
         return [Entry(seq + 1, placed[0], self.describe(placed[0], self.pos))]
 

@@ -8,7 +8,7 @@ import click
 
 from planets_log.core.text import escape
 
-from .common import echo_json, edition_option
+from .common import edition_option
 
 
 @click.command()
@@ -122,7 +122,8 @@ def audit(paths, key_files, results, editions, require, jobs, scheduler, send, b
     from planets_log.core.errors import PlanetsLogError, UsageError
     from planets_log.core.registry import get_rules
     from planets_log.core.seal import load_key
-    from planets_log.core.tournament import audit as run
+    from planets_log.core.spool import Spool
+    from planets_log.core.tournament import spool_audit as run
 
     from .common import parse_pairs
 
@@ -143,18 +144,20 @@ def audit(paths, key_files, results, editions, require, jobs, scheduler, send, b
     cfg = AuditConfig(keys=keys, editions=tuple(sorted(chosen.items())), require=tuple(require))
     jobs = 1 if jobs is None else jobs or os.cpu_count() or 1
     show_bar = len(files) > 20 and sys.stderr.isatty()
-    if show_bar:
-        with click.progressbar(length=len(files), label="auditing", file=sys.stderr) as bar:
-            report = run(files, cfg, jobs=jobs, results=results, progress=bar.update, cluster=cluster)
-    else:
-        report = run(files, cfg, jobs=jobs, results=results, cluster=cluster)
-    if as_json:
-        echo_json(report.to_json())
-    elif as_csv:
-        _print_csv(report)
-    else:
-        _print_text(report, quiet)
-    if report.count:
+    with Spool() as spool:  # the records' results on disk: the report streams from it
+        if show_bar:
+            with click.progressbar(length=len(files), label="auditing", file=sys.stderr) as bar:
+                report = run(spool, files, cfg, jobs=jobs, results=results, progress=bar.update, cluster=cluster)
+        else:
+            report = run(spool, files, cfg, jobs=jobs, results=results, cluster=cluster)
+        if as_json:
+            report.write_json(lambda text: click.echo(text, nl=False))
+        elif as_csv:
+            _print_csv(report)
+        else:
+            _print_text(report, quiet)
+        problems = report.count
+    if problems:
         sys.exit(1)
 
 
@@ -184,20 +187,23 @@ def _print_csv(report) -> None:
     buf = io.StringIO()
     out = csv.writer(buf, lineterminator="\n")
     out.writerow(["file", "line", "seq", "code", "message", "record"])
-    rows = [(p, r.file) for r in report.records for p in r.problems] + [(p, "") for p in report.other]
-    for p, record in sorted(rows, key=lambda pr: pr[0].sort_key()):
+    for n, (p, record) in enumerate(report.problems(), 1):  # sorted by file and line
         out.writerow([p.file, "" if p.line is None else p.line, "" if p.seq is None else p.seq, p.code, p.message,
                       record])
+        if n % 256 == 0:
+            click.echo(buf.getvalue(), nl=False)
+            buf.seek(0)
+            buf.truncate()
     click.echo(buf.getvalue(), nl=False)
 
 
 def _print_text(report, quiet: bool) -> None:
     from planets_log.core.text import escape
 
-    for p in report.problems:
+    for p, _ in report.problems():
         click.echo(str(p))
     if not quiet:
-        for r in report.records:
+        for r in report.records():
             if not r.problems:
                 state = "finished" if r.finished else "decided by the arbiter"
                 seal = ("sealed, signature verified" if r.verified else "sealed, not verified") if r.sealed else "not sealed"
@@ -208,21 +214,20 @@ def _print_text(report, quiet: bool) -> None:
             for peek in r.peeks:
                 click.echo(escape(f"{r.file}: seq {peek['seq']}: peek: undo of seq {peek['target']} after its chance "
                                   f"outcome was seen — reason: {peek['reason']}"))
-        if report.duplicates:
+        if report.duplicate_count:
             click.echo("\nDuplicates:")
-            for d in report.duplicates:
+            for d in report.duplicates():
                 click.echo(escape(f"  {d['kind']}: {', '.join(d['files'])}"))
         for game, rows in report.standings.items():
-            games = sum(1 for r in report.records if r.counted and r.game == game)
+            games = report.counted.get(game, 0)
             click.echo(f"\nStandings: {game} ({games} game{'s' if games != 1 else ''} counted)")
             width = max([len(r["player"]) for r in rows] + [6])
             click.echo(f"  {'player'.ljust(width)}  games  wins  shared  points")
             for r in rows:
                 click.echo(f"  {r['player'].ljust(width)}  {r['games']:>5}  {r['wins']:>4}  {r['shared']:>6}  "
                            f"{r['points']:>6}")
-    bad = sum(1 for r in report.records if r.problems)
-    counted = sum(1 for r in report.records if r.counted)
-    click.echo(f"\n{len(report.records)} records: {len(report.records) - bad} without problems, {bad} with problems; "
+    bad, counted = report.bad, sum(report.counted.values())
+    click.echo(f"\n{report.total} records: {report.total - bad} without problems, {bad} with problems; "
                f"{counted} counted in the standings; {report.count} problem{'s' if report.count != 1 else ''}")
     if not report.keys:
         click.echo("seals: checked against each record, signatures not verified (no --key given)")

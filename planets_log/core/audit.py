@@ -16,11 +16,12 @@ import hashlib
 import io
 import math
 import os
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, BinaryIO, Callable, Iterable
+from itertools import islice
+from typing import TYPE_CHECKING, BinaryIO, Callable, Iterable, Iterator
 
 from .edition import load_edition
 from .engine import Replay, Step, Visitor, decode_header, readable_versions
@@ -499,27 +500,37 @@ def _audit_chunk(paths: list[str], cfg: AuditConfig) -> list[RecordAudit]:
 def check_records(paths: list[str], cfg: AuditConfig, jobs: int = 1,
                   progress: Callable[[int], None] | None = None, cluster: "Cluster | None" = None) -> list[RecordAudit]:
     """Audit each record on its own, over `jobs` processes or a Dask cluster; the result is sorted by file."""
-    if cluster is not None:
-        from .cluster import check_on_cluster
+    return sorted(iter_checks(paths, cfg, jobs, progress, cluster), key=lambda r: r.file)
 
-        return sorted(check_on_cluster(paths, worker_config(cfg), cluster, progress), key=lambda r: r.file)
+
+def iter_checks(paths: list[str], cfg: AuditConfig, jobs: int = 1, progress: Callable[[int], None] | None = None,
+                cluster: "Cluster | None" = None) -> Iterator[RecordAudit]:
+    """Each record's audit as it finishes (here, over `jobs` processes or on a Dask cluster); only a few
+    chunks are submitted ahead, so the results held at once do not grow with the number of records."""
+    if cluster is not None:
+        from .cluster import iter_on_cluster
+
+        yield from iter_on_cluster(paths, worker_config(cfg), cluster, progress)
+        return
     if jobs <= 1 or len(paths) < 2:
-        out = []
         for p in paths:
-            out.append(audit_record(p, cfg))
+            yield audit_record(p, cfg)
             if progress:
                 progress(1)
-        return sorted(out, key=lambda r: r.file)
+        return
     cfg = worker_config(cfg)
     size = max(1, min(64, math.ceil(len(paths) / (jobs * 8))))
-    chunks = [paths[i:i + size] for i in range(0, len(paths), size)]
-    out: list[RecordAudit] = []
-    with ProcessPoolExecutor(max_workers=min(jobs, len(chunks)), initializer=_init_worker,
-                             initargs=(cfg.games,)) as pool:
-        futures = [pool.submit(_audit_chunk, chunk, cfg) for chunk in chunks]
-        for fut in as_completed(futures):
-            part = fut.result()
-            out.extend(part)
-            if progress:
-                progress(len(part))
-    return sorted(out, key=lambda r: r.file)
+    chunks = (paths[i:i + size] for i in range(0, len(paths), size))
+    workers = min(jobs, math.ceil(len(paths) / size))
+    with ProcessPoolExecutor(max_workers=workers, initializer=_init_worker, initargs=(cfg.games,)) as pool:
+        running = {pool.submit(_audit_chunk, chunk, cfg) for chunk in islice(chunks, workers * 2)}
+        while running:
+            done, running = wait(running, return_when=FIRST_COMPLETED)
+            for fut in done:
+                part = fut.result()
+                nxt = next(chunks, None)
+                if nxt is not None:
+                    running.add(pool.submit(_audit_chunk, nxt, cfg))
+                if progress:
+                    progress(len(part))
+                yield from part

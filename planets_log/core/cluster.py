@@ -41,12 +41,12 @@ def batch_size(records: int, threads: int) -> int:
     return max(1, min(MAX_BATCH, math.ceil(records / (threads * BATCHES_PER_THREAD))))
 
 
-def check_on_cluster(paths: list[str], cfg: AuditConfig, where: Cluster,
-                     progress: Callable[[int], None] | None = None) -> list[RecordAudit]:
-    """Audit each record on the cluster; results in the order they finish."""
+def iter_on_cluster(paths: list[str], cfg: AuditConfig, where: Cluster,
+                    progress: Callable[[int], None] | None = None) -> Iterator[RecordAudit]:
+    """Audit each record on the cluster; results in the order they finish, as they come back."""
     client, local = _connect(where)
     try:
-        return list(_run(client, paths, cfg, where, progress))
+        yield from _run(client, paths, cfg, where, progress)
     finally:
         client.close()
         if local is not None:

@@ -8,9 +8,9 @@ games), then the game's own `check`, then `apply`.
 from __future__ import annotations
 
 import hashlib
-from sys import maxsize
 from dataclasses import dataclass
 from functools import lru_cache
+from sys import maxsize
 from typing import Any, Callable, Iterator, Union
 
 import msgspec
@@ -583,6 +583,7 @@ class Replay:
         """Yield every event line in order; collect errors into `errors` (lenient) or raise."""
         pos, window = self.start, self.undo_window
         trim_at = window or maxsize
+        line: RawLine  # the line being stepped, which a deep retraction's re-read stops before
         if window:
             self.session.refold = lambda: self._refold(line.number, errors is not None)
         for line in self._event_lines():
@@ -619,7 +620,8 @@ class Replay:
         window = self.undo_window
         if window is None:  # a deep retraction re-read the record: the chain stays whole from here on
             return pos, maxsize
-        top, u = [], pos.undo
+        top: list[Undo] = []
+        u = pos.undo
         while u is not None and len(top) < window:
             top.append(u)
             u = u.parent
@@ -682,6 +684,7 @@ class Replay:
     def _trusted_steps(self) -> Iterator[Step]:
         session, rules, pos = self.session, self.session.rules, self.start
         trim_at = self.undo_window or maxsize
+        line: RawLine
         if self.undo_window:
             session.refold = lambda: self._refold(line.number, False)
         for line in self._event_lines():

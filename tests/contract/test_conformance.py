@@ -21,7 +21,7 @@ from planets_log.core.events import Chance, Meta, strip_place
 from planets_log.core.game import CHANCE
 from planets_log.core.play import selfplay
 from planets_log.core.registry import game_ids, get_rules
-from planets_log.core.rng import rng
+from planets_log.core.rng import VERSIONS, rng
 from planets_log.core.schema import record_schema
 from planets_log.core.validate import validate_file
 from tests.helpers import rechain, write_lines
@@ -34,8 +34,8 @@ def player_counts(game: str) -> list[int]:
     return sorted({rules.min_players, rules.max_players, max(rules.min_players, min(3, rules.max_players))})
 
 
-def play(game: str, seed: int, n: int):
-    return selfplay(game, seed, [f"P{i + 1}" for i in range(n)])
+def play(game: str, seed: int, n: int, version: int | None = None):
+    return selfplay(game, seed, [f"P{i + 1}" for i in range(n)], rng_version=version)
 
 
 def cases():
@@ -44,10 +44,12 @@ def cases():
             yield pytest.param(game, n, id=f"{game}-{n}p")
 
 
+@pytest.mark.parametrize("version", VERSIONS, ids=[f"rng{v}" for v in VERSIONS])
 @pytest.mark.parametrize("game,n", list(cases()))
-def test_playouts_validate_and_replay_identically(game, n, tmp_path):
+def test_playouts_validate_and_replay_identically(game, n, version, tmp_path):
     for seed in range(4):
-        build = play(game, seed, n)
+        build = play(game, seed, n, version)
+        assert json.loads(build.lines[0]).get("rng", 1) == version
         path = write_lines(tmp_path / f"{seed}.jsonl", build.lines)
         report = validate_file(str(path))
         assert report.valid, [str(e) for e in report.errors]
@@ -57,10 +59,11 @@ def test_playouts_validate_and_replay_identically(game, n, tmp_path):
         assert first == second == digest(build.pos.state)
 
 
+@pytest.mark.parametrize("version", VERSIONS, ids=[f"rng{v}" for v in VERSIONS])
 @pytest.mark.parametrize("game,n", list(cases()))
-def test_same_seed_same_record(game, n):
-    assert play(game, 11, n).lines == play(game, 11, n).lines
-    assert play(game, 11, n).lines != play(game, 12, n).lines
+def test_same_seed_same_record(game, n, version):
+    assert play(game, 11, n, version).lines == play(game, 11, n, version).lines
+    assert play(game, 11, n, version).lines != play(game, 12, n, version).lines
 
 
 @pytest.mark.parametrize("game,n", list(cases()))
@@ -106,9 +109,10 @@ def test_events_round_trip_through_json_and_notation(game, n):
     replay_states(build, visit)
 
 
+@pytest.mark.parametrize("version", VERSIONS, ids=[f"rng{v}" for v in VERSIONS])
 @pytest.mark.parametrize("game", GAMES)
-def test_a_changed_chance_outcome_is_caught(game, tmp_path):
-    build = play(game, 3, default_players(game))
+def test_a_changed_chance_outcome_is_caught(game, version, tmp_path):
+    build = play(game, 3, default_players(game), version)
     chances = chance_lines_with_alternatives(build)
     assert chances, "no chance outcome with an alternative in the record"
     for index, other in (chances[0], chances[-1]):

@@ -24,7 +24,7 @@ TIEBREAKS = {
 def finished_with_runner_up_ahead_on_tiebreak(game: str, key: str | None):
     """A seeded finished 2-player game whose runner-up would win a tie (or any, without a tie-break)."""
     for seed in range(60):
-        build = selfplay(game, seed, ["Ann", "Ben"])
+        build = selfplay(game, seed, ["Ann", "Ben"], rng_version=1)  # the seeds searched were version 1's
         sheet = build.session.rules.score(build.pos.state)
         (a, b) = sheet.scores
         if a.total == b.total:

@@ -81,8 +81,9 @@ def test_records_name_their_stream_version_and_validate_with_it(tmp_path):
 
     from planets_log.core.validate import validate_file
 
-    old, new = _record(tmp_path, "v1.jsonl"), _record(tmp_path, "v2.jsonl", rng_version=2)
+    old, new = _record(tmp_path, "v1.jsonl", rng_version=1), _record(tmp_path, "v2.jsonl", rng_version=2)
     assert b'"rng"' not in old.read_bytes().split(b"\n")[0]  # version 1 records keep their bytes
+    assert _record(tmp_path, "default.jsonl").read_bytes() == new.read_bytes()  # new records: version 2
     assert json.loads(new.read_bytes().split(b"\n")[0])["rng"] == 2
     assert validate_file(str(old)).valid and validate_file(str(new)).valid
     # Each sampled outcome of the version-2 game is the version-2 draw, not the version-1 one.

@@ -40,7 +40,7 @@ def _redrawn(lines: list[bytes]) -> list[bytes]:
 @pytest.fixture(scope="module")
 def pair(tmp_path_factory):
     folder = tmp_path_factory.mktemp("seats")
-    lines = selfplay("four-planets", 5).text().encode().splitlines()[:PREFIX]
+    lines = selfplay("four-planets", 5, rng_version=1).text().encode().splitlines()[:PREFIX]  # the draws _redrawn expects
     real = _table_game(lines)
     (folder / "a").mkdir()
     (folder / "b").mkdir()

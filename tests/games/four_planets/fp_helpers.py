@@ -35,7 +35,7 @@ def run(build: Builder, *moves: str) -> Builder:
 def eager(seed: int, players: list[str] | None = None, options: dict | None = None) -> Builder:
     """A seeded game whose policy plays a card 9 times in 10 when it can (richer than uniform)."""
     header, session = make_header("four-planets", players or PLAYERS, seed=seed, options=options,
-                                  log_id=f"fp-eager-{seed}")
+                                  log_id=f"fp-eager-{seed}", rng_version=1)
     build = Builder.new(header, session)
     policy = rng(seed, "eager-policy")
     build.draw_chance()

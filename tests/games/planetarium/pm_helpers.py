@@ -119,7 +119,8 @@ def _value(state: State, action) -> float:
 
 def greedy(seed: int, players: list[str], options=None, max_events: int = 20000, log_id: str = "") -> Builder:
     """A seeded game: Final cards, then the best card, then a move that collects Matter (ties by a seeded stream)."""
-    header, session = make_header(GAME, players, seed=seed, options=options, log_id=log_id or f"greedy-{seed}")
+    header, session = make_header(GAME, players, seed=seed, options=options, log_id=log_id or f"greedy-{seed}",
+                                  rng_version=1)  # golden records keep their bytes
     build = Builder.new(header, session)
     pick = rng(seed, "greedy-policy")
     build.draw_chance()

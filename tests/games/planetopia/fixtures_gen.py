@@ -55,7 +55,7 @@ def greedy_game(name: str) -> Builder:
 @cache
 def uniform_game() -> Builder:
     """A seeded game with uniformly random moves: it runs to the round-limit safeguard."""
-    return selfplay(GAME, 1, NAMES[:2], log_id="planetopia-selfplay-1")
+    return selfplay(GAME, 1, NAMES[:2], log_id="planetopia-selfplay-1", rng_version=1)
 
 
 @cache

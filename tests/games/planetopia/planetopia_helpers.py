@@ -91,7 +91,8 @@ def potential(state: State, seat: int) -> float:
 def greedy(game_seed: int, players: list[str], options=None, max_events: int = 20000) -> Builder:
     """A seeded game: a combo when possible, an Extra turn token as soon as it can be played, else the action
     that helps most (ties broken by a seeded stream)."""
-    header, session = make_header(GAME, players, seed=game_seed, options=options, log_id=f"greedy-{game_seed}")
+    header, session = make_header(GAME, players, seed=game_seed, options=options, log_id=f"greedy-{game_seed}",
+                                  rng_version=1)  # golden records keep their bytes
     build = Builder.new(header, session)
     pick = rng(game_seed, "greedy-policy")
     build.draw_chance()

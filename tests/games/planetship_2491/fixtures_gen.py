@@ -24,7 +24,7 @@ SEEDED = {"seeded-2p": (2, 1), "seeded-3p": (3, 2), "seeded-4p": (4, 3), "seeded
 def seeded_game(name: str) -> Builder:
     """A golden seeded playthrough."""
     players, seed = SEEDED[name]
-    return selfplay(GAME, seed, NAMES[:players], log_id=f"{GAME}-{name}")
+    return selfplay(GAME, seed, NAMES[:players], log_id=f"{GAME}-{name}", rng_version=1)
 
 
 def moves_of(build: Builder) -> list[str]:

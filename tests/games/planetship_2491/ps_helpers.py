@@ -32,7 +32,7 @@ MISSIONS = {2: "missions M1 M7 M10 M13", 5: "missions M1 M2 M7 M10 M13"}
 def table(n: int = 2, layout: str | None = None, rewards: str | None = None, seed: int | None = None,
           kept_by: int | None = None) -> Builder:
     """A game (table mode unless seeded, kept by one seat if given) set out with these missions, layout and rewards."""
-    header, session = make_header(GAME, NAMES[:n], seed=seed, log_id=f"test-{GAME}", kept_by=kept_by)
+    header, session = make_header(GAME, NAMES[:n], seed=seed, log_id=f"test-{GAME}", kept_by=kept_by, rng_version=1)
     build = Builder.new(header, session)
     if seed is not None:
         build.draw_chance()

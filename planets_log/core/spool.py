@@ -9,27 +9,37 @@ cache.
 
 from __future__ import annotations
 
+import pickle
 import sqlite3
 import tempfile
 from pathlib import Path
-from typing import Iterator
-
-import msgspec
+from typing import Any, Iterator
 
 from .audit import Problem, RecordAudit
 
 CACHE_KIB = 8192
 """SQLite's page cache, the most of the spool held in memory."""
-_ENCODE = msgspec.msgpack.Encoder().encode
-_DECODE = msgspec.msgpack.Decoder(RecordAudit).decode
+
+
+def _key(text: str | None) -> bytes | None:
+    """A text column as bytes that sort as Python sorts the text (a file name may hold lone surrogates)."""
+    return None if text is None else text.encode("utf-8", "surrogatepass")
+
+
+def _encode(obj: Any) -> bytes:
+    """Only this process writes and reads the spool, in a folder of its own: pickle keeps every name as it is."""
+    return pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL)
+
+
+_decode = pickle.loads
 _SCHEMA = """
-CREATE TABLE rec (file TEXT PRIMARY KEY, digest TEXT, log_id TEXT, dup TEXT, real TEXT, blob BLOB);
+CREATE TABLE rec (file BLOB PRIMARY KEY, digest TEXT, log_id BLOB, dup TEXT, real BLOB, blob BLOB);
 CREATE INDEX rec_digest ON rec (digest);
 CREATE INDEX rec_log ON rec (log_id);
 CREATE INDEX rec_real ON rec (real);
 CREATE TABLE dup (files BLOB, kind TEXT, blob BLOB);
 CREATE TABLE fin (ord INTEGER PRIMARY KEY, blob BLOB);
-CREATE TABLE prob (file TEXT, line INTEGER, code TEXT, message TEXT, ord INTEGER PRIMARY KEY, blob BLOB);
+CREATE TABLE prob (file BLOB, line INTEGER, code BLOB, message BLOB, ord INTEGER PRIMARY KEY, blob BLOB);
 """
 
 
@@ -58,16 +68,18 @@ class Spool:
     def add(self, r: RecordAudit, real: str | None = None) -> None:
         """Keep one record's result; `real` is its file's real path, when a results file names records by file."""
         self.db.execute("INSERT INTO rec VALUES (?, ?, ?, ?, ?, ?)",
-                        (r.file, r.digest, r.log_id, r.duplicate, real, _ENCODE(r)))
+                        (_key(r.file), r.digest, _key(r.log_id), r.duplicate, _key(real), _encode(r)))
 
     def save(self, r: RecordAudit) -> None:
-        self.db.execute("UPDATE rec SET dup = ?, blob = ? WHERE file = ?", (r.duplicate, _ENCODE(r), r.file))
+        self.db.execute("UPDATE rec SET dup = ?, blob = ? WHERE file = ?", (r.duplicate, _encode(r), _key(r.file)))
 
     def load(self, where: str, args: tuple = ()) -> list[RecordAudit]:
-        """The records matching an SQL condition, in file order."""
-        return [_DECODE(b) for (b,) in self.db.execute(f"SELECT blob FROM rec WHERE {where} ORDER BY file", args)]
+        """The records matching an SQL condition, in file order (a name compared as `key` stores it)."""
+        return [_decode(b) for (b,) in self.db.execute(f"SELECT blob FROM rec WHERE {where} ORDER BY file", args)]
 
-    def shared(self, column: str, where: str) -> Iterator[str]:
+    key = staticmethod(_key)
+
+    def shared(self, column: str, where: str) -> Iterator[Any]:
         """Each value of `column` (a column name, never input) that more than one record matching `where` has, in order.
 
         The values are copied to a table of their own first, so that the records can be
@@ -79,8 +91,8 @@ class Spool:
         yield from (value for (value,) in self.db.execute("SELECT v FROM grp ORDER BY v"))
 
     def add_duplicate(self, entry: dict) -> None:
-        key = b"\x00".join(f.encode("utf-8", "surrogateescape") for f in entry["files"])
-        self.db.execute("INSERT INTO dup VALUES (?, ?, ?)", (key, entry["kind"], _ENCODE(entry)))
+        key = b"\x00".join(f.encode("utf-8", "surrogatepass") for f in entry["files"])  # sorts as the list does
+        self.db.execute("INSERT INTO dup VALUES (?, ?, ?)", (key, entry["kind"], _encode(entry)))
 
     # --- the finished report, in its order ---
 
@@ -89,8 +101,8 @@ class Spool:
         rows = self.db.execute("SELECT blob FROM rec ORDER BY file")
         while batch := rows.fetchmany(256):
             for (blob,) in batch:
-                r = finished(_DECODE(blob))
-                self.db.execute("INSERT INTO fin (blob) VALUES (?)", (_ENCODE(r),))
+                r = finished(_decode(blob))
+                self.db.execute("INSERT INTO fin (blob) VALUES (?)", (_encode(r),))
                 for p in r.problems:
                     self.add_problem(p, r.file)
         self.db.execute("DELETE FROM rec")
@@ -98,23 +110,23 @@ class Spool:
 
     def add_problem(self, p: Problem, record: str) -> None:
         self.db.execute("INSERT INTO prob (file, line, code, message, blob) VALUES (?, ?, ?, ?, ?)",
-                        (p.file, p.line or 0, p.code, p.message, _ENCODE((p, record))))
+                        (_key(p.file), p.line or 0, _key(p.code), _key(p.message), _encode((p, record))))
 
     def records(self) -> Iterator[RecordAudit]:
         """The finished records, sorted by file."""
         rows = self.db.execute("SELECT blob FROM fin ORDER BY ord")
         while batch := rows.fetchmany(256):
-            yield from (_DECODE(b) for (b,) in batch)
+            yield from (_decode(b) for (b,) in batch)
 
     def duplicates(self) -> Iterator[dict]:
         """The duplicates found, sorted by their files, then kind."""
         for (blob,) in self.db.execute("SELECT blob FROM dup ORDER BY files, kind, rowid"):
-            yield msgspec.msgpack.decode(blob)
+            yield _decode(blob)
 
     def problems(self) -> Iterator[tuple[Problem, str]]:
         """Every problem with its record's file ('' for none), sorted by file and line (as `Problem.sort_key`)."""
         rows = self.db.execute("SELECT blob FROM prob ORDER BY file, line, code, message, ord")
         while batch := rows.fetchmany(256):
             for (blob,) in batch:
-                p, record = msgspec.msgpack.decode(blob, type=tuple[Problem, str])
+                p, record = _decode(blob)
                 yield p, record

@@ -91,28 +91,35 @@ class SpooledReport:
         self.standings = standings_of(table)
 
     def write_json(self, write: Callable[[str], None]) -> None:
-        """The `--json` report, written piece by piece: the same bytes as `AuditReport.to_json` encoded whole."""
+        """The `--json` report, written piece by piece: the same bytes as `AuditReport.to_json` encoded whole.
+
+        Every piece is encoded once before anything is written, so that a name JSON cannot
+        hold fails the command with nothing written, as the report encoded whole did.
+        """
+        for _ in self._json_parts():
+            pass
+        buf: list[str] = []
+        for part in self._json_parts():
+            buf.append(part)
+            if len(buf) == 256:
+                write("".join(buf))
+                buf = []
+        write("".join(buf))
+
+    def _json_parts(self) -> Iterator[str]:
         from .text import json_safe
 
         def enc(obj) -> str:
             return json_safe(msgspec.json.encode(obj).decode())
 
-        write('{"records":[')
-        self._write_all(write, (enc(r.to_json()) for r in self.records()))
-        write('],"duplicates":[')
-        self._write_all(write, (enc(d) for d in self.duplicates()))
-        write(f'],"other":{enc([p.to_json() for p in self.other])},"standings":{enc(self.standings)},'
-              f'"problems":{self.count}}}\n')
-
-    @staticmethod
-    def _write_all(write: Callable[[str], None], parts: Iterator[str]) -> None:
-        buf: list[str] = []
-        for part in parts:
-            buf.append(part)
-            if len(buf) == 256:
-                write(",".join(buf) + ",")
-                buf = []
-        write(",".join(buf))
+        yield '{"records":['
+        for i, r in enumerate(self.records()):
+            yield ("," if i else "") + enc(r.to_json())
+        yield '],"duplicates":['
+        for i, d in enumerate(self.duplicates()):
+            yield ("," if i else "") + enc(d)
+        yield (f'],"other":{enc([p.to_json() for p in self.other])},"standings":{enc(self.standings)},'
+               f'"problems":{self.count}}}\n')
 
 
 @contextmanager
@@ -158,12 +165,12 @@ def find_duplicates(spool: Spool) -> None:
             spool.save(r)
     distinct = "digest != '' AND dup IS NULL AND log_id"
     for log_id in spool.shared("log_id", f"{distinct} IS NOT NULL"):
-        group = spool.load(f"{distinct} = ?", (log_id,))
-        _same_log(spool, log_id, group)
+        _same_log(spool, spool.load(f"{distinct} = ?", (log_id,)))
 
 
-def _same_log(spool: Spool, log_id: str, group: list[RecordAudit]) -> None:
+def _same_log(spool: Spool, group: list[RecordAudit]) -> None:
     """Records of one log_id: each an earlier copy (a prefix) of a longer one, or a clash."""
+    log_id = group[0].log_id
     blobs = {r.file: read_bytes(r.file) for r in group}
     clash = []
     for r in group:
@@ -268,8 +275,8 @@ def compare_results(report: SpooledReport, path: str, table: tuple[str, list] | 
 
     def index(value: str) -> list[RecordAudit]:
         if key == "log_id":  # copies and prefixes share the log_id of the record they duplicate
-            return spool.load("log_id = ? AND dup IS NULL", (value,))
-        return spool.load("real = ?", (value,))
+            return spool.load("log_id = ? AND dup IS NULL", (spool.key(value),))
+        return spool.load("real = ?", (spool.key(value),))
 
     base = os.path.dirname(os.path.abspath(path))
     seen: dict[str, int] = {}

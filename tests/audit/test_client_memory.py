@@ -107,3 +107,21 @@ def test_problems_come_back_sorted_as_the_report_sorts_them(monkeypatch):
         assert report.count == len(streamed) == 30 + 3
     whole = tournament.audit([], AuditConfig())
     assert streamed == whole.problems and streamed == sorted(streamed, key=Problem.sort_key)
+
+
+def test_a_file_name_that_is_not_utf8_goes_through_the_spool(tournament_of, tmp_path, runner):
+    """A name read from the disk may hold bytes that are not UTF-8 (a lone surrogate in Python):
+    the spool keeps it, sorts it as Python does, and the text report names it escaped."""
+    import os
+
+    from .test_audit import run
+
+    folder = tournament_of("four-planets").folder
+    bad = os.fsencode(tmp_path) + b"/table-\xff.jsonl"
+    with open(bad, "wb") as out:
+        out.write((folder / "ok-1.jsonl").read_bytes())
+    (tmp_path / "table-a.jsonl").write_bytes((folder / "ok-2.jsonl").read_bytes())
+    res = run(runner, "audit", tmp_path)
+    assert res.exit_code == 0, res.output
+    lines = [line for line in res.stdout.splitlines() if ": ok (" in line]
+    assert [line.split(": ok")[0].rsplit("/", 1)[1] for line in lines] == ["table-a.jsonl", "table-\\udcff.jsonl"]

@@ -112,3 +112,24 @@ def test_records_the_workers_read_over_http(machines, served, keys, runner):
     assert {r["file"].removeprefix(url): [p["code"] for p in r["problems"]] for r in report["records"]} == \
         {name: [p["code"] for p in problems] for name, problems in names.items()}
     assert [d["kind"] for d in report["duplicates"]] == ["copy", "prefix"]
+
+
+def test_records_only_the_client_can_read_are_sent_as_bytes(machines, tournament_of, keys, runner):
+    """fsspec's memory:// file system lives in this process alone: the workers can check these records
+    only from the bytes the client sends them."""
+    import fsspec
+
+    folder = tournament_of("space-planets").folder
+    fs = fsspec.filesystem("memory")
+    for path in sorted(folder.iterdir()):
+        fs.pipe(f"/machines-test/{path.name}", path.read_bytes())
+    try:
+        url = "memory://machines-test/"
+        one = run(runner, "audit", url, "--key", keys.good_pub, "--json", "--jobs", "1")
+        sent = run(runner, "audit", url, "--key", keys.good_pub, "--json", "--scheduler", machines, "--send-records")
+        assert one.exit_code == sent.exit_code == 1, sent.output
+        assert sent.stdout == one.stdout
+        codes = {p["code"] for r in json.loads(sent.stdout)["records"] for p in r["problems"]}
+        assert "file.open" not in codes and {"chain", "seal.signature", "duplicate.copy"} <= codes
+    finally:
+        fs.rm("/machines-test", recursive=True)

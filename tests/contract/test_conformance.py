@@ -21,7 +21,7 @@ from planets_log.core.events import Chance, Meta, strip_place
 from planets_log.core.game import CHANCE
 from planets_log.core.play import selfplay
 from planets_log.core.registry import game_ids, get_rules
-from planets_log.core.rng import VERSIONS, rng
+from planets_log.core.rng import DEFAULT, VERSIONS, rng
 from planets_log.core.schema import record_schema
 from planets_log.core.validate import validate_file
 from tests.helpers import rechain, write_lines
@@ -46,7 +46,7 @@ def cases():
 
 @pytest.mark.parametrize("version", VERSIONS, ids=[f"rng{v}" for v in VERSIONS])
 @pytest.mark.parametrize("game,n", list(cases()))
-def test_playouts_validate_and_replay_identically(game, n, version, tmp_path):
+def test_playouts_validate_and_replay_identically(game, n, tmp_path, version=DEFAULT):
     for seed in range(4):
         build = play(game, seed, n, version)
         assert json.loads(build.lines[0]).get("rng", 1) == version

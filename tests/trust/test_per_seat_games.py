@@ -59,7 +59,7 @@ def _cases(name: str) -> list:
     last, out = len(real.events), []
     for point in POINTS:
         for seat in range(players):
-            # a cut where a seat cannot see something: Planetship hides only cards placed on face-down spaces
+            # the first cut from here where a drawn card is hidden from the seat (in Planetship: face-down rewards)
             for end in range(int(last * point), last, max(1, last // 60)):
                 found = twin(real, seat, end, f"{name}/{end}")
                 if found is not None:

@@ -1,9 +1,10 @@
 """Twin records for the per-seat tests: the same game with what one seat cannot see drawn differently.
 
 A seeded self-play record is turned into a table record (seed null) and a twin is derived
-from it by changing chance outcomes (two cards of one outcome swapped, or another outcome
-the game lists or samples there), each change written as the game's own event and the
-chain rebuilt. A change is kept only when the twin stays a valid record and, at every
+from it by changing chance outcomes (the cards a `resample_hidden` of the state after the
+outcome puts where the outcome put its cards, two cards of the outcome swapped, or another
+outcome the game lists or samples there), each change written as the game's own event and
+the chain rebuilt. A change is kept only when the twin stays a valid record and, at every
 position from the change on, differs from the real game only where the game's
 `resample_hidden` hook redraws for that seat, and only into values a resample puts there.
 So the hook, not the view or notation code under test, decides what the seat may not know.
@@ -69,10 +70,6 @@ class Table:
     events: list[Any] = field(default_factory=list)
     positions: list[Any] = field(default_factory=list)
     lines: list[bytes] = field(default_factory=list)
-
-    @property
-    def states(self) -> list[Any]:
-        return [p.state for p in self.positions]
 
     @classmethod
     def of(cls, session: Any, events: list[Any], base: "Table | None" = None, keep: int = 0) -> "Table":
@@ -147,7 +144,7 @@ def _variants(rules: Any, state: Any, event: Chance, stream: Any, seat: int) -> 
         swapped = _plain(event)
         _set(swapped, a, _get(data, b))
         _set(swapped, b, _get(data, a))
-        yield _typed(swapped, type(event))
+        yield msgspec.convert(swapped, type(event))
     outcomes = rules.chance_outcomes(state)
     if outcomes.listed is not None:
         for other, _ in stream.shuffled(list(outcomes.listed))[:TRIES]:
@@ -164,17 +161,18 @@ def _resampled(rules: Any, after: Any, data: Any, spots: list, kind: type, seat:
         swaps = [(_at(after, path), new) for path, new in diff(after, other)]
         swaps = [(old, new) for old, new in swaps if isinstance(old, str) and isinstance(new, str)]
         for some in (swaps, *([swap] for swap in stream.shuffled(swaps)[:3])):
-            changed, free = _plain_copy(data), list(spots)
+            changed, free = _plain(data), list(spots)
             for old, new in some:
                 spot = next((p for p in free if _get(data, p) == old), None)
                 if spot is not None:
                     free.remove(spot)
                     _set(changed, spot, new)
             if changed != data:
-                yield _typed(changed, kind)
+                yield msgspec.convert(changed, kind)
 
 
 def _at(state: Any, path: Path_) -> Any:
+    """The value at `path` (as `diff` names places) in a state."""
     for key in path:
         if key == "#len":
             return None
@@ -182,12 +180,9 @@ def _at(state: Any, path: Path_) -> Any:
     return state
 
 
-def _plain_copy(data: Any) -> Any:
+def _plain(data: Any) -> Any:
+    """An event (or its JSON data) as fresh JSON data, lists and dicts that can be changed."""
     return msgspec.json.decode(msgspec.json.encode(data))
-
-
-def _plain(event: Any) -> Any:
-    return msgspec.json.decode(msgspec.json.encode(event))
 
 
 def _get(data: Any, path: Path_) -> Any:
@@ -198,10 +193,6 @@ def _get(data: Any, path: Path_) -> Any:
 
 def _set(data: Any, path: Path_, value: Any) -> None:
     _get(data, path[:-1])[path[-1]] = value
-
-
-def _typed(data: dict, kind: type) -> Any:
-    return msgspec.convert(data, kind)
 
 
 def _same_outcome(a: Any, b: Any) -> bool:

@@ -199,7 +199,8 @@ def pro_game() -> Builder:
 
 
 @pytest.mark.parametrize("keeper", [0, 1])
-def test_the_opponents_buildings_dealt_are_unknown_and_the_game_scores_as_the_full_record(pro_game, keeper):
+def test_the_opponents_buildings_dealt_are_unknown_and_the_game_scores_as_the_full_record(pro_game, keeper, runner,
+                                                                                          tmp_path):
     """Professional Mode: each player looks at the four buildings dealt to them; the two kept are revealed before
     setup (so they are named), the two returned to the box are never seen."""
     kept = kept_record(pro_game, keeper)
@@ -213,6 +214,13 @@ def test_the_opponents_buildings_dealt_are_unknown_and_the_game_scores_as_the_fu
     assert score(kept) == score(pro_game)
     view = kept.session.rules.view(kept.pos.state, keeper)
     assert UNKNOWN not in json.dumps(view["pro"]["seats"][1 - keeper]["buildings"])
+    path = tmp_path / "kept.jsonl"
+    path.write_text(kept.text())
+    res = runner.invoke(cli, ["validate", str(path)])
+    assert res.exit_code == 0, res.output
+    res = runner.invoke(cli, ["replay", str(path), "--at", "1", "--as", ["Ann", "Ben"][1 - keeper], "--format", "json"])
+    dealt = json.loads(res.output)["state"]["pro"]["seats"]
+    assert dealt[keeper]["dealt"] == ["?"] * 4 and dealt[1 - keeper]["dealt"] == ["?"] * 4  # the record holds no more
 
 
 def _pro(keeper: int) -> Builder:

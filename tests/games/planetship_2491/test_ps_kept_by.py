@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from planets_log.cli.main import cli
 from planets_log.core.game import TERMINAL
 from planets_log.games.planetship_2491 import events as E
 from tests.kept_by import kept_copy
@@ -43,7 +44,7 @@ def _same_for_keeper(seat: int):
 
 @pytest.mark.parametrize("name,seat", [("seeded-2p", 0), ("seeded-2p", 1), ("seeded-3p", 0), ("seeded-3p", 1),
                                        ("seeded-3p", 2)])
-def test_a_game_kept_by_each_seat_scores_as_the_full_record(name, seat):
+def test_a_game_kept_by_each_seat_scores_as_the_full_record(name, seat, runner, tmp_path):
     """Round End > #1 - Resolving a Zone, Probes, Round End > #4 - Discard Cards, Scoring: `?` for others' face-down
     cards, face-down rewards and discards, each revealed when the keeper sees it (its zone resolves, the keeper's
     probe lands on it, the piles turn face up); the final score and the keeper's `--as` view equal the full record's."""
@@ -54,6 +55,14 @@ def test_a_game_kept_by_each_seat_scores_as_the_full_record(name, seat):
     assert RULES.missing_reveals(state_of(kept)) == []
     assert any(b'"?"' in raw for raw in kept.lines[1:]) and any(b'"type":"reveal"' in raw for raw in kept.lines)
     assert RULES.view(state_of(kept), seat) == RULES.view(state_of(full), seat)
+    assert any(b'"type":"discard"' in raw and b'"card":"?"' in raw for raw in kept.lines)
+    path = tmp_path / "kept.jsonl"
+    path.write_text(kept.text())
+    res = runner.invoke(cli, ["validate", str(path)])
+    assert res.exit_code == 0, res.output
+    for other in range(len(full.session.header.players)):  # the record holds only what the keeper saw
+        res = runner.invoke(cli, ["replay", str(path), "--as", str(other + 1), "--format", "json"])
+        assert res.exit_code == 0 and "Traceback" not in res.output
 
 
 def test_an_impossible_reveal_is_refused_at_its_line():

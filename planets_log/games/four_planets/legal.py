@@ -53,7 +53,7 @@ def _pending(state: State, by: int) -> list:
     if step == "take":
         return [E.TookTile(by=by, tile=t) for t in state.tiles]
     if step == "search":
-        return [E.Searched(by=by, card=c) for c in sorted(set(state.discard))]
+        return [E.Searched(by=by, card=c) for c in sorted(set(state.discard) - {UNKNOWN})]  # the searcher sees it
     if step == "keep":
         return [E.Kept(by=by, card=c) for c in sorted(set(state.pending.cards))]
     if step == "discount":

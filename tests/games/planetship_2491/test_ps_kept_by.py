@@ -135,3 +135,19 @@ def test_unknown_discards_only_in_a_kept_record():
     b = _discarding(None)
     play(b, "discard R5")
     assert refused(b, "discard ?").code == "hidden.not-kept"
+
+
+def test_the_keepers_probe_names_another_players_face_down_character():
+    """Probes: the keeper's probe on another player's `?` character looks at it: named at once, from that
+    player's hand."""
+    from .ps_helpers import BLUE, RED
+
+    b = table(2, kept_by=RED)
+    play(b, "R1 0.I", "B1 1.I", "R2 0.II", "? 1.II", "R3 0.III", "probe 1.II")
+    assert state_of(b).phase == "peek"
+    assert "Blue's card on 1.II" in RULES.missing_reveals(state_of(b))[0]
+    assert refused(b, "reveal R4").code == "reveal.card"  # Red's own card
+    play(b, "reveal B2")
+    s = state_of(b)
+    assert s.zones[1].spaces[1].card == "B2" and "B2" not in s.hands[BLUE] and s.phase == "place"
+    assert RULES.view(s, RED)["grid"][1]["spaces"][1]["card"] == "B2"

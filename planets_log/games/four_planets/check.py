@@ -205,6 +205,8 @@ def _recruit(s: State, e: E.Recruited) -> None:
 
 
 def _play(s: State, e: E.Played) -> None:
+    if e.card == UNKNOWN:
+        fail("play.hidden", f"{name(s, e)} plays a card face up: name it", PLAY)
     if UNKNOWN in e.discards:
         fail("play.hidden", f"{name(s, e)} pays with a card the keeper did not see: its buying power decides the "
              "payment, so name it (a card named here that the hand holds only as '?' is that card)", COSTS)

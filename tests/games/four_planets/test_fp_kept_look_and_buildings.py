@@ -157,6 +157,9 @@ def test_the_kept_card_is_named_when_it_is_played_and_must_have_been_possible(lo
                 if c not in state.deck and c not in state.seats[0].hand)
     assert refused(build, f"p {seen}") == "play.card"
     assert refused(build, "p R0s -?") == "play.hidden"
+    with pytest.raises(IllegalEvent) as caught:  # a crafted line: the notation never writes it
+        build.add(E.Played(by=0, card=UNKNOWN))
+    assert caught.value.code == "play.hidden"
     candidate = next(c for c in sorted(set(state.deck)) if c[1] == "0" and c not in state.seats[0].hand)
     add(build, f"p {candidate}")
     after = build.pos.state

@@ -18,11 +18,11 @@ from tests.helpers import write_lines
 from .conftest import run
 from .twins import Table, table_game, twin
 
-GAMES = {  # game id (and options) -> players
-    "four-planets": ({}, 2),
-    "four-planets professional": ({"professional": True}, 2),
-    "planetship-2491": ({}, 3),
-    "planetarium": ({}, 3),
+GAMES = {  # game id (and options) -> players, and the fields of moves that put a card face down (by the rulebook)
+    "four-planets": ({}, 2, {"done": ("keep",)}),  # Play Specialists: the card kept in hand
+    "four-planets professional": ({"professional": True}, 2, {"done": ("keep",)}),
+    "planetship-2491": ({}, 3, {"place": ("card",)}),  # a character placed on a face-down space
+    "planetarium": ({}, 3, {}),
 }
 NO_TWIN = {  # games that hide something from a seat's view, but nothing a seat with a perfect memory cannot know
     "planetopia": "every card reaches a hand from the face-up trail, and the piles are drawn face up: "
@@ -54,14 +54,14 @@ def test_a_game_that_hides_nothing_from_a_perfect_memory_has_no_twin(game):
 @functools.cache
 def _cases(name: str) -> list:
     """(seat, cut, real game, (twin, seqs changed)) for each seat near each point of a self-play game."""
-    options, players = GAMES[name]
+    options, players, face_down = GAMES[name]
     real = table_game(name.split()[0], 3, players, options)
     last, out = len(real.events), []
     for point in POINTS:
         for seat in range(players):
             # the first cut from here where a drawn card is hidden from the seat (in Planetship: face-down rewards)
             for end in range(int(last * point), last, max(1, last // 60)):
-                found = twin(real, seat, end, f"{name}/{end}")
+                found = twin(real, seat, end, f"{name}/{end}", face_down)
                 if found is not None:
                     out.append((seat, end, real, found))
                     break

@@ -200,38 +200,59 @@ def _same_outcome(a: Any, b: Any) -> bool:
         msgspec.json.encode(msgspec.structs.replace(b, seq=0, prev=""))
 
 
-def twin(real: Table, seat: int, end: int, tag: str) -> tuple[Table, list[int]] | None:
+def twin(real: Table, seat: int, end: int, tag: str,
+         face_down: dict[str, tuple[str, ...]] | None = None) -> tuple[Table, list[int]] | None:
     """A twin of the first `end` events that `seat` cannot tell from the real game, and the seqs changed; None if none found.
 
-    Only chance outcomes change (latest first): a move is seen as it is made, and the state
-    alone cannot say which of its parts the table saw (a card taken from a face-up row).
+    Chance outcomes change (latest first). A move is seen as it is made, and the state alone
+    cannot say which of its parts the table saw (a card taken from a face-up row), so a move
+    changes only in the fields `face_down` names for its type (the card a move puts face
+    down, by the rulebook), into another legal move equal in every other field.
     """
     hidden = Hidden(real, seat)
     events, changed = list(real.events[:end]), []
     stream = rng(0, f"twin/{tag}/{seat}")
-    for i in reversed(range(end)):
-        if len(changed) == CHANGES:
-            break
-        if isinstance(events[i], Chance):
-            found = _change(real, events, i, hidden, stream)
-            if found is not None:
-                events, changed = found, changed + [i + 1]
+    for chance in (True, False):
+        for i in reversed(range(end)):
+            if len(changed) == CHANGES:
+                break
+            if isinstance(events[i], Chance) == chance and (chance or _tag(events[i]) in (face_down or {})):
+                found = _change(real, events, i, hidden, stream, (face_down or {}).get(_tag(events[i]), ()))
+                if found is not None:
+                    events, changed = found, changed + [i + 1]
     if not changed:
         return None
     return Table.of(real.session, events), sorted(changed)
 
 
-def _change(real: Table, events: list[Any], i: int, hidden: Hidden, stream: Any) -> list[Any] | None:
-    """`events` with chance outcome i replaced so that the seat still cannot tell, or None."""
+def _tag(event: Any) -> Any:
+    return type(event).__struct_config__.tag
+
+
+def _change(real: Table, events: list[Any], i: int, hidden: Hidden, stream: Any,
+            fields: tuple[str, ...]) -> list[Any] | None:
+    """`events` with event i replaced so that the seat still cannot tell, or None."""
     rules, state = real.session.rules, real.positions[i].state
     base = Table.of(real.session, events[i:], real, i)
-    for other in _variants(rules, state, events[i], stream, hidden.seat):
+    if isinstance(events[i], Chance):
+        variants = _variants(rules, state, events[i], stream, hidden.seat)
+    else:
+        variants = iter(_face_down(rules.legal(state), events[i], fields))
+    for other in variants:
         if _same_outcome(other, events[i]):
             continue
         trial = events[:i] + [other] + events[i + 1:]
         if _accepted(real, base, trial[i:], hidden, i):
             return trial
     return None
+
+
+def _face_down(legal: list[Any], event: Any, fields: tuple[str, ...]) -> list[Any]:
+    """The legal moves that differ from `event` only in `fields`."""
+    def rest(e: Any) -> dict[str, Any]:
+        return {k: v for k, v in msgspec.structs.asdict(e).items() if k not in fields + ("seq", "prev")}
+
+    return [e for e in legal if type(e) is type(event) and rest(e) == rest(event)]
 
 
 def _accepted(real: Table, base: Table, events: list[Any], hidden: Hidden, first: int) -> bool:

@@ -84,7 +84,7 @@ def score(build: Builder):
 
 @pytest.fixture(scope="module")
 def looked() -> Builder:
-    full = selfplay("four-planets", LOOK_SEED, ["Ann", "Ben"])
+    full = selfplay("four-planets", LOOK_SEED, ["Ann", "Ben"], rng_version=1)  # the seed was chosen for v1 draws
     events = [full.session.decode(raw) for raw in full.lines[1:]]
     assert any(isinstance(e, E.Kept) and e.by == 0 for e in events)  # Ann looks at five
     return full
@@ -198,7 +198,7 @@ def test_kept_records_of_the_look_through_the_command_line(looked, runner, tmp_p
 
 @pytest.fixture(scope="module")
 def pro_game() -> Builder:
-    return selfplay("four-planets", 5, ["Ann", "Ben"], {"professional": True})
+    return selfplay("four-planets", 5, ["Ann", "Ben"], {"professional": True}, rng_version=1)
 
 
 @pytest.mark.parametrize("keeper", [0, 1])

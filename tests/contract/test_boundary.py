@@ -1,7 +1,7 @@
 """The plug-in boundary's contract, for every registered game (docs/adding-a-game.md).
 
-`legal` is exactly the candidates `check` accepts on every position of many random
-playouts; `apply` never changes its input; the chance outcomes at every chance point are a
+`legal` is exactly the candidates `check` accepts on every position of many seeded
+playouts in every configuration a game declares (playouts.py); `apply` never changes its input; the chance outcomes at every chance point are a
 distribution that holds what happened, and seeded draws follow it.
 """
 
@@ -16,21 +16,27 @@ import pytest
 from planets_log.core.game import CHANCE, possible
 from planets_log.core.registry import get_rules
 from planets_log.core.rng import rng
-from tests.contract.positions import apply_problem, chi_square_p, games, key, legality_problem, playouts, positions
+from tests.contract.positions import (
+    apply_problem, cases, chi_square_p, games, key, legality_problem, playouts, positions, probe_events,
+)
 
 PLAYOUTS = range(6)
 
 
-@pytest.mark.parametrize("game", games())
-def test_legal_is_exactly_the_candidates_check_accepts_on_every_position(game):
+@pytest.mark.parametrize("game,config", cases())
+def test_legal_is_exactly_the_candidates_check_accepts_on_every_position(game, config):
     rules = get_rules(game)
-    seen = 0
-    for build in playouts(game, PLAYOUTS):
-        for state, _ in positions(build):
-            problem = legality_problem(rules, state)
-            assert problem is None, f"{game}: {problem}"
+    seen = probed = 0
+    for build in playouts(game, PLAYOUTS, config):
+        for i, (state, _) in enumerate(positions(build)):
+            if i % config.every:
+                continue
+            wide = config.probe and i % config.stride == 0 and rules.to_move(state) >= 0
+            problem = legality_problem(rules, state, probe_events(config, state) if wide else None)
+            assert problem is None, f"{game} {config.id}: {problem}"
             seen += 1
-    assert seen > 50
+            probed += bool(wide)
+    assert seen > 20 and probed >= bool(config.probe)
 
 
 @pytest.mark.parametrize("game", games())

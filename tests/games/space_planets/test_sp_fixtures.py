@@ -57,10 +57,9 @@ def test_seeded_playthrough_snapshot(name, snapshot):
 
 
 @pytest.mark.parametrize("name", sorted(SEEDED))
-def test_seeded_golden_record_is_reproduced_and_validates(name):
-    """The golden record equals a fresh self-play with the same seed, and replays to the end."""
+def test_seeded_golden_record_replays_to_the_end(name):
+    """The golden record (tests/test_fixtures.py: a fresh self-play with the same seed) replays to the end."""
     path = FIXTURES / f"{name}.jsonl"
-    assert path.read_text() == seeded_game(name).text()
     final = Replay(str(path)).final()
     assert RULES.to_move(final.state) == TERMINAL and RULES.score(final.state).final
 
@@ -70,7 +69,6 @@ def test_table_game_entered_by_hand_validates_and_scores(snapshot):
     build = table_game()
     assert build.session.header.seed is None
     path = FIXTURES / "table-game.jsonl"
-    assert path.read_text() == build.text()
     final = Replay(str(path)).final()
     sheet = RULES.score(final.state)
     assert sheet.final and sheet.winners == [0]
@@ -88,7 +86,6 @@ def test_invalid_fixtures_are_all_listed():
 def test_invalid_fixture(name, snapshot):
     """Each invalid record fails at its last line with the expected code; the message is snapshotted."""
     path = FIXTURES / "invalid" / f"{name}.jsonl"
-    assert path.read_text() == invalid_records()[name][0]
     lines = path.read_text().splitlines()
     with pytest.raises(RecordError) as info:
         Replay(str(path), name=f"{name}.jsonl").final()

@@ -12,7 +12,9 @@ from planets_log.core.game import TERMINAL
 from planets_log.core.validate import validate_file
 
 from . import fixtures_gen
-from .fp_helpers import R, playthrough
+from tests.playthrough import playthrough
+
+from .fp_helpers import R
 
 ROOT = fixtures_gen.ROOT
 GOLDEN = sorted(p.stem for p in ROOT.glob("*.jsonl"))
@@ -57,7 +59,7 @@ def test_invalid_fixture(name, snapshot):
 
 @pytest.mark.parametrize("name", GOLDEN)
 def test_playthrough_snapshot(name, snapshot):
-    """Whole playthroughs: the table after setup and after every round, then the score sheet."""
+    """Whole playthroughs (tests/playthrough.py): every move, the table after every round, the score sheet."""
     build = fixtures_gen.golden()[name]
     assert playthrough(build) == snapshot
 

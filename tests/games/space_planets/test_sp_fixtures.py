@@ -2,50 +2,18 @@
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from planets_log.core.engine import Replay
 from planets_log.core.errors import RecordError
-from planets_log.core.events import Note
 from planets_log.core.game import TERMINAL
-from planets_log.core.record import line_hash
+from tests.playthrough import playthrough
 
 from .fixtures_gen import SEEDED, invalid_records, seeded_game, table_game
 from .helpers import FIXTURES, RULES
 
 INVALID = sorted(p.stem for p in (FIXTURES / "invalid").glob("*.jsonl"))
 EXPECTED = {name: code for name, (_text, code) in invalid_records().items()}
-
-
-def playthrough(build) -> str:
-    """The moves of each round in notation, the position after every round, and the score sheet."""
-    session = build.session
-    pos = session.start(build.lines[0])
-    out = [f"players: {', '.join(build.session.header.players)}; options: {build.session.header.options}"]
-    moves: list[str] = []
-    for raw in build.lines[1:]:
-        event = session.decode(raw)
-        if isinstance(event, Note):
-            moves.append(f"  {event.seq:>3} note on {event.target} {event.glyph or ''}: {event.text}")
-            pos = session.step(pos, event, line_hash(raw))
-            continue
-        text = RULES.format(event, pos.state)
-        who = pos.state.players[event.by] if hasattr(event, "by") else "chance"
-        moves.append(f"  {event.seq:>3} {who}: {text}")
-        before = RULES.round_of(pos.state)
-        pos = session.step(pos, event, line_hash(raw))
-        if RULES.round_of(pos.state) != before or RULES.to_move(pos.state) == TERMINAL:
-            out.append(f"--- round {before} ---")
-            out += moves
-            out.append(RULES.render(pos.state))
-            moves = []
-    sheet = RULES.score(pos.state)
-    out.append(json.dumps({"scores": [{"seat": s.seat, "player": s.player, "total": s.total,
-                                        "breakdown": s.breakdown} for s in sheet.scores],
-                           "winners": sheet.winners, "tiebreak": sheet.tiebreak, "final": sheet.final}, indent=1))
-    return "\n".join(out) + "\n"
 
 
 @pytest.mark.parametrize("name", sorted(SEEDED))

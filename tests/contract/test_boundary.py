@@ -151,3 +151,26 @@ def test_a_mutated_input_in_apply_is_caught():
     build = next(playouts("countdown", range(1)))
     state, event = list(positions(build))[1]
     assert "changed its input" in apply_problem(Leaky(), state, event)
+
+
+def test_a_legal_move_left_out_of_legal_and_candidates_alike_is_caught_by_the_probe():
+    """A game whose `candidates` share `legal`'s blind spot passes the plain check; the game's probe catches it."""
+    from tests.contract.playouts import configurations
+
+    rules = get_rules("space-planets")
+    config = configurations("space-planets")[0]
+
+    class Blind(type(rules)):
+        def legal(self, state):
+            return [e for e in super().legal(state) if type(e).__name__ != "Collected"]
+
+        def candidates(self, state):
+            return [e for e in super().candidates(state) if type(e).__name__ != "Collected"]
+
+    blind, plain, probed = Blind(), [], []
+    for state, _ in positions(next(playouts("space-planets", range(1), config))):
+        if blind.to_move(state) >= 0:
+            plain.append(legality_problem(blind, state))
+            probed.append(legality_problem(blind, state, probe_events(config, state)))
+    assert plain and all(p is None for p in plain)
+    assert any(p is not None and "misses" in p for p in probed)

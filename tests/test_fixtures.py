@@ -37,5 +37,6 @@ def test_a_changed_extra_or_missing_file_is_named(tmp_path, monkeypatch):
         "stale: seeded-2p.jsonl", "missing: table-game.jsonl",
         "extra: invalid/stray.jsonl (the generator does not build it)"]
     assert fixtures.main(["space-planets"]) == 1
-    assert sorted(fixtures.write("space-planets")) == ["space-planets/seeded-2p.jsonl", "space-planets/table-game.jsonl"]
+    written = sorted(fixtures.write("space-planets"))
+    assert written == ["space-planets/seeded-2p.jsonl", "space-planets/table-game.jsonl"]
     assert fixtures.problems("space-planets") == ["extra: invalid/stray.jsonl (the generator does not build it)"]

@@ -5,8 +5,9 @@ game's own seeded policy (`module:function(seed, players, options) -> Builder`) 
 what uniform play rarely does (Planetopia's combos, Planetarium's final turns). A game may
 also name a `probe` (`module:function(state) -> events`): a wider net of plausible actions
 than its `candidates`, tried every `stride` positions, so `check` is seen to refuse what
-`legal` leaves out. `seeds` and `every` keep slow policies affordable. A game not listed here plays its smallest, largest and a middle player
-count with its self-play options.
+`legal` leaves out. `seeds`, `first_seed` and `every` keep slow policies affordable. A game
+not listed here plays its smallest, largest and a middle player count with its self-play
+options.
 """
 
 from __future__ import annotations

@@ -1,8 +1,9 @@
 """The plug-in boundary's contract, for every registered game (docs/adding-a-game.md).
 
 `legal` is exactly the candidates `check` accepts on every position of many seeded
-playouts in every configuration a game declares (playouts.py); `apply` never changes its input; the chance outcomes at every chance point are a
-distribution that holds what happened, and seeded draws follow it.
+playouts in every configuration a game declares (playouts.py); `apply` never changes its
+input; the chance outcomes at every chance point are a distribution that holds what
+happened, and seeded draws follow it.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Golden records every game keeps: a retracted chance outcome does not count (tests/test_fixtures.py pins the bytes)."""
+"""Golden records every game keeps: a retracted chance outcome does not count (test_fixtures.py pins their bytes)."""
 
 from __future__ import annotations
 

@@ -76,7 +76,8 @@ def test_every_seat_sees_the_same_in_a_resampled_state(game, config):
         problem, n = resample_problem(rules, build, f"{game}/{i}", config.every)
         assert problem is None, problem
         changed += n
-    assert changed > 10 or config.players == 1, "resample_hidden never changed anything: it does not redraw what is hidden"
+    hidden = "resample_hidden never changed anything: it does not redraw what is hidden"
+    assert changed > 10 or config.players == 1, hidden
 
 
 @pytest.mark.parametrize("game", HIDDEN)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import secrets
 from pathlib import Path
-from typing import Any, Union
+from typing import TYPE_CHECKING, Any, Protocol, Sequence, Union, runtime_checkable
 
 import msgspec
 
@@ -21,6 +21,11 @@ from .record import append_lines, create_record, iter_lines, line_hash
 from .registry import get_rules
 from .rng import rng
 from .strict import LineError, decode_line
+
+if TYPE_CHECKING:
+    from .events import Header
+    from .record import RawLine
+    from .rng import Stream
 
 CAMPAIGN_FORMAT = "planets-log-campaign/1"
 RULE = "format.md: campaigns"
@@ -42,9 +47,47 @@ class CampaignHeader(msgspec.Struct, tag_field="type", tag="campaign", frozen=Tr
 _HEADER = msgspec.json.Decoder(CampaignHeader)
 
 
-def campaign_rules(game: str) -> Any:
+@runtime_checkable
+class StartedGame(Protocol):
+    """A campaign line starting game number `game` in the record `file`."""
+
+    game: int
+    file: str
+    log_id: str
+
+
+@runtime_checkable
+class FinishedGame(Protocol):
+    """A campaign line linking the finished game `log_id`: its last line's hash, totals and winners."""
+
+    game: int
+    log_id: str
+    head: str
+    totals: Sequence[int]
+    winners: Sequence[int]
+
+
+class CampaignRules(Protocol):
+    """What the core reads of a game's `RULES.campaign` (the campaign's state is the game's own)."""
+
+    events: Sequence[type[Event]]
+
+    def players_problem(self, players: list[str]) -> str | None: ...
+
+    def start(self, header: CampaignHeader) -> Any: ...
+
+    def check(self, state: Any, event: Event) -> None: ...
+
+    def apply(self, state: Any, event: Event) -> Any: ...
+
+    def deal(self, state: Any, rng: Stream) -> Event: ...
+
+    def game_problem(self, started: Any, header: Header) -> PlanetsLogError | None: ...
+
+
+def campaign_rules(game: str) -> CampaignRules:
     """The game's campaign rules, or a usage error when the game has none."""
-    rules = getattr(get_rules(game), "campaign", None)
+    rules: CampaignRules | None = getattr(get_rules(game), "campaign", None)
     if rules is None:
         raise UsageError(f"{game} has no campaign", code="campaign.none")
     return rules
@@ -73,13 +116,13 @@ class Campaign:
         problem = self.rules.players_problem(list(self.header.players))
         if problem:
             raise RecordError(problem, file=self.name, line=1, seq=0, code="campaign.players", rule=RULE)
-        self._decoder = msgspec.json.Decoder(Union[tuple(self.rules.events)])  # type: ignore[valid-type]
+        self._decoder = msgspec.json.Decoder(Union[tuple(self.rules.events)])
         self.state = self.rules.start(self.header)
         self.seq, self.head, self.lines = 0, line_hash(first.data), [(first, self.header)]
         for line in lines:
             self._fold(line)
 
-    def _fold(self, line) -> None:
+    def _fold(self, line: RawLine) -> None:
         try:
             event = decode_line(self._decoder, line.data)
         except LineError as exc:
@@ -186,8 +229,9 @@ def finished_game(path: Path) -> Linked:
                               code="campaign.game-unfinished")
     sheet = adjusted_sheet(replay.session, last)  # an arbiter's penalties count, as in `planets-log score`
     winners = sheet.winners
-    if result_check(replay.session, last)[0] == "overridden":  # the arbiter's declared result stands
-        winners = last.arbiter.result.winners
+    declared = last.arbiter.result
+    if declared is not None and result_check(replay.session, last)[0] == "overridden":  # the arbiter's result stands
+        winners = declared.winners
     return Linked(replay.session.header.log_id, last.head, tuple(s.total for s in sheet.scores),
                   tuple(sorted(winners)), replay.session.header)
 
@@ -200,11 +244,12 @@ def validate_campaign(path: str | Path) -> list[RecordError]:
         raise  # a missing or unreadable file is a usage problem (exit 2), not an invalid campaign
     except PlanetsLogError as exc:
         return [exc if isinstance(exc, RecordError) else RecordError.at(str(path), None, None, exc)]
-    errors, files = [], {}
-    linked = {event.log_id for _, event in camp.lines[1:] if hasattr(event, "head")}
+    errors: list[RecordError] = []
+    files: dict[str, Path | None] = {}
+    linked = {event.log_id for _, event in camp.lines[1:] if isinstance(event, FinishedGame)}
     for line, event in camp.lines[1:]:
         problem = _link_problem(camp, event, files)
-        if problem is None and hasattr(event, "file") and event.log_id not in linked:
+        if problem is None and isinstance(event, StartedGame) and event.log_id not in linked:
             problem = _in_progress_problem(files.get(event.log_id))
         if problem is not None:
             errors.append(RecordError.at(camp.name, line.number, event.seq, problem))
@@ -224,7 +269,7 @@ def _in_progress_problem(path: Path | None) -> PlanetsLogError | None:
                            code="campaign.game-invalid", rule=RULE)
 
 
-def _seats_and_seed(camp: Campaign, event: Event, header) -> PlanetsLogError | None:
+def _seats_and_seed(camp: Campaign, event: StartedGame, header: Header) -> PlanetsLogError | None:
     """Why a linked game's players or seed are not the campaign's, or None."""
     if list(header.players) != list(camp.header.players):
         return PlanetsLogError(f"{event.file} is played by {', '.join(header.players)}; the campaign's players are "
@@ -238,15 +283,15 @@ def _seats_and_seed(camp: Campaign, event: Event, header) -> PlanetsLogError | N
     return None
 
 
-def _link_problem(camp: Campaign, event: Event, files: dict) -> PlanetsLogError | None:
+def _link_problem(camp: Campaign, event: Event, files: dict[str, Path | None]) -> PlanetsLogError | None:
     try:
-        if hasattr(event, "file"):
+        if isinstance(event, StartedGame):
             files[event.log_id] = None  # reported here if refused, not again at its finish line
-            files[event.log_id] = linked_path(camp, event.file)
+            path = files[event.log_id] = linked_path(camp, event.file)
             from .engine import decode_header
 
-            first = next(iter_lines(files[event.log_id]), None)
-            header = decode_header(first.data if first else b"", str(files[event.log_id]))
+            first = next(iter_lines(path), None)
+            header = decode_header(first.data if first else b"", str(path))
             if header.log_id != event.log_id:
                 return PlanetsLogError(f"{event.file} is game {header.log_id}, not {event.log_id}", code="campaign.log-id",
                                        rule=RULE)
@@ -254,18 +299,20 @@ def _link_problem(camp: Campaign, event: Event, files: dict) -> PlanetsLogError 
             if problem is not None:
                 return problem
             return camp.rules.game_problem(event, header)
-        if hasattr(event, "head"):
-            if files[event.log_id] is None:
+        if isinstance(event, FinishedGame):
+            if event.log_id not in files:
+                return PlanetsLogError(f"game {event.log_id} was never started in this campaign", code="campaign.link",
+                                       rule=RULE)
+            done = files[event.log_id]
+            if done is None:
                 return None
-            got = finished_game(files[event.log_id])
+            got = finished_game(done)
             if got.head != event.head:
                 return PlanetsLogError(f"game {event.game} ({event.log_id}) changed since it was linked: it ends in "
                                        f"{got.head[:12]}…, linked at {event.head[:12]}…", code="campaign.changed", rule=RULE)
             if (got.totals, got.winners) != (tuple(event.totals), tuple(event.winners)):
                 return PlanetsLogError(f"game {event.game} scores {list(got.totals)}, linked as {list(event.totals)}",
                                        code="campaign.totals", rule=RULE)
-    except KeyError:
-        return PlanetsLogError(f"game {event.log_id} was never started in this campaign", code="campaign.link", rule=RULE)
     except PlanetsLogError as exc:
         return exc
     return None

@@ -50,7 +50,7 @@ class SpacePlanets(Rules):
         return State(
             players=tuple(header.players), book=book, phase="deal", turn=first, first=first,
             miss_percent=header.options.get("miss_percent", 15), round=1, grid=(None,) * SPACES,
-            deck={k.code: k.count for k in edition.cards if k.count > 0},
+            deck=tuple(sorted(k.code for k in edition.cards for _ in range(k.count))),
             stock=edition.crystals - n * edition.start_crystals,
             seats=tuple(Seat(crystals=edition.start_crystals) for _ in range(n)),
         )
@@ -97,7 +97,7 @@ class SpacePlanets(Rules):
         if state.phase == "deal":
             return "enter the 9 cards dealt to the grid row by row, e.g. 'deal p1 p2 hole / oasis p3 p1 / fuel2 p2 p4'"
         if state.phase == "refill":
-            left = " ".join(sorted(state.deck))
+            left = " ".join(sorted(set(state.deck)))
             return f"enter the card drawn into space {state.refill}: 'refill {state.refill} CARD' (in the deck: {left})"
         return "enter where the die landed: 'land SPACE FACE' (e.g. 'land 5 3') or 'off' if it missed the grid"
 

@@ -64,7 +64,8 @@ class State(msgspec.Struct, frozen=True):
     miss_percent: int
     round: int
     grid: tuple[str | None, ...]
-    deck: dict[str, int]
+    deck: tuple[str, ...]
+    """The face-down deck as a multiset (`planets_log.core.multiset`): one code per card, sorted."""
     stock: int
     seats: tuple[Seat, ...]
     removed: tuple[str, ...] = ()
@@ -77,32 +78,17 @@ class State(msgspec.Struct, frozen=True):
 
 def deck_size(state: State) -> int:
     """Cards left in the face-down deck."""
-    return sum(state.deck.values())
+    return len(state.deck)
 
 
-def deck_cards(deck: dict[str, int]) -> list[str]:
+def deck_cards(deck: tuple[str, ...]) -> list[str]:
     """The deck as a sorted list with one entry per card."""
-    return [code for code in sorted(deck) for _ in range(deck[code])]
+    return list(deck)
 
 
-def deck_without(deck: dict[str, int], codes: list[str] | tuple[str, ...]) -> dict[str, int]:
-    """A copy of the deck with `codes` drawn from it (all must be present)."""
-    out = dict(deck)
-    for code in codes:
-        out[code] -= 1
-        if out[code] == 0:
-            del out[code]
-    return out
-
-
-def missing_from(deck: dict[str, int], codes: list[str] | tuple[str, ...]) -> str | None:
-    """The first code of `codes` the deck cannot supply, or None."""
-    left = dict(deck)
-    for code in codes:
-        if left.get(code, 0) < 1:
-            return code
-        left[code] -= 1
-    return None
+def deck_counts(state: State) -> dict[str, int]:
+    """How many of each card the deck holds, in edition order (the cards it still holds only)."""
+    return {code: n for code in state.book.codes() if (n := state.deck.count(code))}
 
 
 def with_seat(state: State, seat: int, new: Seat) -> tuple[Seat, ...]:

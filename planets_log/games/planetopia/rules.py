@@ -44,9 +44,9 @@ class PlanetopiaRules(Rules):
         n = len(header.players)
         config = Config(
             goal=edition.goal, atoms=edition.starting_atoms, raygun=edition.raygun_cost, trail=edition.trail_size,
-            slots=edition.token_slots, aliens=edition.alien_supply(),
-            colours={c.letter: c.name for c in edition.colours},
-            prestige={c.pattern: (c.points, c.token) for c in edition.prestige},
+            slots=edition.token_slots, aliens=tuple(edition.alien_supply().items()),
+            colours=tuple((c.letter, c.name) for c in edition.colours),
+            prestige=tuple((c.pattern, (c.points, c.token)) for c in edition.prestige),
             hand=edition.starting_hand(),
         )
         limit = int(header.options.get("round_limit", self.options["round_limit"].default))

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 import msgspec
 
 from .board import EMPTY, Board
+
+T = TypeVar("T")
 
 
 class TrailCard(msgspec.Struct, frozen=True):
@@ -35,10 +39,31 @@ class Config(msgspec.Struct, frozen=True):
     raygun: int
     trail: int
     slots: int
-    aliens: dict[str, int]
-    colours: dict[str, str]
-    prestige: dict[str, tuple[int, str]]
+    aliens: tuple[tuple[str, int], ...]
+    """(colour letter, tokens) in edition order; `colours` and `prestige` too, keyed by letter and card."""
+    colours: tuple[tuple[str, str], ...]
+    prestige: tuple[tuple[str, tuple[int, str]], ...]
     hand: tuple[str, ...]
+
+    def alien_tokens(self, colour: str) -> int:
+        """How many Alien tokens of a colour exist (0 for a colour the edition lacks)."""
+        return next((n for c, n in self.aliens if c == colour), 0)
+
+    def colour_name(self, letter: str) -> str:
+        """The name of an Alien colour."""
+        return _lookup(self.colours, letter)
+
+    def prestige_of(self, card: str) -> tuple[int, str]:
+        """A Prestige card's points and Special token."""
+        return _lookup(self.prestige, card)
+
+
+def _lookup(pairs: tuple[tuple[str, T], ...], key: str) -> T:
+    """The value paired with `key` (KeyError when none is)."""
+    for k, value in pairs:
+        if k == key:
+            return value
+    raise KeyError(key)
 
 
 class State(msgspec.Struct, frozen=True):

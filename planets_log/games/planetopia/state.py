@@ -6,7 +6,10 @@ from typing import TypeVar
 
 import msgspec
 
+from planets_log.core.events import Header
+
 from .board import EMPTY, Board
+from .edition import PlanetopiaEdition
 
 T = TypeVar("T")
 
@@ -131,3 +134,18 @@ def usable_tokens(seat: Seat) -> tuple[str, ...]:
     for f in seat.fresh:
         pool.remove(f)
     return tuple(pool)
+
+
+def setup(header: Header, edition: PlanetopiaEdition) -> State:
+    """The table before any card is dealt: the piles with the 2-3 player removals made."""
+    n = len(header.players)
+    config = Config(
+        goal=edition.goal, atoms=edition.starting_atoms, raygun=edition.raygun_cost, trail=edition.trail_size,
+        slots=edition.token_slots, aliens=tuple(edition.alien_supply().items()),
+        colours=tuple((c.letter, c.name) for c in edition.colours),
+        prestige=tuple((c.pattern, (c.points, c.token)) for c in edition.prestige),
+        hand=edition.starting_hand(),
+    )
+    limit = int(header.options.get("round_limit", 0))
+    return State(players=tuple(header.players), config=config, seats=tuple(Seat() for _ in range(n)),
+                 prestige_deck=edition.prestige_deck(n), cosmos_deck=edition.cosmos_deck(n), round_limit=limit)

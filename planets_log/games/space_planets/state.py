@@ -1,8 +1,13 @@
-"""The Space Planets position: grid, deck, crystals, each seat's planet cards, the turn."""
+"""The Space Planets position: grid, deck, crystals, each seat's planet cards, the turn; and the setup."""
 
 from __future__ import annotations
 
 import msgspec
+
+from planets_log.core.errors import PlanetsLogError
+from planets_log.core.events import Header
+
+from .edition import SpacePlanetsEdition
 
 SPACES = 9
 """Grid spaces, numbered 1..9 row by row from the top left."""
@@ -74,6 +79,25 @@ class State(msgspec.Struct, frozen=True):
     refill: int | None = None
     ender: int | None = None
     end_reason: str = ""
+
+
+def setup(header: Header, edition: SpacePlanetsEdition) -> State:
+    """Crystals handed out, nothing dealt: the grid's deal is the first chance event."""
+    n = len(header.players)
+    first = header.options.get("first", 0)
+    if not 0 <= first < n:
+        raise PlanetsLogError(f"option first names no seat: the {n} players are seats 1 to {n}, not {first + 1}",
+                              code="header.option", rule="How to play")
+    book = Book(kinds=tuple(Kind(k.code, k.stars, k.effect, k.amount) for k in edition.cards),
+                faces=tuple(edition.die.faces), end_cards=edition.end_cards,
+                crystals_per_star=edition.crystals_per_star)
+    return State(
+        players=tuple(header.players), book=book, phase="deal", turn=first, first=first,
+        miss_percent=header.options.get("miss_percent", 15), round=1, grid=(None,) * SPACES,
+        deck=tuple(sorted(k.code for k in edition.cards for _ in range(k.count))),
+        stock=edition.crystals - n * edition.start_crystals,
+        seats=tuple(Seat(crystals=edition.start_crystals) for _ in range(n)),
+    )
 
 
 def deck_size(state: State) -> int:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from planets_log.core.events import Header
 from planets_log.core.game import CHANCE, TERMINAL, Option, Rules
@@ -36,6 +37,13 @@ class PlanetariumRules(Rules):
     edition_type = PlanetariumEdition
     edition_dir = Path(__file__).parent / "editions"
     rulebook = "planetarium.txt"
+
+    def options_problem(self, options: dict[str, Any], players: int) -> str | None:
+        """The target score belongs to the solo variant only (Solo Variant)."""
+        if players > 1 and options.get("target", 100) != 100:
+            return (f"option target={options['target']} belongs to the solo variant (Solo Variant); "
+                    f"this game has {players} players")
+        return None
 
     def setup(self, header: Header, edition: PlanetariumEdition) -> State:
         """The table before the Matter is placed: planets on A-D, tokens Hostile side up, full decks."""

@@ -28,6 +28,7 @@ ABILITY = "Character Abilities"
 EXPECTED = {
     "missions": (E.MissionsDrawn,), "layout": (E.Formed,), "shift": (E.Shifted,), "rewards": (E.RewardsDealt,),
     "draw": (E.ScanDrawn,), "reveal": (E.Revealed,), "discard": (E.Discarded,),
+    "peek": (E.Revealed,), "piles": (E.Revealed,),
 }
 PENDING = {"rotate": (E.Rotated,), "probe": (E.Probed,), "bury": (E.Buried,), "keep": (E.Kept,),
            "remove": (E.Removed,)}
@@ -292,6 +293,8 @@ def _passed(state: State, e: E.Passed) -> None:
 
 
 def _discarded(state: State, e: E.Discarded) -> None:
+    if e.card == E.HIDDEN:
+        return kept.check_hidden_discard(state, e)
     if e.card not in state.hands[e.by]:
         fail("discard.hand", f"{state.players[e.by]} has no card {e.card} in hand", DISCARD)
 

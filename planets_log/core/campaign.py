@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import secrets
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, Sequence, Union, runtime_checkable
+from typing import TYPE_CHECKING, Any, Callable, Protocol, Sequence, Union, runtime_checkable
 
 import msgspec
 
@@ -83,6 +83,21 @@ class CampaignRules(Protocol):
     def deal(self, state: Any, rng: Stream) -> Event: ...
 
     def game_problem(self, started: Any, header: Header) -> PlanetsLogError | None: ...
+
+    # what `planets-log campaign` asks of it
+
+    def due(self, state: Any) -> tuple[str, int]: ...
+
+    def plan(self, state: Any, keeps: dict[int, str], deals: dict[int, tuple[str, ...]],
+             rng_for: Callable[[int], Stream] | None) -> tuple[list[Event], str]: ...
+
+    def started(self, state: Any, file: str, log_id: str) -> Event: ...
+
+    def finished(self, state: Any, linked: Linked) -> Event: ...
+
+    def status(self, state: Any, seat: int | None = None) -> dict[str, Any]: ...
+
+    def give(self, state: Any) -> tuple[str, int]: ...
 
 
 def campaign_rules(game: str) -> CampaignRules:

@@ -1,4 +1,9 @@
-"""Comparing two records: header fields, the first diverging event, the state difference."""
+"""Comparing two records: header fields, the first diverging event, the state difference.
+
+Both records go through the engine's fold twice: once keying every line as it is compared
+(`_Lines`), then, once the parting line is known, up to it for the positions there (`_Upto`);
+only the keys are held, never a position per line.
+"""
 
 from __future__ import annotations
 
@@ -62,7 +67,7 @@ class _Lines(Visitor):
 
 
 class _Upto(Visitor):
-    """The position before line number `index` (counted from 0 after the header) and that line's step, if valid."""
+    """The position before event line `index` (0: the first after the header), and that line's step if valid."""
 
     def __init__(self, index: int):
         self.left = index

@@ -63,6 +63,7 @@ class _Lines(Visitor):
 
     def visit(self, step: Step) -> bool:
         self.keys.append((step.event.seq, _seen(self.replay, step, self.seat)))
+        super().visit(step)
         return self.at is not None and step.event.seq > self.at  # one line past `at` shows where to stop
 
 
@@ -90,16 +91,19 @@ class _Side:
         self.error = _fold(replay, lines)
         self.keys = lines.keys
         self.step: Step | None = None
-        self.last: Position = replay.start
+        self.last: Position = lines.pos
+        """The position before the line where the comparison stopped (after the last line keyed, at first)."""
 
     def key(self, i: int) -> tuple[int, Any] | None:
         """Line `i`'s seq and key, or None where the record ends or turns invalid."""
         return self.keys[i] if i < len(self.keys) else None
 
     def stop_at(self, i: int, parted: bool) -> None:
-        """Replay again to line `i`: the position before it, and the line itself where the records part there."""
-        if i < len(self.keys):
-            self.error = None  # an error past the lines compared is not reached
+        """The position before line `i` and, where the records part there, the line itself (replayed again
+        to there unless the comparison ran to the last line keyed)."""
+        if i == len(self.keys):
+            return
+        self.error = None  # an error past the lines compared is not reached
         upto = _Upto(i)
         _fold(self.replay, upto)
         self.last = upto.pos

@@ -94,4 +94,7 @@ def test_diff_walks_the_records_through_the_engines_fold(monkeypatch):
 
     monkeypatch.setattr(Replay, "fold", counted)
     assert diff.diff_records(str(fixture), str(fixture)).identical
-    assert sorted(visitors) == ["_Lines", "_Lines", "_Upto", "_Upto"]
+    assert visitors == ["_Lines", "_Lines"]  # compared to the end: no second pass
+    visitors.clear()
+    assert diff.diff_records(str(fixture), str(fixture), at=10).identical
+    assert visitors == ["_Lines", "_Lines", "_Upto", "_Upto"]  # stopped at seq 10: replayed again to there

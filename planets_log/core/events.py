@@ -180,9 +180,9 @@ def is_chance(event: Event) -> bool:
     return isinstance(event, Chance)
 
 
-E = TypeVar("E", bound=Event)
+EventT = TypeVar("EventT", bound=Event)
 
 
-def strip_place(event: E) -> E:
+def strip_place(event: EventT) -> EventT:
     """The event without its seq and prev, for comparing contents."""
     return msgspec.structs.replace(event, seq=0, prev="")

@@ -13,7 +13,7 @@ import pickle
 import sqlite3
 import tempfile
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from .audit import Problem, RecordAudit
 
@@ -60,7 +60,7 @@ class Spool:
     def __enter__(self) -> "Spool":
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
     # --- records as they come back, and the cross-record checks' groups ---
@@ -73,7 +73,7 @@ class Spool:
     def save(self, r: RecordAudit) -> None:
         self.db.execute("UPDATE rec SET dup = ?, blob = ? WHERE file = ?", (r.duplicate, _encode(r), _key(r.file)))
 
-    def load(self, where: str, args: tuple = ()) -> list[RecordAudit]:
+    def load(self, where: str, args: tuple[Any, ...] = ()) -> list[RecordAudit]:
         """The records matching an SQL condition, in file order (a name compared as `key` stores it)."""
         return [_decode(b) for (b,) in self.db.execute(f"SELECT blob FROM rec WHERE {where} ORDER BY file", args)]
 
@@ -90,13 +90,13 @@ class Spool:
                         f"GROUP BY {column} HAVING COUNT(*) > 1")
         yield from (value for (value,) in self.db.execute("SELECT v FROM grp ORDER BY v"))
 
-    def add_duplicate(self, entry: dict) -> None:
+    def add_duplicate(self, entry: dict[str, Any]) -> None:
         key = b"\x00".join(f.encode("utf-8", "surrogatepass") for f in entry["files"])  # sorts as the list does
         self.db.execute("INSERT INTO dup VALUES (?, ?, ?)", (key, entry["kind"], _encode(entry)))
 
     # --- the finished report, in its order ---
 
-    def finish(self, finished) -> None:
+    def finish(self, finished: Callable[[RecordAudit], RecordAudit]) -> None:
         """Pass every record, in file order, through `finished` into the report's table, and index its problems."""
         rows = self.db.execute("SELECT blob FROM rec ORDER BY file")
         while batch := rows.fetchmany(256):
@@ -118,7 +118,7 @@ class Spool:
         while batch := rows.fetchmany(256):
             yield from (_decode(b) for (b,) in batch)
 
-    def duplicates(self) -> Iterator[dict]:
+    def duplicates(self) -> Iterator[dict[str, Any]]:
         """The duplicates found, sorted by their files, then kind."""
         for (blob,) in self.db.execute("SELECT blob FROM dup ORDER BY files, kind, rowid"):
             yield _decode(blob)

@@ -17,7 +17,7 @@ import os
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterator, TextIO
 
 import msgspec
 
@@ -46,7 +46,7 @@ class SpooledReport:
     spool: Spool
     keys: tuple[str, ...] = ()
     other: list[Problem] = field(default_factory=list)
-    standings: dict[str, list[dict]] = field(default_factory=dict)
+    standings: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     total: int = 0
     """Records audited."""
     bad: int = 0
@@ -60,7 +60,7 @@ class SpooledReport:
     def records(self) -> Iterator[RecordAudit]:
         return self.spool.records()
 
-    def duplicates(self) -> Iterator[dict]:
+    def duplicates(self) -> Iterator[dict[str, Any]]:
         return self.spool.duplicates()
 
     def problems(self) -> Iterator[tuple[Problem, str]]:
@@ -69,7 +69,7 @@ class SpooledReport:
 
     def finish(self) -> None:
         """Sort each record's problems, count the standings and the totals, index the problems."""
-        table: dict[str, dict[str, dict]] = {}
+        table: dict[str, dict[str, dict[str, Any]]] = {}
 
         def finished(r: RecordAudit) -> RecordAudit:
             r.problems.sort(key=Problem.sort_key)
@@ -109,7 +109,7 @@ class SpooledReport:
     def _json_parts(self) -> Iterator[str]:
         from .text import json_safe
 
-        def enc(obj) -> str:
+        def enc(obj: object) -> str:
             return json_safe(msgspec.json.encode(obj).decode())
 
         yield '{"records":['
@@ -234,7 +234,7 @@ def read_results(path: str) -> tuple[str, list[tuple[int, str, list[str]]]]:
     return key, rows
 
 
-def _delimiter(handle, path: str) -> str:
+def _delimiter(handle: TextIO, path: str) -> str:
     """`;` when the header row is separated by semicolons (as many spreadsheets save), else `,`."""
     try:
         for text in handle:
@@ -248,7 +248,7 @@ def _delimiter(handle, path: str) -> str:
     return ";" if text.count(";") > text.count(",") else ","
 
 
-def _rows(reader, path: str):
+def _rows(reader: Iterator[list[str]], path: str) -> Iterator[list[str]]:
     try:
         yield from reader
     except (UnicodeDecodeError, csv.Error) as exc:
@@ -267,7 +267,8 @@ def _key_column(head: list[str], path: str) -> str:
                      f"{found}", code="results.read")
 
 
-def compare_results(report: SpooledReport, path: str, table: tuple[str, list] | None = None) -> None:
+def compare_results(report: SpooledReport, path: str,
+                    table: tuple[str, list[tuple[int, str, list[str]]]] | None = None) -> None:
     """Compare each row of the results file with the record's result that stands (a record named by
     file needs its real path spooled: `audit_spooled` does it)."""
     key, rows = table if table is not None else read_results(path)
@@ -322,23 +323,24 @@ def counts(r: RecordAudit) -> bool:
             and all(p.code.startswith("result") for p in r.problems))
 
 
-def add_standing(table: dict[str, dict[str, dict]], r: RecordAudit) -> None:
+def add_standing(table: dict[str, dict[str, dict[str, Any]]], r: RecordAudit) -> None:
     """Count a record in the standings, per game, per player: games, wins (alone, or a solo game won),
     shared wins, games nobody won (or a solo game lost), points (sum of totals)."""
     game = table.setdefault(r.game or "?", {})
-    shared = len(r.winners) > 1
+    winners = r.winners or []
+    shared = len(winners) > 1
     for seat, name in enumerate(r.players):
         row = game.setdefault(name, {"player": name, "games": 0, "wins": 0, "shared": 0, "no_winner": 0,
                                      "points": 0})
         row["games"] += 1
         row["points"] += r.totals[seat] if seat < len(r.totals) else 0
-        if not r.winners:
+        if not winners:
             row["no_winner"] += 1
-        elif name in r.winners:
+        elif name in winners:
             row["shared" if shared else "wins"] += 1
 
 
-def standings_of(table: dict[str, dict[str, dict]]) -> dict[str, list[dict]]:
+def standings_of(table: dict[str, dict[str, dict[str, Any]]]) -> dict[str, list[dict[str, Any]]]:
     """The standings, each game's players best first."""
     return {
         game: sorted(rows.values(), key=lambda x: (-x["wins"], -x["shared"], -x["points"], x["player"]))

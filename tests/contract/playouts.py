@@ -100,8 +100,8 @@ def load(path: str) -> Callable:
 def build(game: str, config: Playout, seed: int):
     """The seeded playout of `game` under `config`."""
     players = [f"P{i + 1}" for i in range(config.players)]
-    if config.policy == "uniform":
-        return selfplay(game, seed, players, dict(config.options))
+    if config.policy == "uniform":  # seeds chosen for version-1 draws (test_rng_versions.py plays both versions)
+        return selfplay(game, seed, players, dict(config.options), rng_version=1)
     return load(config.policy)(seed, players, dict(config.options))
 
 

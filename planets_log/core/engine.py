@@ -23,7 +23,6 @@ from .game import CHANCE, TERMINAL, Rules
 from .record import RawLine, iter_lines, line_hash, seq_of
 from .registry import get_rules
 from .rng import chance_stream
-from .seal import seal_problem
 from .strict import LineError, decode_line
 from .text import escape, has_control
 from .upcast import chain_for, upcast_line
@@ -271,6 +270,8 @@ class Session:
                 raise IllegalEvent("seal.mismatch", f"the seal covers log {event.log_id[:12]}…, {event.events} lines, head "
                                    f"{event.head[:12]}…, but the record has {self.header.log_id[:12]}…, {pos.seq} lines, head "
                                    f"{pos.head[:12]}…", "audit.md: seals")
+            from .seal import seal_problem  # only a sealed record needs it: replay starts faster
+
             malformed = seal_problem(event)
             if malformed is not None:
                 raise IllegalEvent("seal.malformed", malformed, "audit.md: seals")

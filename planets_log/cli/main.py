@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import sys
 
 import click
@@ -45,8 +44,10 @@ class LazyGroup(click.Group):
         entry = COMMANDS.get(name)
         if entry is None:
             return None
+        from planets_log.core.registry import load_module
+
         module, _, attr = entry[0].partition(":")
-        return getattr(importlib.import_module(module), attr)
+        return getattr(load_module(module), attr)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """List the commands from the table, without importing them."""

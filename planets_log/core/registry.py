@@ -10,8 +10,10 @@ tenth of `replay`'s start-up). `register` adds a game at run time (tests use it 
 
 from __future__ import annotations
 
+import gc
 import importlib
 from functools import cache
+from types import ModuleType
 
 from .errors import UsageError
 from .game import Rules
@@ -70,5 +72,20 @@ def get_rules(game_id: str) -> Rules:
         module = known[game_id]
     except KeyError:
         raise UsageError(f"unknown game {game_id!r}; known games: {', '.join(known)}", code="game.unknown") from None
-    rules: Rules = importlib.import_module(module.partition(":")[0]).RULES
+    rules: Rules = load_module(module.partition(":")[0]).RULES
     return rules
+
+
+def load_module(name: str) -> ModuleType:
+    """Import `name` with the cyclic garbage collector paused.
+
+    An import makes thousands of objects and no garbage cycles, so the collections it
+    would trigger only cost time: about a twentieth of `replay`'s start-up.
+    """
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        return importlib.import_module(name)
+    finally:
+        if was_on:
+            gc.enable()

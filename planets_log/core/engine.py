@@ -632,9 +632,13 @@ class Replay:
 
     def _trusted_steps(self) -> Iterator[Step]:
         session, rules, pos = self.session, self.session.rules, self.start
+        decode = session.decoder.decode
         for line in self._event_lines():
             head = line_hash(line.data)
-            event = self._decode(line)
+            try:  # the record was validated: its lines are already known strict, so decode without re-checking
+                event = decode(line.data) if self._upcast is None else self._decode(line)
+            except msgspec.MsgspecError:
+                event = self._decode(line)  # the strict decoder places and explains the error
             if isinstance(event, Meta):
                 after = session._meta(pos, event, head)
             elif isinstance(event, Chance):

@@ -62,9 +62,13 @@ class Stream:
 
     def shuffled(self, items: Sequence[T]) -> list[T]:
         """A Fisher-Yates shuffled copy."""
-        out = list(items)
+        out, words = list(items), self._words
         for i in range(len(out) - 1, 0, -1):
-            j = self.below(i + 1)
+            limit = _TWO64 - (_TWO64 % (i + 1))  # below(i + 1), inlined: a deal makes dozens of draws
+            word = next(words)
+            while word >= limit:
+                word = next(words)
+            j = word % (i + 1)
             out[i], out[j] = out[j], out[i]
         return out
 
@@ -72,9 +76,13 @@ class Stream:
         """k distinct positions of items, in draw order."""
         if self.version == 1:
             return self.shuffled(items)[:k] if k < len(items) else self.shuffled(items)
-        out, n = list(items), len(items)
+        out, n, words = list(items), len(items), self._words
         for i in range(min(k, n)):  # the first k steps of a Fisher-Yates shuffle: k words, not n - 1
-            j = i + self.below(n - i)
+            limit = _TWO64 - (_TWO64 % (n - i))  # below(n - i), inlined
+            word = next(words)
+            while word >= limit:
+                word = next(words)
+            j = i + word % (n - i)
             out[i], out[j] = out[j], out[i]
         return out[:k]
 

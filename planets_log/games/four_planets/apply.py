@@ -98,12 +98,11 @@ def _dispatch(s: State, e: E.Dispatched) -> State:
     planet = s.planets[i]
     planets = with_item(s.planets, i, replace(planet, ships=planet.ships + (Ship(e.by, e.parts),)))
     seats = with_seat(s, e.by, replace(s.seats[e.by], left=s.seats[e.by].left - e.parts))
-    s = replace(s, planets=planets, seats=seats)
     if seats[other(e.by)].left > 0:
-        return replace(s, turn=other(e.by))
+        return replace(s, planets=planets, seats=seats, turn=other(e.by))
     if seats[e.by].left > 0:
-        return replace(s, turn=e.by)
-    return advance_recruit(replace(s, phase="recruit", cursor=0))
+        return replace(s, planets=planets, seats=seats, turn=e.by)
+    return advance_recruit(replace(s, planets=planets, seats=seats, phase="recruit", cursor=0))
 
 
 def advance_recruit(s: State) -> State:

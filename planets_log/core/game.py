@@ -255,6 +255,10 @@ class Rules:
         scored only with what that seat may know."""
         raise NotImplementedError
 
+    def options_problem(self, options: dict[str, Any], players: int) -> str | None:
+        """Why these (checked) options do not fit a game of `players` players; None when they do."""
+        return None
+
     def rank(self, state: Any, totals: list[int]) -> Ranking:
         """Rank `totals` (the sheet's totals after the arbiter's adjustments) with the
         game's own tie-breaks; at a game not over, `outcome` "leads"."""

@@ -44,7 +44,7 @@ def make_header(
                                   code="header.players", rule="Setup")
         opts = {key: spec.default for key, spec in rules.options.items()}
         opts.update(coerce_options(rules, options or {}, players))
-        check_options(rules, opts)
+        check_options(rules, opts, len(players))
     except PlanetsLogError as exc:  # at `new` these are the caller's choices: usage, exit 2
         raise UsageError(exc.message, code=exc.code, rule=exc.rule) from None
     opts = {key: value for key, value in opts.items() if not (rules.options[key].implicit and value == rules.options[key].default)}

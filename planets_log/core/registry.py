@@ -72,7 +72,7 @@ def game_ids() -> list[str]:
 @cache
 def get_rules(game_id: str) -> Rules:
     """The RULES object of a registered game."""
-    known = GAMES if game_id in GAMES else games()
+    known = {**GAMES, **_ADDED} if game_id in GAMES or game_id in _ADDED else games()
     try:
         module = known[game_id]
     except KeyError:

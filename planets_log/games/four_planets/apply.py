@@ -258,7 +258,7 @@ APPLY = {
 
 def apply(state: State, event) -> State:
     """The state after `event` (already checked)."""
-    if isinstance(event, E.DISCLOSURES):
+    if type(event) in E.DISCLOSURE_TYPES:
         from . import kept
 
         return kept.apply_shown(state, event)

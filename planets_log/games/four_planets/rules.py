@@ -17,6 +17,8 @@ from .options import Options
 from .pro_events import PRO_EVENTS
 from .state import State, setup
 
+PRO_TYPES = frozenset(PRO_EVENTS)
+
 
 class FourPlanets(Rules):
     """Four Planets, base game, 2 players."""
@@ -83,7 +85,7 @@ class FourPlanets(Rules):
     def check(self, state: State, event) -> None:
         """Raise IllegalEvent naming the rulebook section the event breaks."""
         if state.pro is None:
-            if isinstance(event, PRO_EVENTS):
+            if type(event) in PRO_TYPES:  # a set lookup: isinstance on a tuple of Struct classes costs ~1 µs
                 raise IllegalEvent("pro.off", "buildings are played only with option professional=true",
                                    professional.PRO)
             check.check(state, event)

@@ -8,15 +8,13 @@ game's hooks only ever see an event that is at least in turn.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Sequence
+from typing import Any, Callable, ClassVar, Sequence
 
 import msgspec
 
 from .events import Chance, Event, Header
-
-if TYPE_CHECKING:  # imported where a Fraction is made: replay and validate never make one
-    from fractions import Fraction
 
 CHANCE = -1
 """`to_move` result: the next event is a chance outcome."""
@@ -148,8 +146,6 @@ class Outcomes:
 
 def listed(weighted: list[tuple[Chance, int]]) -> Outcomes:
     """Outcomes from (outcome, weight) pairs: equal outcomes merged, probabilities as Fractions."""
-    from fractions import Fraction
-
     total = sum(w for _, w in weighted)
     merged: dict[bytes, tuple[Chance, int]] = {}
     for event, w in weighted:

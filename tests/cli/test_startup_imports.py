@@ -24,7 +24,7 @@ print("imported:", code, *sorted(sys.modules))
 # sealing and signing, the distributed audit, metadata of installed packages, pictures,
 # the record writers, and the slow-path parsers: none is needed to replay a record
 NEVER_ON_REPLAY = ("cryptography", "dask", "distributed", "fsspec", "importlib.metadata", "tomllib", "json",
-                   "secrets", "fractions", "planets_log.core.seal", "planets_log.core.audit",
+                   "secrets", "planets_log.core.seal", "planets_log.core.audit",
                    "planets_log.core.cluster", "planets_log.core.picture", "planets_log.core.export",
                    "planets_log.core.recorder", "planets_log.core.play", "planets_log.cli.write",
                    "planets_log.cli.audit", "planets_log.cli.pictures")

@@ -129,8 +129,14 @@ def _is_utf8(text: str) -> bool:
 
 def main(argv: list[str] | None = None) -> None:
     """Run the CLI (the console script's entry point)."""
+    import gc
     import signal
 
     if hasattr(signal, "SIGXFSZ"):  # over a file-size limit, write() fails instead of killing us
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
-    cli.main(args=argv, prog_name="planets-log")
+    try:
+        cli.main(args=argv, prog_name="planets-log")
+    finally:
+        # The process ends here: spare the interpreter's last full collection over every object
+        # still alive (modules, the game's tables), about a tenth of a short command's time.
+        gc.freeze()

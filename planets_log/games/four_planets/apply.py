@@ -112,6 +112,8 @@ def advance_recruit(s: State) -> State:
         discard = plus(discard, planets[c].cards)
         planets[c] = replace(planets[c], cards=())
         c += step
+    if c == s.cursor and 0 <= c < PLANETS:
+        return s  # this planet is recruited from: nothing skipped
     s = replace(s, planets=tuple(planets), discard=discard, cursor=c if 0 <= c else PLANETS)
     if not 0 <= c < PLANETS:
         return replace(s, phase="play", turn=other(s.spaceship), finished=0, credit=0)

@@ -14,7 +14,8 @@ from __future__ import annotations
 import hashlib
 import itertools
 import struct
-from typing import Iterator, Sequence, TypeVar
+from functools import lru_cache
+from typing import Any, Iterator, Sequence, TypeVar
 
 T = TypeVar("T")
 
@@ -34,6 +35,12 @@ def _words(key: bytes) -> Iterator[int]:
         yield from _BLOCK_WORDS.unpack(hashlib.sha256(key + counter.to_bytes(8, "big")).digest())
 
 
+@lru_cache(maxsize=256)
+def _seeded(seed: int) -> Any:
+    """A SHA-256 already fed the domain and the seed: a game's streams differ only by name."""
+    return hashlib.sha256(_DOMAIN + str(int(seed)).encode() + b"\x00")
+
+
 class Stream:
     """A deterministic stream of random choices, named within a seed."""
 
@@ -42,7 +49,9 @@ class Stream:
     def __init__(self, seed: int, name: str, version: int = 1):
         if version not in VERSIONS:
             raise ValueError(f"unknown random-stream version {version}")
-        key = hashlib.sha256(_DOMAIN + str(int(seed)).encode() + b"\x00" + name.encode()).digest()
+        hasher = _seeded(seed).copy()  # SHA-256(domain + seed + NUL + name), the seed's part hashed once
+        hasher.update(name.encode())
+        key = hasher.digest()
         self._words = _words(key)
         self.version = version
 

@@ -24,8 +24,7 @@ def remove(pile: Iterable[T], items: Iterable[T]) -> tuple[T, ...]:
             rest.remove(item)
         except ValueError:
             raise Missing(f"{item!r} is not in the pile") from None
-    rest.sort()  # type: ignore[type-var]
-    return tuple(rest)
+    return tuple(sorted(rest))  # type: ignore[type-var]
 
 
 def add(pile: Iterable[T], items: Iterable[T]) -> tuple[T, ...]:

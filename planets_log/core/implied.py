@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .events import Chance, strip_place
+from .events import Chance, Event, strip_place
 from .game import CHANCE, Rules
 
 
@@ -16,6 +16,7 @@ def only_outcome(rules: Rules, state: Any) -> Chance | None:
     """
     if rules.to_move(state) != CHANCE:
         return None
+    outcomes: list[Event] | None
     try:
         listed = rules.chance_outcomes(state).listed
         outcomes = [event for event, _ in listed] if listed is not None else None

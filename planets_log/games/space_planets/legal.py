@@ -24,7 +24,7 @@ def legal(state: State) -> list:
         faces = sorted(set(state.book.faces))
         return [Landed()] + [Landed(space=s, card=state.grid[s - 1], face=f) for s in occupied(state) for f in faces]
     if state.phase == "refill":
-        return [Refilled(space=state.refill, card=code) for code in sorted(state.deck)]
+        return [Refilled(space=state.refill, card=code) for code in sorted(set(state.deck))]
     return []
 
 

@@ -14,10 +14,8 @@ from . import apply, chance, check, professional, score, view
 from .edition import FourPlanetsEdition
 from .events import EVENTS
 from .options import Options
-from .pro_events import PRO_EVENTS
+from .pro_events import PRO_EVENTS, PRO_TYPES
 from .state import State, setup
-
-PRO_TYPES = frozenset(PRO_EVENTS)
 
 
 class FourPlanets(Rules):

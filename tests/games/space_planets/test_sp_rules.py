@@ -361,3 +361,57 @@ def test_end_score_is_final_when_over():
     build = four_cards(started(), 1)
     play(build, "roll", "off", "roll", "land 1 1", "explore", "refill 1 p3", "roll", "off")
     assert RULES.score(state(build)).final is True
+
+
+# --- Whole games, table mode and views (moved from the old per-game conformance file) ----
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_fuel_crystals_are_never_made_or_lost(players):
+    """Preparation, How to play: over whole seeded games the stockpile and the seats always hold all 40 crystals."""
+    from planets_log.core.play import selfplay
+
+    for seed in range(4):
+        final = selfplay("space-planets", seed, [f"P{i}" for i in range(players)], {"first": seed % players}).pos.state
+        assert RULES.to_move(final) == TERMINAL
+        assert final.stock + sum(s.crystals for s in final.seats) == 40
+
+
+def test_contract_table_chance_points_list_every_outcome():
+    """At the landing and refill points of a table game every listed outcome passes check."""
+    build = started()
+    play(build, "roll")
+    assert RULES.to_move(state(build)) == CHANCE
+    for event in RULES.legal(state(build)):
+        RULES.check(state(build), event)
+    play(build, "land 1 1", "explore")
+    refills = RULES.legal(state(build))
+    assert {e.card for e in refills} == set(state(build).deck)
+
+
+def test_contract_deal_point_has_a_hint():
+    """The deal has too many outcomes to list; the hint says what to type."""
+    build = table()
+    assert RULES.legal(state(build)) == []
+    assert "deal" in RULES.chance_hint(state(build))
+
+
+def test_contract_view_is_json_and_same_for_every_seat():
+    """view() is JSON-able; no seat sees less (nothing on the table is hidden)."""
+    import msgspec
+
+    build = started()
+    full = RULES.view(state(build))
+    msgspec.json.encode(full)
+    assert RULES.view(state(build), 1) == full
+    assert "(as seen by Ben)" in RULES.render(state(build), 1)
+
+
+def test_contract_schema_of_events():
+    """The events give a JSON Schema (for `planets-log schema`)."""
+    from typing import Union
+
+    import msgspec
+
+    schema = msgspec.json.schema(Union[tuple(RULES.events)])
+    names = set(schema["$defs"])
+    assert {"Dealt", "Rolled", "Landed", "Explored", "Collected", "Rerolled", "Passed", "Refilled"} <= names

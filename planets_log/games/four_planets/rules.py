@@ -14,7 +14,7 @@ from . import apply, chance, check, professional, score, view
 from .edition import FourPlanetsEdition
 from .events import EVENTS
 from .options import Options
-from .pro_events import PRO_EVENTS
+from .pro_events import PRO_EVENTS, PRO_TYPES
 from .state import State, setup
 
 
@@ -82,7 +82,7 @@ class FourPlanets(Rules):
     def check(self, state: State, event) -> None:
         """Raise IllegalEvent naming the rulebook section the event breaks."""
         if state.pro is None:
-            if isinstance(event, PRO_EVENTS):
+            if type(event) in PRO_TYPES:  # a set lookup: isinstance on a tuple of Struct classes costs ~1 µs
                 raise IllegalEvent("pro.off", "buildings are played only with option professional=true",
                                    professional.PRO)
             check.check(state, event)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from planets_log.core.errors import PlanetsLogError
-from planets_log.core.game import CHANCE, TERMINAL
+from planets_log.core.game import CHANCE, TERMINAL, next_events
 from planets_log.core.recorder import Recorder, split_player
 
 from .common import mover_text
@@ -34,9 +34,8 @@ class Completions:
         """The legal moves at the record's end, in notation."""
         if self._head != self.rec.pos.head:
             state = self.rec.pos.state
-            mover = self.rec.session.to_move(self.rec.pos)
-            events = self.rec.rules.legal(state) if mover != TERMINAL else []
-            self._texts = [self.rec.rules.format(e, state) for e in events]
+            events = next_events(self.rec.rules, state)
+            self._texts = list(dict.fromkeys(self.rec.rules.format(e, state) for e in events))
             self._head = self.rec.pos.head
         return self._texts
 

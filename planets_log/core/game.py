@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Callable, ClassVar, Sequence
+from typing import Any, Callable, ClassVar, Hashable, Sequence
 
 import msgspec
 
@@ -208,7 +208,7 @@ def fits(typed: Any, listed: Any) -> bool:
     return bool(typed == listed)
 
 
-def pool_refusal(pool: Sequence[str], named: Sequence[str], where: str, size: int | None = None) -> str | None:
+def pool_refusal(pool: Sequence[Hashable], named: Sequence[Hashable], where: str, size: int | None = None) -> str | None:
     """Why the cards `named` cannot all come from `pool` (`?` is any card of it; repeats count), or None.
 
     `where` names the pile in the message; `size`, when given, is how many cards the outcome holds.
@@ -391,3 +391,16 @@ class Rules:
     def seat_names(self, state: Any) -> list[str]:
         """Player names by seat (games keep them in their state)."""
         return list(state.players)
+
+
+def next_events(rules: Rules, state: Any) -> list[Event]:
+    """What may come next, for move lists: the legal actions, or at a chance point the listed outcomes."""
+    mover = rules.to_move(state)
+    if mover == TERMINAL:
+        return []
+    if mover != CHANCE:
+        return rules.legal(state)
+    try:
+        return list(rules.chance_outcomes(state).events())
+    except NotImplementedError:
+        return []

@@ -73,10 +73,11 @@ def test_contract_table_chance_points_list_every_outcome():
     build = started()
     play(build, "roll")
     assert RULES.to_move(state(build)) == CHANCE
-    for event in RULES.legal(state(build)):
+    assert RULES.legal(state(build)) == []
+    for event in RULES.chance_outcomes(state(build)).events():
         RULES.check(state(build), event)
     play(build, "land 1 1", "explore")
-    refills = RULES.legal(state(build))
+    refills = RULES.chance_outcomes(state(build)).events()
     assert {e.card for e in refills} == set(state(build).deck)
 
 
@@ -85,7 +86,7 @@ def test_contract_deal_point_has_a_hint():
     from .helpers import table
 
     build = table()
-    assert RULES.legal(state(build)) == []
+    assert RULES.legal(state(build)) == [] and RULES.chance_outcomes(state(build)).listed is None
     assert "deal" in RULES.chance_hint(state(build))
 
 

@@ -105,7 +105,8 @@ def test_how_to_play_roll_is_followed_by_the_landing():
     assert RULES.legal(state(build)) == [RULES.parse("roll", state(build))]
     play(build, "roll")
     assert RULES.to_move(state(build)) == CHANCE
-    outcomes = RULES.legal(state(build))
+    assert RULES.legal(state(build)) == []
+    outcomes = RULES.chance_outcomes(state(build)).events()
     assert len(outcomes) == 1 + 9 * 3  # off the grid, or one of 9 cards showing 1, 2 or 3
 
 

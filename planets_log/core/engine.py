@@ -223,8 +223,8 @@ class Session:
             return
         reason = outcomes.refusal(event)
         if reason is not None:
-            raise IllegalEvent("chance.impossible", f"'{escape(self.rules.format(event, state))}' cannot happen here: "
-                               f"{reason}", outcomes.rule or "table.md: what can happen")
+            raise IllegalEvent("chance.impossible", f"this outcome cannot happen here: {reason}",
+                               outcomes.rule or "table.md: what can happen")
 
     def _apply(self, state: Any, event: Event, arbiter: Arbiter = NO_ARBITER) -> Any:
         """Apply `event`; a crash is a bug in the game, unless a ruling let a broken rule through."""

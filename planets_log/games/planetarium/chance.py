@@ -81,9 +81,7 @@ def outcomes(state: State) -> Outcomes:
                        admit=lambda e: pool_refusal(pool, list(e.tokens), "the Matter tokens", len(pool)))
     if state.phase == "deal":
         count = comb(len(state.low), 2) * comb(len(state.high), 2) * comb(len(state.final), 2)
-        decks = state.low + state.high + state.final
-        return sampled(count, sample, rule=SETUP,
-                       admit=lambda e: pool_refusal(decks, e.cards, "the Low, High and Final decks", 6))
+        return sampled(count, sample, rule=SETUP, admit=lambda e: _deal_refusal(state, e))
     if state.phase == "first":
         tied = tied_first(state)
         return Outcomes(listed=tuple((FirstPlayer(seat=s), Fraction(1, len(tied))) for s in tied),
@@ -94,6 +92,13 @@ def outcomes(state: State) -> Outcomes:
         return Outcomes(listed=tuple((Rolled(dice=(a, b)), Fraction(1, 36)) for a in range(1, 7) for b in range(1, 7)),
                         rule=SOLO)
     return Outcomes(listed=())
+
+
+def _deal_refusal(state: State, e: Dealt) -> str | None:
+    """Why a deal cannot happen now: another seat's cards are due, or its cards are not left in the decks."""
+    if e.seat != next_to_deal(state):
+        return f"{_seat_name(state, next_to_deal(state))}'s cards are dealt next"
+    return pool_refusal(state.low + state.high + state.final, e.cards, "the Low, High and Final decks", 6)
 
 
 def _draws(state: State) -> list:

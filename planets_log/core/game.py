@@ -159,11 +159,17 @@ class Outcomes:
             return self.admit(event)
         if self.listed is None:
             return None
+        exact = msgspec.structs.replace(event, seq=0, prev="")
+        if any(p and e == exact for e, p in self.listed):  # the usual case: written as the game lists it
+            return None
         want = canonical(event, self.unordered)
         hidden = UNKNOWN.encode() in msgspec.json.encode(want)
-        for e, p in self.listed:
-            if p > 0 and ((have := canonical(e, self.unordered)) == want or (hidden and fits(want, have))):
-                return None
+        if self.unordered or hidden:
+            for e, p in self.listed:
+                if p and ((have := canonical(e, self.unordered)) == want or (hidden and fits(want, have))):
+                    return None
+        elif any(p and canonical(e) == want for e, p in self.listed):
+            return None
         return f"it is not one of the {len(self.listed)} outcomes possible here"
 
     def admits(self, event: Chance) -> bool:
@@ -172,7 +178,7 @@ class Outcomes:
 
     def events(self) -> list[Chance]:
         """The listed outcomes that can happen ([] when they are only counted)."""
-        return [e for e, p in self.listed or () if p > 0]
+        return [e for e, p in self.listed or () if p]
 
 
 def canonical(event: Chance, unordered: bool = False) -> Any:
@@ -236,7 +242,8 @@ def listed(weighted: list[tuple[Chance, int]], **how: Any) -> Outcomes:
         key = msgspec.json.encode(event)
         old = merged.get(key)
         merged[key] = (event, w + (old[1] if old else 0))
-    return Outcomes(listed=tuple((e, Fraction(w, total)) for e, w in merged.values() if w), **how)
+    odds = {w: Fraction(w, total) for w in {w for _, w in merged.values()}}  # most outcomes share one weight
+    return Outcomes(listed=tuple((e, odds[w]) for e, w in merged.values() if w), **how)
 
 
 def uniform(events: list[Chance], **how: Any) -> Outcomes:

@@ -30,27 +30,56 @@ def campaign() -> None:
 @click.argument("game")
 @click.argument("out", type=click.Path(dir_okay=False))
 @click.option("--player", "players", multiple=True, required=True, help="A player's name, in seat order (repeat).")
-@click.option("--seed", type=int, default=None, help="Seed: the campaign deals buildings and seeds each game.")
+@click.option("--seed", type=int, default=None,
+              help="A public seed, for tests and demos: anyone holding the record foresees every deal and draw.")
 @click.option("--table", is_flag=True, help="Buildings dealt at the table: type them with 'next --deal'.")
 @click.option("--meta", "meta", multiple=True, metavar="KEY=VALUE", help="Free information (event, date).")
-def new(game, out, players, seed, table, meta) -> None:
+@click.option("--entropy", "entropy", multiple=True, metavar="NAME=TEXT",
+              help="A player's entropy, mixed into the secret seed (repeat; a committed seed only).")
+@click.option("--ask-entropy", is_flag=True, help="Show the commitment, then ask each player for entropy.")
+def new(game, out, players, seed, table, meta, entropy, ask_entropy) -> None:
     """Start a campaign record OUT for GAME.
+
+    By default the campaign gets a secret 256-bit seed, as `new` gives a game: the header
+    holds its commitment and the players' entropy, the secret is kept in OUT.seed (readable
+    by you only), each game's seed is derived from it, and it is revealed in the record
+    when the campaign is over. --seed N is a public seed for tests and demos.
 
     \b
     Example:
+      planets-log campaign new four-planets --player Ann --player Ben --entropy Ann=kumquat camp.jsonl
       planets-log campaign new four-planets --player Ann --player Ben --seed 7 camp.jsonl
       planets-log campaign new four-planets --player Ann --player Ben --table camp.jsonl
     """
     from planets_log.core.campaign import new_campaign
+    from planets_log.core.commit import commitment, new_secret, write_secret
     from planets_log.core.errors import UsageError
+    from planets_log.core.seats import check_new_names
+
+    from .write import _entropy
 
     if table and seed is not None:
         raise UsageError("choose --seed or --table, not both", code="usage")
-    if not table and seed is None:
-        seed = secrets.randbelow(2**31)
-    camp = new_campaign(out, game, list(players), None if table else seed, parse_pairs(meta, "--meta"))
+    check_new_names(list(players))
+    secret = new_secret() if not table and seed is None else None
+    if secret is None and (entropy or ask_entropy):
+        raise UsageError("--entropy goes with a secret seed (no --seed, no --table)", code="usage")
+    if secret is not None:
+        click.echo(f"commitment to the secret seed: {commitment(secret)}")
+    mixed = _entropy(parse_pairs(entropy, "--entropy"), players, ask_entropy)
+    log_id = secrets.token_hex(16)
+    side = write_secret(out, log_id, secret) if secret is not None else None
+    try:
+        new_campaign(out, game, list(players), None if table else seed, parse_pairs(meta, "--meta"), log_id=log_id,
+                     secret=secret, entropy=mixed)
+    except BaseException:
+        if side is not None:  # the record was not made: its secret goes too
+            side.unlink()
+        raise
     deal = " --deal PLAYER=A,B,C" if table else ""
-    _echo(f"{out}: new campaign of {game} for {' and '.join(players)}; next: planets-log campaign next {out}{deal}")
+    mode = ("" if table else f"; PUBLIC seed {seed}: anyone holding this record can foresee every deal and draw"
+            if secret is None else f"; secret seed in {out}.seed (keep it; it is revealed when the campaign is over)")
+    _echo(f"{out}: new campaign of {game} for {' and '.join(players)}{mode}; next: planets-log campaign next {out}{deal}")
 
 
 def _seat(players: list[str], text: str) -> int:
@@ -80,10 +109,15 @@ def next_(log, keeps, deals, out) -> None:
       planets-log campaign next camp.jsonl --deal Ann=tower,mint,museum --keep Ann=tower
     """
     from planets_log.core.campaign import Campaign, finished_game, linked_path
+    from planets_log.core.commit import seed_path
     from planets_log.core.errors import IllegalEvent, RecordError
     from planets_log.core.rng import rng
 
-    camp = Campaign(log)
+    side = seed_path(log)
+    camp = Campaign(log, seed_file=side if side.exists() else None)
+    if camp.committed and camp.secret is None and camp.revealed is None:
+        raise RecordError(f"the deals of this campaign come from its secret seed, and {side} is missing",
+                          file=log, code="seed.secret-missing")
     rules, players = camp.rules, camp.header.players
     if rules.due(camp.state)[0] == "finish":
         game = camp.state.games[-1]
@@ -92,7 +126,7 @@ def next_(log, keeps, deals, out) -> None:
     pairs = parse_pairs(keeps, "--keep")
     chosen = {_seat(players, k): v for k, v in pairs.items()}
     dealt = {_seat(players, k): tuple(b.strip() for b in v.split(",")) for k, v in parse_pairs(deals, "--deal").items()}
-    seed = camp.header.seed
+    seed = camp.draw_seed
     draw = None if seed is None else (lambda i: rng(seed, f"campaign/{camp.seq + 1 + i}"))
     try:
         events, missing = rules.plan(camp.state, chosen, dealt, draw)
@@ -106,6 +140,11 @@ def next_(log, keeps, deals, out) -> None:
         _echo(f"{log}: waiting: {missing.replace('status LOG', 'status ' + log)}")
         return
     step, n = rules.due(camp.state)
+    if step == "over" and camp.committed and camp.revealed is None:
+        from planets_log.core.events import Reveal
+
+        camp.append([Reveal(secret=camp.secret.hex())])
+        _echo(f"{log}: the campaign's secret seed is revealed in the record: every deal can now be checked")
     if step == "start":
         _start_game(camp, n, out)
     else:
@@ -114,21 +153,31 @@ def next_(log, keeps, deals, out) -> None:
 
 
 def _start_game(camp, n: int, out: str | None) -> None:
-    from planets_log.core.campaign import game_seed, linked_path
+    from planets_log.core.campaign import game_secret, game_seed, linked_path
+    from planets_log.core.commit import commitment, write_secret
+    from planets_log.core.events import Commit
     from planets_log.core.play import Builder, make_header
     from planets_log.core.record import create_record
 
     name = out or f"{Path(camp.name).stem}-game{n}.jsonl"
     path = linked_path(camp, name)
     given, orienter = camp.rules.give(camp.state)
-    seed = game_seed(camp.header.seed, n)
+    seed, secret = game_seed(camp.header.seed, n), game_secret(camp, n)
     options = {"professional": True, "buildings": given, "orienter": orienter}
     header, session = make_header(camp.header.game, list(camp.header.players), seed=seed, options=options,
                                   meta={"campaign": camp.header.log_id, "game": str(n)},
-                                  log_id=f"{camp.header.log_id}-game{n}")
+                                  log_id=f"{camp.header.log_id}-game{n}",
+                                  commit=Commit(sha256=commitment(secret)) if secret is not None else None)
+    session.secret = secret
     build = Builder.new(header, session)
     build.draw_chance()
-    create_record(path, build.lines)
+    side = write_secret(path, header.log_id, secret) if secret is not None else None
+    try:
+        create_record(path, build.lines)
+    except BaseException:
+        if side is not None:
+            side.unlink()
+        raise
     camp.append([camp.rules.started(camp.state, name, header.log_id)])
     _echo(f"{path}: game {n} of the campaign started with buildings {given}")
 
@@ -220,6 +269,18 @@ def validate(log, as_json) -> None:
     else:
         for err in errors:
             _echo(str(err))
-        _echo(f"{log}: {'valid' if not errors else f'{len(errors)} error(s)'}")
+        _echo(f"{log}: {'valid' if not errors else f'{len(errors)} error(s)'}{_mode(log) if not errors else ''}")
     if errors:
         raise SystemExit(1)
+
+
+def _mode(log: str) -> str:
+    """What a valid campaign's deals are checked against: said only of a committed seed."""
+    from planets_log.core.campaign import Campaign
+
+    camp = Campaign(log)
+    if not camp.committed:
+        return ""
+    if camp.revealed is None:
+        return "; deals not yet verifiable: the secret seed is revealed when the campaign is over"
+    return "; secret seed revealed, every deal verified"

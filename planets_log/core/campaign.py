@@ -5,18 +5,25 @@ rules: a game that has a campaign gives its `RULES.campaign`, an object with `ev
 (msgspec Structs on the core's Event base), `start(header)`, `check(state, event)` (raises
 IllegalEvent), `apply(state, event)`, `deal(state, rng)` (the seeded outcome at a chance
 line, checked in a seeded campaign), and the helpers its commands need.
+
+A campaign's seed is public (`seed`, for demos and tests) or committed, as a game's is
+(core/commit.py): the header holds the commitment and the players' entropy, the secret is
+in `CAMPAIGN.seed`, each game gets its own secret derived from the campaign's (revealed at
+that game's end), and the campaign's secret is revealed when the campaign is over.
 """
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 from pathlib import Path
 from typing import Any, Union
 
 import msgspec
 
+from .commit import commitment, effective_seed, find_reveal, parse_secret, read_secret
 from .errors import IllegalEvent, PlanetsLogError, RecordError, UsageError
-from .events import Chance, Event, strip_place
+from .events import Chance, Commit, Event, Reveal, strip_place
 from .record import append_lines, create_record, iter_lines, line_hash
 from .registry import get_rules
 from .rng import rng
@@ -37,6 +44,10 @@ class CampaignHeader(msgspec.Struct, tag_field="type", tag="campaign", frozen=Tr
     players: list[str]
     seed: int | None
     meta: dict[str, str] = {}
+    commit: Commit | msgspec.UnsetType = msgspec.UNSET
+    """A committed secret seed's commitment (absent for a public seed or a table campaign)."""
+    entropy: list[tuple[str, str]] | msgspec.UnsetType = msgspec.UNSET
+    """Players' entropy (player, text), mixed into a committed seed."""
 
 
 _HEADER = msgspec.json.Decoder(CampaignHeader)
@@ -53,7 +64,7 @@ def campaign_rules(game: str) -> Any:
 class Campaign:
     """A campaign record read and checked line by line: its header, state, head and lines."""
 
-    def __init__(self, path: str | Path):
+    def __init__(self, path: str | Path, seed_file: str | Path | None = None):
         self.path, self.name = Path(path), str(path)
         lines = iter_lines(path)
         first = next(lines, None)
@@ -73,11 +84,35 @@ class Campaign:
         problem = self.rules.players_problem(list(self.header.players))
         if problem:
             raise RecordError(problem, file=self.name, line=1, seq=0, code="campaign.players", rule=RULE)
-        self._decoder = msgspec.json.Decoder(Union[tuple(self.rules.events)])  # type: ignore[valid-type]
+        self._decoder = msgspec.json.Decoder(Union[tuple(self.rules.events) + (Reveal,)])  # type: ignore[valid-type]
         self.state = self.rules.start(self.header)
         self.seq, self.head, self.lines = 0, line_hash(first.data), [(first, self.header)]
+        self.secret, self.revealed = self._secret(seed_file), None
         for line in lines:
             self._fold(line)
+
+    @property
+    def committed(self) -> bool:
+        """True for a campaign whose header commits to a secret seed."""
+        return isinstance(self.header.commit, Commit)
+
+    def _secret(self, seed_file: str | Path | None) -> bytes | None:
+        """A committed campaign's secret: from its seed file when given, else from its reveal line (if any)."""
+        if not isinstance(self.header.commit, Commit):
+            return None
+        if seed_file is not None:
+            return read_secret(seed_file, self.header.log_id, self.header.commit.sha256)
+        try:
+            return find_reveal(iter_lines(self.path), self.header.commit.sha256)
+        except RecordError:
+            return None  # a damaged record: the fold reports where
+
+    @property
+    def draw_seed(self) -> int | None:
+        """The seed deals are drawn from: the public seed, or the committed one once its secret is known."""
+        if self.header.seed is not None or self.secret is None:
+            return self.header.seed
+        return effective_seed(self.secret, tuple(map(tuple, self.header.entropy or ())))  # type: ignore[arg-type]
 
     def _fold(self, line) -> None:
         try:
@@ -98,12 +133,27 @@ class Campaign:
         if event.prev != self.head:
             raise IllegalEvent("chain", f"prev {event.prev[:12]}… does not match the line before: a line was "
                                "changed, removed or reordered", RULE)
-        if isinstance(event, Chance) and self.header.seed is not None:
-            want = self.rules.deal(self.state, rng(self.header.seed, f"campaign/{event.seq}"))
+        if isinstance(event, Reveal):
+            return self._reveal(event)
+        if isinstance(event, Chance) and self.draw_seed is not None:
+            want = self.rules.deal(self.state, rng(self.draw_seed, f"campaign/{event.seq}"))
             if strip_place(want) != strip_place(event):
                 raise IllegalEvent("chance.tampered", "this outcome is not the one the campaign's seed gives", RULE)
         self.rules.check(self.state, event)
         return self.rules.apply(self.state, event)
+
+    def _reveal(self, event: Reveal) -> Any:
+        """The committed secret revealed: checked against the commitment (once)."""
+        if not isinstance(self.header.commit, Commit):
+            raise IllegalEvent("reveal.not-committed", "this campaign has no committed seed to reveal", RULE)
+        if self.revealed is not None:
+            raise IllegalEvent("reveal.again", f"the seed was already revealed at seq {self.revealed}", RULE)
+        try:
+            parse_secret(event.secret, self.header.commit.sha256, "reveal")
+        except UsageError as exc:
+            raise IllegalEvent("reveal.mismatch", exc.message, RULE) from None
+        self.revealed = event.seq
+        return self.state
 
     def append(self, events: list[Event]) -> None:
         """Check `events` in order and append them in one write (nothing is written if one is refused)."""
@@ -123,21 +173,36 @@ class Campaign:
 
 
 def new_campaign(path: str | Path, game: str, players: list[str], seed: int | None,
-                 meta: dict[str, str] | None = None, log_id: str | None = None) -> Campaign:
-    """Create a campaign record (refusing to overwrite a file) and read it back."""
+                 meta: dict[str, str] | None = None, log_id: str | None = None, secret: bytes | None = None,
+                 entropy: list[tuple[str, str]] | None = None) -> Campaign:
+    """Create a campaign record (refusing to overwrite a file) and read it back; with `secret`, a committed one
+    (its side file is the caller's to write)."""
     rules = campaign_rules(game)
     problem = rules.players_problem(players)
     if problem:
         raise UsageError(problem, code="campaign.players")
     header = CampaignHeader(log_id=log_id or secrets.token_hex(16), game=game, players=list(players), seed=seed,
-                            meta=dict(meta or {}))
+                            meta=dict(meta or {}),
+                            commit=Commit(sha256=commitment(secret)) if secret is not None else msgspec.UNSET,
+                            entropy=list(entropy) if entropy else msgspec.UNSET)
     create_record(path, [msgspec.json.encode(header)])
     return Campaign(path)
 
 
 def game_seed(seed: int | None, game: int) -> int | None:
-    """The seed of a campaign's game `game`: drawn from the campaign's seed (None in a table campaign)."""
+    """The public seed of a campaign's game `game`: drawn from the campaign's public seed (None in a table campaign)."""
     return None if seed is None else rng(seed, f"campaign/game-{game}").below(2**31)
+
+
+_GAME_SECRET = b"planets-log/campaign-game/1\x00"
+
+
+def game_secret(campaign: Campaign, game: int) -> bytes | None:
+    """The secret seed of game `game` of a committed campaign, derived from the campaign's (None while unknown)."""
+    seed = campaign.draw_seed if campaign.committed else None
+    if seed is None:
+        return None
+    return hashlib.sha256(_GAME_SECRET + seed.to_bytes(32, "big") + game.to_bytes(8, "big")).digest()
 
 
 def linked_path(campaign: Campaign, name: str) -> Path:
@@ -230,11 +295,26 @@ def _seats_and_seed(camp: Campaign, event: Event, header) -> PlanetsLogError | N
         return PlanetsLogError(f"{event.file} is played by {', '.join(header.players)}; the campaign's players are "
                                f"{', '.join(camp.header.players)}, in that seat order", code="campaign.players",
                                rule=RULE)
+    if camp.committed:
+        return _committed_game(camp, event, header)
     want = game_seed(camp.header.seed, event.game)
     if header.seed != want:
         told = "a table record (seed null)" if want is None else f"seed {want}, drawn from the campaign's seed"
         return PlanetsLogError(f"{event.file} has seed {header.seed}; game {event.game} of this campaign has {told}",
                                code="campaign.seed", rule=RULE)
+    return None
+
+
+def _committed_game(camp: Campaign, event: Event, header) -> PlanetsLogError | None:
+    """Why a committed campaign's game does not commit to the secret the campaign gives it, or None."""
+    if header.seed is not None or not isinstance(header.commit, Commit):
+        return PlanetsLogError(f"{event.file} has {'a public seed' if header.seed is not None else 'no committed seed'};"
+                               f" game {event.game} of this campaign has a secret seed derived from the campaign's",
+                               code="campaign.seed", rule=RULE)
+    secret = game_secret(camp, event.game)
+    if secret is not None and header.commit.sha256 != commitment(secret):
+        return PlanetsLogError(f"{event.file} commits to another seed than the one the campaign's secret gives game "
+                               f"{event.game}", code="campaign.seed", rule=RULE)
     return None
 
 

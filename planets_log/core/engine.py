@@ -125,7 +125,7 @@ class Session:
                 f"the record uses {rules.id} rules version {header.rules}, this planets-log replays "
                 f"version{'s' if len(readable_versions(rules)) > 1 else ''} {known}", code="header.rules", rule=FORMAT_RULE)
         check_players(rules, header.players)
-        check_options(rules, header.options)
+        check_options(rules, header.options, len(header.players))
         check_kept_by(rules, header)
         if edition_path is None and header.edition_file is not msgspec.UNSET:
             return cls(header, rules, load_embedded(rules, header.edition_file, header.edition))
@@ -389,8 +389,17 @@ def check_kept_by(rules: Rules, header: Header) -> None:
         raise PlanetsLogError(f"kept_by {seat} is not a seat of this game", code="header.kept-by")
 
 
-def check_options(rules: Rules, options: dict[str, Any]) -> None:
-    """Every option is known to the game and takes an allowed value (typed by `options_type` when given)."""
+def check_options(rules: Rules, options: dict[str, Any], players: int | None = None) -> None:
+    """Every option is known to the game, takes an allowed value (typed by `options_type` when
+    given) and fits the number of players when it is known."""
+    _check_option_values(rules, options)
+    problem = None if players is None else rules.options_problem(options, players)
+    if problem is not None:
+        raise PlanetsLogError(problem, code="header.option")
+
+
+def _check_option_values(rules: Rules, options: dict[str, Any]) -> None:
+    """Every option is known to the game and takes an allowed value."""
     if rules.options_type is not None:
         typed_options(rules, options)
         return

@@ -33,6 +33,8 @@ class Option(msgspec.Struct, frozen=True):
     maximum: int | None = None
     seat: bool = False
     """The value is a seat: people give a player's name or a number from 1; the header stores the 0-based index."""
+    no_seat: str | None = None
+    """A seat option that may name nobody: this word (or 0) stores 0 and a seat stores its number from 1."""
     implicit: bool = False
     """Left out of a new header while it has its default value: an option added later then
     leaves the bytes of records that do not use it as they were."""
@@ -340,6 +342,10 @@ class Rules:
         """The score sheet now (final when the game is over); with a seat, a game in progress
         scored only with what that seat may know."""
         raise NotImplementedError
+
+    def options_problem(self, options: dict[str, Any], players: int) -> str | None:
+        """Why these (checked) options do not fit a game of `players` players; None when they do."""
+        return None
 
     def rank(self, state: Any, totals: list[int]) -> Ranking:
         """Rank `totals` (the sheet's totals after the arbiter's adjustments) with the

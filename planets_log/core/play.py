@@ -12,7 +12,7 @@ from .edition import embedding, load_edition
 from .engine import Position, Session, check_kept_by, check_options, check_players
 from .errors import PlanetsLogError, UsageError
 from .events import FORMAT, Commit, Event, Header
-from .game import CHANCE, TERMINAL, Rules
+from .game import CHANCE, TERMINAL, Option, Rules
 from .implied import only_outcome
 from .record import line_hash
 from .registry import get_rules
@@ -44,7 +44,7 @@ def make_header(
                                   code="header.players", rule="Setup")
         opts = {key: spec.default for key, spec in rules.options.items()}
         opts.update(coerce_options(rules, options or {}, players))
-        check_options(rules, opts)
+        check_options(rules, opts, len(players))
     except PlanetsLogError as exc:  # at `new` these are the caller's choices: usage, exit 2
         raise UsageError(exc.message, code=exc.code, rule=exc.rule) from None
     opts = {key: value for key, value in opts.items() if not (rules.options[key].implicit and value == rules.options[key].default)}
@@ -81,13 +81,21 @@ def coerce_options(rules: Rules, options: dict[str, Any], players: list[str] | N
         if spec is None or not isinstance(value, str):
             out[key] = value
         elif spec.seat and players is not None:
-            seat = parse_seat(value, players)
-            if seat is None:
-                raise PlanetsLogError(f"option {key}={value!r}: name {seat_words(players)}", code="header.option")
-            out[key] = seat
+            out[key] = _seat_value(key, value, spec, players)
         else:
             out[key] = _coerce(key, value, spec.default)
     return out
+
+
+def _seat_value(key: str, value: str, spec: Option, players: list[str]) -> int:
+    """A seat option's stored value: the 0-based index, or with `no_seat` 0 for nobody and the number from 1."""
+    if spec.no_seat is not None and value.strip().casefold() in (spec.no_seat, "0"):
+        return 0
+    seat = parse_seat(value, players)
+    if seat is None:
+        nobody = f", or {spec.no_seat}" if spec.no_seat is not None else ""
+        raise PlanetsLogError(f"option {key}={value!r}: name {seat_words(players)}{nobody}", code="header.option")
+    return seat + 1 if spec.no_seat is not None else seat
 
 
 def _coerce(key: str, value: str, default: Any) -> Any:

@@ -29,7 +29,12 @@ _ADDED: dict[str, str] = {}
 def register(game_id: str, module: str) -> None:
     """Add a game (tests use this for toy games); it wins over an installed one of the same id."""
     _ADDED[game_id] = module
-    GAMES[game_id] = module
+    get_rules.cache_clear()
+
+
+def unregister(game_id: str) -> None:
+    """Forget a game added by `register` (a test's toy game, once its files are gone)."""
+    _ADDED.pop(game_id, None)
     get_rules.cache_clear()
 
 

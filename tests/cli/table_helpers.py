@@ -35,8 +35,8 @@ def new_like(runner, fixture: Path, out: Path, *extra: str) -> Path:
         args += ["--player", name]
     specs = get_rules(header["game"]).options
     for key, value in header["options"].items():
-        if specs[key].seat:
-            value = value + 1  # people count seats from 1
+        if specs[key].seat and specs[key].no_seat is None:
+            value = value + 1  # people count seats from 1 (an option that may name nobody stores that already)
         args += ["--option", f"{key}={str(value).lower() if isinstance(value, bool) else value}"]
     res = runner.invoke(cli, args)
     assert res.exit_code == 0, res.output

@@ -32,6 +32,7 @@ def launch(tmp_path_factory):
     sys.path.insert(0, str(root))
     registry.register("launch", "launch")
     yield registry.get_rules("launch")
+    registry.unregister("launch")
     sys.path.remove(str(root))
     sys.modules.pop("launch", None)
 

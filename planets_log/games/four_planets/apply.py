@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from planets_log.core.events import UNKNOWN
 from planets_log.core.game import CHANCE, TERMINAL
 
 from . import cards as C
@@ -136,7 +137,17 @@ def _recruit(s: State, e: E.Recruited) -> State:
 # --- play ----------------------------------------------------------------------------------
 
 
+def _resolved(s: State, by: int, cards: list, pile: str = "hand") -> State:
+    """In a kept record, the state with a `?` card named by this event (a reveal); else `s`."""
+    if s.kept_by is None:
+        return s
+    from . import kept
+
+    return kept.resolve(s, by, [c for c in cards if c is not None], pile)
+
+
 def _play(s: State, e: E.Played) -> State:
+    s = _resolved(s, e.by, [e.card, *e.discards])
     seat = s.seats[e.by]
     price = effective_cost(seat, e.card)
     ci = C.colour_index(e.card[0])
@@ -210,6 +221,7 @@ def _attach(s: State, by: int, holder: str, **fields) -> State:
 
 
 def _search(s: State, e: E.Searched) -> State:
+    s = _resolved(s, e.by, [e.card], "discard")
     seat = s.seats[e.by]
     seat = replace(seat, hand=plus(seat.hand, [e.card]))
     return replace(s, seats=with_seat(s, e.by, seat), discard=minus(s.discard, [e.card]), pending=None)
@@ -219,7 +231,9 @@ def _keep(s: State, e: E.Kept) -> State:
     seat = s.seats[e.by]
     rest = minus(s.pending.cards, [e.card])
     seat = replace(seat, hand=plus(seat.hand, [e.card]))
-    return replace(s, seats=with_seat(s, e.by, seat), deck=plus(s.deck, rest), pending=None)
+    back = [c for c in rest if c != UNKNOWN]  # a `?` put back is again a deck card: no longer counted out
+    return replace(s, seats=with_seat(s, e.by, seat), deck=plus(s.deck, back), pending=None,
+                   unseen=s.unseen - (len(rest) - len(back)))
 
 
 def _discount(s: State, e: E.Discounted) -> State:
@@ -236,6 +250,7 @@ def _copy(s: State, e: E.Copied) -> State:
 
 
 def _done(s: State, e: E.Done) -> State:
+    s = _resolved(s, e.by, [e.keep])
     seat = s.seats[e.by]
     kept = (e.keep,) if e.keep is not None else ()
     s = replace(s, seats=with_seat(s, e.by, replace(seat, hand=kept)), discard=plus(s.discard, minus(seat.hand, kept)),

@@ -98,5 +98,7 @@ def hint(state: State) -> str:
     if state.pending is not None and state.pending.step == "draw":
         return "the card drawn for the green ability: draw C"
     if state.pending is not None and state.pending.step == "reveal":
-        return "the cards drawn for the look-at-five tile: reveal C C C C C"
+        unseen = state.kept_by is not None and state.turn != state.kept_by
+        return "the cards drawn for the look-at-five tile: reveal C C C C C" + (
+            f" ({state.players[state.turn]} looks at them alone: reveal ? ? ? ? ?)" if unseen else "")
     return "no chance outcome is due"

@@ -165,8 +165,9 @@ def _drawn(s: State, e: E.Drawn) -> None:
 def _revealed(s: State, e: E.Revealed) -> None:
     n = min(LOOK, deck_left(s) + len(s.discard))
     if UNKNOWN in e.cards:
-        fail("reveal.card", "a record kept by one player cannot yet take '?' for the look-at-five cards: type them",
-             BOOSTS)
+        from . import kept
+
+        kept.check_hidden_look(s, tuple(e.cards))
     if len(e.cards) != n:
         fail("reveal.count", f"the look-at-five tile draws {n} cards here (deck {deck_left(s)}, discard "
              f"{len(s.discard)}), not {len(e.cards)}", BOOSTS)
@@ -204,6 +205,12 @@ def _recruit(s: State, e: E.Recruited) -> None:
 
 
 def _play(s: State, e: E.Played) -> None:
+    if e.card == UNKNOWN:
+        fail("play.hidden", f"{name(s, e)} plays a card face up: name it", PLAY)
+    if UNKNOWN in e.discards:
+        fail("play.hidden", f"{name(s, e)} pays with a card the keeper did not see: its buying power decides the "
+             "payment, so name it (a card named here that the hand holds only as '?' is that card)", COSTS)
+    s = _resolved(s, e.by, [e.card, *e.discards])
     who, seat = name(s, e), s.seats[e.by]
     if e.card not in seat.hand:
         fail("play.card", f"{who} plays {e.card} but holds {' '.join(seat.hand) or 'no cards'}", PLAY)
@@ -260,7 +267,17 @@ def _take(s: State, e: E.TookTile) -> None:
              ABILITIES)
 
 
+def _resolved(s: State, by: int, cards: list[str], pile: str = "hand") -> State:
+    """In a kept record, the state with a `?` card named by this event (a reveal); else `s`."""
+    if s.kept_by is None:
+        return s
+    from . import kept
+
+    return kept.resolve(s, by, cards, pile)
+
+
 def _search(s: State, e: E.Searched) -> None:
+    s = _resolved(s, e.by, [e.card], "discard")
     if e.card not in s.discard:
         fail("search.card", f"{e.card} is not in the discard pile", BOOSTS)
 
@@ -287,7 +304,7 @@ def _copy(s: State, e: E.Copied) -> None:
 
 
 def _done(s: State, e: E.Done) -> None:
-    hand = s.seats[e.by].hand
+    hand = _resolved(s, e.by, [e.keep]).seats[e.by].hand if e.keep is not None else s.seats[e.by].hand
     if e.keep is not None and e.keep not in hand:
         fail("done.keep", f"{name(s, e)} keeps {e.keep} but holds {' '.join(hand) or 'no cards'}", PLAY)
 

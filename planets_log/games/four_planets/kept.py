@@ -1,7 +1,8 @@
 """A record kept by one player (`new --kept-by`): `?` for what that player cannot see, reveals later.
 
-Hidden from the keeper: the colour-bonus cards other than the one nearest them, and the
-opponent's face-down draws (green ability). A `?` card's identity stays among the deck's
+Hidden from the keeper: the colour-bonus cards other than the one nearest them, the
+opponent's face-down draws (green ability), the five cards the opponent's look-at-five tile
+draws and the one kept in hand (named when it is played, kept or searched by name). A `?` card's identity stays among the deck's
 candidates (`State.unseen` counts them), so a later reveal is checked against what was
 possible: a card seen since it was hidden cannot be it.
 """
@@ -18,6 +19,7 @@ from .state import State, contains, deck_left, minus, plus, replace, with_item, 
 SETUP = "Setup"
 ABILITIES = "Specialist Abilities"
 SCORING = "End of Game and Scoring"
+BOOSTS = "The Boost Tiles"
 KEPT = "docs/table.md: records kept by one player"
 
 
@@ -66,6 +68,45 @@ def check_draw(state: State, cards: tuple[str, ...], code: str, rule: str) -> No
     if tail and not contains(plus(state.discard, minus(state.deck, head)), tail):
         _fail(code + ".card", f"after the deck ran out the discard pile became the deck, but {' '.join(tail)} cannot "
               f"all be in it; the outcome was {' '.join(cards)}", rule)
+
+
+def check_hidden_buildings(state: State, dealt: tuple[str, ...], hand: int) -> None:
+    """The keeper sees the buildings dealt to them (Professional Mode), not the opponent's: only those are `?`."""
+    keeper = _keeper(state)
+    if UNKNOWN in dealt[keeper * hand:(keeper + 1) * hand]:
+        _fail("buildings.seen", f"{state.players[keeper]} looks at the {hand} buildings dealt to them: type them",
+              "Professional Mode")
+
+
+def check_hidden_look(state: State, cards: tuple[str, ...]) -> None:
+    """The opponent looks at the look-at-five cards alone: all of them are `?` to the keeper, or all typed."""
+    keeper = _keeper(state)
+    if state.turn == keeper:
+        _fail("reveal.seen", f"{state.players[keeper]} draws these cards and looks at them: type them", BOOSTS)
+    if any(card != UNKNOWN for card in cards):
+        _fail("reveal.mixed", f"{state.players[state.turn]} looks at these cards without showing them: type each as "
+              "'?' (or all of them, if they were shown)", BOOSTS)
+
+
+def resolve(state: State, by: int, cards: list[str], pile: str = "hand") -> State:
+    """The state with the seat's hand (or the discard pile) holding `cards`: a named card it does not hold by
+    name is its `?` card, now seen, when that card was possible (still among the deck's candidates)."""
+    have = list(state.seats[by].hand if pile == "hand" else state.discard)
+    named = []
+    for card in cards:
+        if card in have:
+            have.remove(card)
+        elif card != UNKNOWN and UNKNOWN in have and card in minus(state.deck, named):
+            have.remove(UNKNOWN)
+            named.append(card)
+    if not named:
+        return state
+    state = replace(state, deck=minus(state.deck, named), unseen=state.unseen - len(named))
+    if pile != "hand":
+        return replace(state, discard=plus(minus(state.discard, [UNKNOWN] * len(named)), named))
+    seat = state.seats[by]
+    seat = replace(seat, hand=plus(minus(seat.hand, [UNKNOWN] * len(named)), named))
+    return replace(state, seats=with_seat(state, by, seat))
 
 
 def check_shown(state: State, event) -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from itertools import product
 
+from planets_log.core.events import UNKNOWN
+
 from . import cards as C
 from . import events as E
 from .apply import to_move
@@ -49,7 +51,7 @@ def _pending(state: State, by: int) -> list:
     if step == "take":
         return [E.TookTile(by=by, tile=t) for t in state.tiles]
     if step == "search":
-        return [E.Searched(by=by, card=c) for c in sorted(set(state.discard))]
+        return [E.Searched(by=by, card=c) for c in sorted(set(state.discard) - {UNKNOWN})]  # the searcher sees it
     if step == "keep":
         return [E.Kept(by=by, card=c) for c in sorted(set(state.pending.cards))]
     if step == "discount":
@@ -62,12 +64,13 @@ def _pending(state: State, by: int) -> list:
 def _plays(state: State, by: int, seat: Seat) -> list:
     out = []
     free = seat.coins - seat.coins_used
-    for card in sorted(set(seat.hand)):
+    known = tuple(c for c in seat.hand if c != UNKNOWN)  # a kept record's `?` card is named to be played
+    for card in sorted(set(known)):
         need = effective_cost(seat, card) - state.credit
         if need <= 0:
             out.append(E.Played(by=by, card=card))
             continue
-        for discards in submultisets(minus(seat.hand, [card])):
+        for discards in submultisets(minus(known, [card])):
             power = sum(C.bp(d) for d in discards)
             if discards and power - min(C.bp(d) for d in discards) >= need:
                 continue

@@ -58,7 +58,7 @@ def parse(text: str, state: State):
     if head == "done":
         if args and args[0].lower() == "keep":
             args = args[1:] or [""]
-        return E.Done(by=by, keep=_card(text, _one(text, args, "card to keep")) if args else None)
+        return E.Done(by=by, keep=_card(text, _one(text, args, "card to keep"), hidden=True) if args else None)
     if head in ACTION_PARSERS:
         return ACTION_PARSERS[head](text, args, by)
     return _parse_short(text, by)
@@ -84,7 +84,7 @@ def _parse_play(text: str, args: list[str], by: int) -> E.Played:
         if m:
             coins += int(m.group(1) or 1)
         elif word.startswith("-") and len(word) > 1:
-            discards.append(_card(text, word[1:]))
+            discards.append(_card(text, word[1:], hidden=True))
         else:
             raise NotationError(text, f"{word!r}: write discards as -CARD and coins as -c or -c2")
     return E.Played(by=by, card=card, discards=tuple(sorted(discards)), coins=coins)
@@ -100,7 +100,7 @@ ACTION_PARSERS = {
     "place": lambda t, a, by: E.Placed(by=by, colour=_colour(t, _one(t, a, "colour"))),
     "take": lambda t, a, by: E.TookTile(by=by, tile=_one(t, a, "boost tile").lower()),
     "search": lambda t, a, by: E.Searched(by=by, card=_card(t, _one(t, a, "card"))),
-    "keep": lambda t, a, by: E.Kept(by=by, card=_card(t, _one(t, a, "card"))),
+    "keep": lambda t, a, by: E.Kept(by=by, card=_card(t, _one(t, a, "card"), hidden=True)),
     "discount": lambda t, a, by: E.Discounted(by=by, colour=_colour(t, _one(t, a, "colour"))),
     "mark": lambda t, a, by: E.Marked(by=by, position=_position(t, _one(t, a, "position"))),
     "copy": lambda t, a, by: E.Copied(by=by, tile=_one(t, a, "boost tile").lower()),
@@ -148,7 +148,7 @@ CHANCE_PARSERS = {
     "deal": _parse_deal,
     "boosts": lambda t, a, s: E.BoostsRevealed(tiles=tuple(w.lower() for w in a)),
     "draw": _parse_draw,
-    "reveal": lambda t, a, s: E.Revealed(cards=tuple(_card(t, w) for w in a)),
+    "reveal": lambda t, a, s: E.Revealed(cards=tuple(_card(t, w, hidden=True) for w in a)),
     "shown": _parse_shown,
 }
 

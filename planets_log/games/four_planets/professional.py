@@ -11,6 +11,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from planets_log.core.errors import IllegalEvent, PlanetsLogError
+from planets_log.core.events import UNKNOWN
 from planets_log.core.game import CHANCE
 
 from . import apply as base
@@ -120,21 +121,31 @@ def check(state: State, event) -> bool:
 
 def _dealt(s: State, e: P.BuildingsDealt) -> None:
     cards = tuple(e.buildings)
-    if len(cards) != 2 * HAND or len(set(cards)) != len(cards):
+    named = [b for b in cards if b != UNKNOWN]
+    if len(cards) != 2 * HAND or len(set(named)) != len(named):
         fail("buildings.count", f"{HAND} different buildings are dealt to each player, {2 * HAND} in all; "
              f"got {' '.join(cards) or 'none'}", PRO)
-    for b in cards:
+    if len(named) < len(cards):
+        from . import kept
+
+        kept.check_hidden_buildings(s, cards, HAND)
+    for b in named:
         if b not in s.pro.pool:
             fail("buildings.card", f"{b!r} is not a building of this edition", BUILDINGS)
 
 
 def _chosen(s: State, e: P.BuildingsChosen) -> None:
     dealt, who = s.pro.dealt[e.by], s.players[e.by]
+    if UNKNOWN in e.buildings:
+        fail("choose.hidden", f"the chosen buildings are revealed before the setup: name the {KEEP} {who} keeps", PRO)
+    if UNKNOWN in dealt:  # a kept record: any building the keeper has not seen may have been dealt to them
+        dealt = tuple(b for b in dealt if b != UNKNOWN) + s.pro.pool
     if len(e.buildings) != KEEP or len(set(e.buildings)) != KEEP:
         fail("choose.count", f"{who} keeps exactly {KEEP} different buildings of the {HAND} dealt", PRO)
     for b in e.buildings:
         if b not in dealt:
-            fail("choose.card", f"{who} keeps {b!r} but was dealt {' '.join(dealt)}", PRO)
+            fail("choose.card", f"{who} keeps {b!r} but was dealt {' '.join(s.pro.dealt[e.by])}"
+                 + (" (the '?' ones are buildings nobody has seen)" if UNKNOWN in s.pro.dealt[e.by] else ""), PRO)
 
 
 def _oriented(s: State, e: P.Oriented) -> None:
@@ -213,6 +224,9 @@ def _a_dealt(s: State, e: P.BuildingsDealt) -> State:
 
 def _a_chosen(s: State, e: P.BuildingsChosen) -> State:
     owned = with_item(s.pro.owned, e.by, tuple(sorted(e.buildings)))
+    unseen = [b for b in e.buildings if b not in s.pro.dealt[e.by]]  # a kept record's `?` building, now revealed
+    if unseen:
+        s = with_pro(s, pool=minus(s.pro.pool, unseen))
     if all(owned):
         return with_pro(s, owned=owned, dealt=((), ()), step=None)
     return with_pro(s, owned=owned)
@@ -297,7 +311,10 @@ def legal(state: State, by: int) -> list | None:
     """The professional actions due (None: the base list, to which `extra` adds)."""
     kind = due(state)
     if kind is P.BuildingsChosen:
-        return [P.BuildingsChosen(by=by, buildings=pair) for pair in combinations(state.pro.dealt[by], KEEP)]
+        dealt = state.pro.dealt[by]
+        if UNKNOWN in dealt:  # a kept record: the opponent's unseen four are any the keeper has not seen
+            dealt = tuple(sorted(b for b in dealt if b != UNKNOWN)) + state.pro.pool
+        return [P.BuildingsChosen(by=by, buildings=pair) for pair in combinations(dealt, KEEP)]
     if kind is P.SideChosen:
         return [P.SideChosen(by=by, side=side) for side in ("left", "right")]
     if kind is P.Oriented:

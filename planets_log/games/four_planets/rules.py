@@ -32,8 +32,8 @@ class FourPlanets(Rules):
                                implicit=True),
         "buildings": Option("", "the buildings each seat has, no deal (a campaign game): seat 1's ids / seat 2's",
                             implicit=True),
-        "orienter": Option(0, "the seat (1 or 2) who turns the start tile; 0: at random (Mini-Campaign)",
-                           minimum=0, maximum=2, implicit=True),
+        "orienter": Option(0, "who turns the start tile, by name or number from 1; random (or 0): at random "
+                           "(Mini-Campaign)", minimum=0, maximum=2, implicit=True, seat=True, no_seat="random"),
     }
     options_type = Options
     events = EVENTS + PRO_EVENTS

@@ -163,8 +163,9 @@ def take(state: State, cards: tuple[str, ...]) -> tuple[tuple, tuple, int]:
     unseen = state.unseen + head.count(UNKNOWN)
     if not tail:
         return deck, state.discard, unseen
-    deck = minus(plus(state.discard, deck), [c for c in tail if c != UNKNOWN])
-    return deck, (), unseen + tail.count(UNKNOWN)
+    known = [c for c in state.discard if c != UNKNOWN]  # a `?` discarded is in the new deck: no longer counted out
+    deck = minus(plus(known, deck), [c for c in tail if c != UNKNOWN])
+    return deck, (), unseen - (len(state.discard) - len(known)) + tail.count(UNKNOWN)
 
 
 # --- reading the table ---------------------------------------------------------------------

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from msgspec.structs import replace
 
@@ -38,6 +39,13 @@ class PlanetariumRules(Rules):
     edition_type = PlanetariumEdition
     edition_dir = Path(__file__).parent / "editions"
     rulebook = "planetarium.txt"
+
+    def options_problem(self, options: dict[str, Any], players: int) -> str | None:
+        """The target score belongs to the solo variant only (Solo Variant)."""
+        if players > 1 and options.get("target", 100) != 100:
+            return (f"option target={options['target']} belongs to the solo variant (Solo Variant); "
+                    f"this game has {players} players")
+        return None
 
     def setup(self, header: Header, edition: PlanetariumEdition) -> State:
         """The table before the Matter is placed: planets on A-D, tokens Hostile side up, full decks."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from . import events as E
+from . import kept
 from .board import rows_of
 from .flow import MILITARY, after_reward, begin_turns, next_zone, remove, settle, use
 from .legal import probe_targets
@@ -74,6 +75,10 @@ def _scan_drawn(state: State, e: E.ScanDrawn) -> State:
 
 
 def _revealed(state: State, e: E.Revealed) -> State:
+    if state.phase == "peek":
+        return _next_turn(replace(kept.apply_named(state, e), phase="place"))
+    if state.phase == "piles":
+        return settle(replace(kept.apply_named(state, e), phase="discard"))
     names = iter(e.cards)
     z = state.zones[state.zone]
     rewards = []
@@ -128,6 +133,8 @@ def _probed(state: State, e: E.Probed) -> State:
     if e.zone is not None:
         state = replace(state, probes=state.probes + (Probe(e.by, e.zone, e.space),),
                         probes_left=with_seat(state.probes_left, e.by, state.probes_left[e.by] - 1))
+        if kept.peek_due(state):
+            return replace(state, phase="peek", pending=None)  # the keeper's probe looks at a `?`: named next
     return _next_turn(state)
 
 
@@ -204,7 +211,8 @@ def _removed(state: State, e: E.Removed) -> State:
 
 
 def _discarded(state: State, e: E.Discarded) -> State:
-    state = replace(state, hands=with_seat(state.hands, e.by, take(state.hands[e.by], e.card)),
+    hand = state.hands[e.by] if e.card == E.HIDDEN else take(state.hands[e.by], e.card)  # `?`: named later
+    state = replace(state, hands=with_seat(state.hands, e.by, hand),
                     discards=with_seat(state.discards, e.by, state.discards[e.by] + (e.card,)))
     return settle(state)
 

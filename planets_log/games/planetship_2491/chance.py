@@ -9,6 +9,7 @@ from math import comb, factorial, perm
 from planets_log.core.game import Outcomes, pool_refusal
 
 from . import events as E
+from . import kept
 from .apply import reward_slots
 from .board import GRID_SHAPES, rows_of
 from .state import State, deck_size
@@ -103,6 +104,8 @@ def outcomes(state: State) -> Outcomes:
                         admit=lambda e: pool_refusal(pool, [c for c in e.cards if c != "-"], "the character deck"))
     if phase == "reveal":
         return _reveals(state)
+    if phase in kept.PHASES:
+        return _named(state)
     return Outcomes(listed=())
 
 
@@ -129,6 +132,20 @@ def _reveals(state: State) -> Outcomes:
     return Outcomes(count=count, sampler=sample)
 
 
+def _named(state: State) -> Outcomes:
+    """A kept record's reveal at a probe or of the turned-up piles: distinct deck or hand cards per `?`."""
+    named = kept.slots(state)
+    count = perm(len(state.deck), sum(owner is None for _, owner in named))
+    for seat in range(len(state.players)):
+        count *= perm(len(state.hands[seat]), sum(owner == seat for _, owner in named))
+
+    def sample(rng) -> E.Revealed:
+        pools = {o: rng.shuffled(list(state.deck if o is None else state.hands[o])) for _, o in named}
+        return E.Revealed(cards=tuple(pools[o].pop() for _, o in named))
+
+    return Outcomes(count=count, sampler=sample)
+
+
 def _shifts(state: State) -> list[E.Shifted]:
     rows = rows_of(len(state.players))
     if len(state.players) != 5:
@@ -147,6 +164,8 @@ def _uniform(events: list, **how) -> Outcomes:
 
 def hint(state: State) -> str:
     """What the recorder types at a chance point of a table game."""
+    if state.phase in kept.PHASES:
+        return kept.hint(state)
     if state.phase == "reveal":
         slots = hidden_slots(state)
         return (f"name the {len(slots)} hidden card(s) of zone {state.zone} in this order: {', '.join(slots)}: reveal "

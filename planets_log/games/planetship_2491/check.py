@@ -6,7 +6,7 @@ from collections import Counter
 
 from planets_log.core.errors import IllegalEvent
 
-from . import chance
+from . import chance, kept
 from . import events as E
 from .board import GRID_SHAPES, rows_of
 from .flow import (hack_targets, shield_targets, teleport_targets, tractor_targets, free_spaces, hidden_in_zone,
@@ -30,6 +30,7 @@ ABILITY = "Character Abilities"
 EXPECTED = {
     "missions": (E.MissionsDrawn,), "layout": (E.Formed,), "shift": (E.Shifted,), "rewards": (E.RewardsDealt,),
     "draw": (E.ScanDrawn,), "reveal": (E.Revealed,), "discard": (E.Discarded,),
+    "peek": (E.Revealed,), "piles": (E.Revealed,),
 }
 PENDING = {"rotate": (E.Rotated,), "probe": (E.Probed,), "bury": (E.Buried,), "keep": (E.Kept,),
            "remove": (E.Removed,)}
@@ -177,6 +178,8 @@ def _scan_drawn(state: State, e: E.ScanDrawn) -> None:
 
 
 def _revealed(state: State, e: E.Revealed) -> None:
+    if state.phase != "reveal":
+        return kept.check_named(state, e)
     z = state.zones[state.zone]
     want = hidden_in_zone(state, state.zone)
     if len(e.cards) != want:
@@ -329,6 +332,8 @@ def _passed(state: State, e: E.Passed) -> None:
 
 
 def _discarded(state: State, e: E.Discarded) -> None:
+    if e.card == E.HIDDEN:
+        return kept.check_hidden_discard(state, e)
     if e.card not in state.hands[e.by]:
         fail("discard.hand", f"{state.players[e.by]} has no card {e.card} in hand", DISCARD)
 

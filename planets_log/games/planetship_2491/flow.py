@@ -12,7 +12,7 @@ from .edition import COLOURS
 from .state import (HAND, ROUNDS, Char, State, ZoneState, add, card, fleet, geo, occupant, placed, replace, with_seat,
                     with_space, with_zone, zone_spec)
 
-CHANCE_PHASES = ("missions", "layout", "shift", "rewards", "draw", "reveal")
+CHANCE_PHASES = ("missions", "layout", "shift", "rewards", "draw", "reveal", "peek", "piles")
 SENATE, LEISURE, MILITARY, PRISON, COMMAND, HIBERNATION, RADIOACTIVE, HARVESTS = 0, 1, 3, 4, 5, 6, 7, 9
 
 
@@ -268,8 +268,10 @@ def _next_discarder(state: State) -> State | None:
     n = len(state.players)
     for k in range(n):
         seat = (state.turn + k) % n
-        if len(state.hands[seat]) > HAND:
+        if len(state.hands[seat]) - state.discards[seat].count("?") > HAND:  # a kept record's `discard ?`
             return None if seat == state.turn else replace(state, turn=seat)
+    if any("?" in pile for pile in state.discards):
+        return replace(state, phase="piles")  # the piles turn face up: the keeper names the `?` discards
     if state.round == ROUNDS:
         return replace(state, phase="over", turn=state.first)
     first = (state.first + 1) % n

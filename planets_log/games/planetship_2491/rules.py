@@ -106,7 +106,7 @@ class Planetship(Rules):
 
     def missing_reveals(self, state: State) -> list[str]:
         """In a kept record: a zone's '?' cards must be named before it is resolved."""
-        if state.phase == "reveal":
+        if state.phase in ("reveal", "peek", "piles"):
             return [chance.hint(state)]
         return []
 

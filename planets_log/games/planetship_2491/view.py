@@ -120,6 +120,7 @@ __all__ = ["view", "render", "sees", "card_text", "zone_spec"]
 
 
 def held(state: State, i: int) -> int:
-    """How many cards seat i holds: its hand less the cards it placed as '?' in a kept record (not yet named)."""
+    """How many cards seat i holds: its hand less the cards it placed or discarded as '?' in a kept record (not yet
+    named)."""
     placed = sum(ch is not None and ch.owner == i and ch.card == E.HIDDEN for z in state.zones for ch in z.spaces)
-    return len(state.hands[i]) - placed
+    return len(state.hands[i]) - placed - (state.discards[i].count(E.HIDDEN) if state.discards else 0)

@@ -27,6 +27,23 @@ def test_target_score_option():
         make_header(GAME, ["Sol"], seed=None, options={"target": 95})
 
 
+def test_target_score_is_refused_outside_the_solo_variant(tmp_path):
+    """Solo Variant: the target score is the solo game's; with 2 players `new` refuses it (exit 2)."""
+    from click.testing import CliRunner
+
+    from planets_log.cli.main import cli
+
+    out = tmp_path / "g.jsonl"
+    result = CliRunner().invoke(cli, ["new", GAME, str(out), "--player", "Ann", "--player", "Ben",
+                                       "--option", "target=90", "--seed", "3"])
+    assert result.exit_code == 2, result.output
+    assert "option target=90 belongs to the solo variant" in result.output
+    assert not out.exists()
+    with pytest.raises(PlanetsLogError, match="solo variant"):
+        make_header(GAME, ["Ann", "Ben"], seed=None, options={"target": 110})
+    make_header(GAME, ["Sol"], seed=None, options={"target": 110})
+
+
 def test_two_dice_are_rolled_after_each_turn():
     """Solo Variant > Turn Summary: after each turn, roll two dice (36 equally likely outcomes)."""
     build = solo()

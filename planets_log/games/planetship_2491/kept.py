@@ -1,0 +1,122 @@
+"""A record kept by one player: the `?` cards named outside a zone's resolution.
+
+Two more reveals than the resolving zone's (`check._revealed`): the keeper's own probe lands on
+a `?` (Probes: a probe's owner may look at the face-down cards under it), so the keeper names
+them at once (phase "peek"); and another player's face-down discards (`discard ?`), named once
+every pile is turned face up (Round End > #4 - Discard Cards, phase "piles").
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from planets_log.core.errors import IllegalEvent
+
+from . import events as E
+from .state import State, occupant, replace, take, with_seat, with_space, with_zone
+
+PROBES = "Probes"
+DISCARD = "Round End > #4 - Discard Cards"
+PHASES = ("peek", "piles")
+
+
+def _fail(code: str, message: str, rule: str) -> None:
+    raise IllegalEvent(code, message, rule)
+
+
+def peek_due(state: State) -> bool:
+    """True when the keeper's newest probe lies on a `?` (the card under it is seen now)."""
+    if state.keeper < 0 or not state.probes or state.probes[-1].seat != state.keeper:
+        return False
+    return bool(slots(state))
+
+
+def slots(state: State) -> list[tuple[str, int | None]]:
+    """The `?` cards the due reveal names, in its order: (what it is, the owner's seat or None for the deck)."""
+    from .notation import place  # notation reads apply, which reads this module
+
+    if state.phase == "piles":
+        return [(f"{state.players[i]}'s face-down discard", i) for i, pile in enumerate(state.discards)
+                for c in pile if c == E.HIDDEN]
+    probe = state.probes[-1]
+    if probe.space == 0:
+        z = state.zones[probe.zone]
+        hidden = z.rewards_down and E.HIDDEN in z.rewards
+        return [(f"the reward on {place(probe.zone, 0)}", None) for c in z.rewards if hidden and c == E.HIDDEN]
+    ch = occupant(state, probe.zone, probe.space)
+    if ch is None or ch.card != E.HIDDEN:
+        return []
+    return [(f"{state.players[ch.owner]}'s card on {place(probe.zone, probe.space)}", ch.owner)]
+
+
+def hint(state: State) -> str:
+    """What the keeper types now."""
+    named = slots(state)
+    why = ("the piles are turned face up" if state.phase == "piles" else
+           f"{state.players[state.keeper]}'s probe looks at it")
+    return (f"{why}: name {', '.join(what for what, _ in named)}, in this order: reveal "
+            + " ".join("CARD" for _ in named))
+
+
+def check_named(state: State, e: E.Revealed) -> None:
+    """Each name is a card the hidden one could be: still unaccounted for in the deck, or in its owner's hand."""
+    named = slots(state)
+    rule = DISCARD if state.phase == "piles" else PROBES
+    if len(e.cards) != len(named):
+        _fail("reveal.count", hint(state), rule)
+    deck = Counter(state.deck)
+    hands = [Counter(hand) for hand in state.hands]
+    for (what, owner), code in zip(named, e.cards):
+        pile = deck if owner is None else hands[owner]
+        if pile[code] <= 0:
+            whose = "still unaccounted for in the deck" if owner is None else f"{state.players[owner]} held"
+            _fail("reveal.reward" if owner is None else "reveal.card", f"{code} is not a card {whose}: it cannot be "
+                  f"{what}", rule)
+        pile[code] -= 1
+
+
+def apply_named(state: State, e: E.Revealed) -> State:
+    """The `?` cards replaced by their names, which leave the deck's unknowns or the owner's hand."""
+    names = iter(e.cards)
+    if state.phase == "piles":
+        for i, pile in enumerate(state.discards):
+            named = tuple(next(names) if c == E.HIDDEN else c for c in pile)
+            hand = state.hands[i]
+            for code in _new(pile, named):
+                hand = take(hand, code)
+            state = replace(state, hands=with_seat(state.hands, i, hand), discards=with_seat(state.discards, i, named))
+        return state
+    probe = state.probes[-1]
+    if probe.space == 0:
+        z = state.zones[probe.zone]
+        rewards = []
+        for code in z.rewards:
+            if code == E.HIDDEN:
+                code = next(names)
+                state = replace(state, deck=take(state.deck, code), unknown=state.unknown - 1)
+            rewards.append(code)
+        return with_zone(state, probe.zone, replace(state.zones[probe.zone], rewards=tuple(rewards)))
+    ch = occupant(state, probe.zone, probe.space)
+    code = next(names)
+    state = replace(state, hands=with_seat(state.hands, ch.owner, take(state.hands[ch.owner], code)))
+    return with_space(state, probe.zone, probe.space, replace(ch, card=code))
+
+
+def _new(pile: tuple[str, ...], named: tuple[str, ...]) -> list[str]:
+    """The names given to the `?` entries of a pile."""
+    return [code for old, code in zip(pile, named) if old == E.HIDDEN]
+
+
+def check_hidden_discard(state: State, e: E.Discarded) -> None:
+    """Only another player's discard is unseen by the keeper (it goes face down until every pile is turned up)."""
+    if not state.table:
+        _fail("hidden.seeded", "'?' is only for table records (a seeded game knows every card)", DISCARD)
+    if state.keeper < 0:
+        _fail("hidden.not-kept", "'?' is only for a record kept by one player (new --table --kept-by SEAT)", DISCARD)
+    if e.by == state.keeper:
+        _fail("hidden.seen", f"{state.players[e.by]} keeps this record and sees their own discard: name it", DISCARD)
+
+
+def pending_discards(state: State, seat: int) -> int:
+    """Cards a seat discarded as `?` and not yet named (still counted in its hand)."""
+    return state.discards[seat].count(E.HIDDEN) if state.discards else 0

@@ -1,0 +1,81 @@
+"""Issue 11, players' entropy typed at the prompt: `new --ask-entropy` (and `campaign new
+--ask-entropy`) shows the commitment, then asks each player in turn on the terminal, before
+the setup is drawn; the entropy is recorded and the draws come from it. Run through a real
+pseudo-terminal, as players at the table would type it."""
+
+from __future__ import annotations
+
+import json
+import os
+import select
+import subprocess
+import sys
+from pathlib import Path
+
+from planets_log.core.commit import effective_seed, seed_path
+
+ROOT = Path(__file__).parents[2]
+
+
+def _converse(args: list[str], answers: dict[bytes, bytes], cwd: Path) -> bytes:
+    """Run planets-log on a new pseudo-terminal (stdin too); type each answer once its prompt shows."""
+    master, slave = os.openpty()
+    env = dict(os.environ, PYTHONPATH=str(ROOT), TERM="xterm", PYTHONIOENCODING="utf-8")
+    proc = subprocess.Popen([sys.executable, "-m", "planets_log", *args], stdin=slave, stdout=slave, stderr=slave,
+                            env=env, cwd=cwd)
+    os.close(slave)
+    out, waiting = b"", dict(answers)
+    while True:
+        ready, _, _ = select.select([master], [], [], 30)
+        if not ready:
+            proc.kill()
+            raise AssertionError(f"no output for 30 s; so far: {out!r}")
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:  # EIO: the other side closed
+            break
+        if not chunk:
+            break
+        out += chunk
+        for prompt in list(waiting):
+            if prompt in out:
+                os.write(master, waiting.pop(prompt) + b"\n")
+    proc.wait(timeout=60)
+    os.close(master)
+    assert proc.returncode == 0, out
+    assert not waiting, f"never asked: {list(waiting)}; output: {out!r}"
+    return out
+
+
+def test_players_type_their_entropy_at_the_terminal_before_the_setup_is_drawn(tmp_path):
+    out = _converse(["new", "four-planets", "--player", "Ann", "--player", "Ben", "--ask-entropy", "g.jsonl"],
+                    {b"entropy from Ann": b"kumquat", b"entropy from Ben": b"7f3a owl"}, tmp_path)
+    commit = out.index(b"commitment to the secret seed: ")
+    assert commit < out.index(b"entropy from Ann") < out.index(b"entropy from Ben") < out.index(b"chance outcome(s) drawn")
+    lines = [json.loads(line) for line in (tmp_path / "g.jsonl").read_bytes().splitlines()]
+    assert [(e["type"], e.get("player"), e.get("text")) for e in lines[1:3]] == [
+        ("entropy", "Ann", "kumquat"), ("entropy", "Ben", "7f3a owl")]
+    assert lines[3]["type"] == "bonus"  # the first draw comes after the entropy
+    from planets_log.core.engine import Replay
+
+    replay = Replay(str(tmp_path / "g.jsonl"), seed_file=str(seed_path(tmp_path / "g.jsonl")))
+    first = next(step for step in replay.steps() if step.event.seq == 3)
+    want = replay.session.rules.chance(first.before.state, _stream(replay, (("Ann", "kumquat"), ("Ben", "7f3a owl"))))
+    assert want.cards == tuple(lines[3]["cards"])
+    other = replay.session.rules.chance(first.before.state, _stream(replay, ()))
+    assert other.cards != want.cards  # without the entropy the deal would differ: it is mixed in
+
+
+def _stream(replay, entropy):
+    from planets_log.core.rng import chance_stream
+
+    seed = effective_seed(replay.session.secret, entropy)
+    return chance_stream(seed, 0, replay.session.header.rng or 1)
+
+
+def test_a_campaign_takes_entropy_at_the_terminal_too(tmp_path):
+    out = _converse(["campaign", "new", "four-planets", "--player", "Ann", "--player", "Ben", "--ask-entropy",
+                     "c.jsonl"], {b"entropy from Ann": b"fig", b"entropy from Ben": b""}, tmp_path)
+    assert out.index(b"commitment to the secret seed: ") < out.index(b"entropy from Ann")
+    header = json.loads((tmp_path / "c.jsonl").read_bytes().splitlines()[0])
+    assert header["entropy"] == [["Ann", "fig"]]  # Ben pressed Enter: no entropy from Ben

@@ -9,6 +9,7 @@ from planets_log.core.game import CHANCE, TERMINAL, next_events
 from planets_log.core.recorder import Recorder, split_player
 
 from .common import mover_text
+from .read import LISTED_OUTCOMES
 
 HELP = """Type a move in the game's notation (it may name its player: 'Ann: d1x2'), or:
   ?            the legal moves (Tab completes them), what the hint's letters mean, the prompt
@@ -114,7 +115,10 @@ def _dispatch(rec: Recorder, comp: Completions, line: str) -> None:
             click.echo(rec.rules.chance_hint(rec.pos.state))
         if rec.rules.notation_key:
             click.echo(rec.rules.notation_key)
-        click.echo("  ".join(moves) if moves else "(no move to list)")
+        if rec.session.to_move(rec.pos) == CHANCE and len(moves) > LISTED_OUTCOMES:
+            click.echo(f"({len(moves)} possible outcomes; Tab completes them)")
+        else:
+            click.echo("  ".join(moves) if moves else "(no move to list)")
         click.echo(PROMPT_KEY)
         return
     if line == "show":

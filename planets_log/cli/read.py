@@ -52,8 +52,15 @@ def moves(log, at, as_json, as_seat, edition) -> None:
         click.echo(f"  (not shown to {session.name(seat)}: the moves could tell what it may not know)")
     if mover == CHANCE and session.rules.notation_key:
         click.echo(f"  ({session.rules.notation_key})")
+    if mover == CHANCE and len(texts) > LISTED_OUTCOMES:  # a page of outcomes helps nobody: the hint says what to type
+        click.echo(f"  ({len(texts)} possible outcomes; --json lists them)")
+        return
     for text in texts:
         click.echo(f"  {text}")
+
+
+LISTED_OUTCOMES = 60
+"""At a chance point, `moves` lists the possible outcomes up to this many (all of them with --json)."""
 
 
 @click.command()

@@ -82,3 +82,30 @@ def test_an_outcome_check_allows_but_chance_outcomes_does_not_is_refused(runner,
     finally:
         registry.register("countdown", "tests.core.toy")
     assert runner.invoke(cli, ["record", str(path), "take 3"]).exit_code == 0
+
+
+def test_missions_typed_in_another_order_are_the_same_outcome(runner, tmp_path):
+    """Game Setup: the face-up missions are a set; the outcomes compare them as a multiset (unordered)."""
+    path = tmp_path / "ps.jsonl"
+    runner.invoke(cli, ["new", "planetship-2491", "--player", "Ann", "--player", "Ben", "--table", str(path)])
+    res = runner.invoke(cli, ["record", str(path), "missions M10 M1 M8 M6"])
+    assert res.exit_code == 0, res.output
+    res = runner.invoke(cli, ["moves", str(path), "--json"])
+    assert '"moves":[]' in res.output  # the layout: counted, not listed
+
+
+def test_moves_lists_a_chance_points_outcomes_or_counts_them(runner, tmp_path):
+    """`moves` at a chance point: the listed outcomes (from chance_outcomes, not legal), a count past a page."""
+    import json
+
+    from planets_log.cli.read import LISTED_OUTCOMES
+
+    few = prefix(tmp_path, "four-planets", 3)  # the start tile is due: two outcomes
+    res = runner.invoke(cli, ["moves", str(few)])
+    assert res.output.splitlines()[-2:] == ["  start Ann", "  start Ben"]
+    many = tmp_path / "ps.jsonl"
+    runner.invoke(cli, ["new", "planetship-2491", "--player", "Ann", "--player", "Ben", "--table", str(many)])
+    listed = json.loads(runner.invoke(cli, ["moves", str(many), "--json"]).output)["moves"]
+    assert len(listed) > LISTED_OUTCOMES and "missions M1 M6 M8 M10" in listed
+    assert runner.invoke(cli, ["moves", str(many)]).output.splitlines()[-1] == (
+        f"  ({len(listed)} possible outcomes; --json lists them)")

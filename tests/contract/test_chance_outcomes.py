@@ -67,8 +67,8 @@ def _impossible(value):
         return SENTINEL_CARD
     if isinstance(value, int):
         return SENTINEL_NUMBER
-    if isinstance(value, list) and value and _impossible(value[0]) is not None:
-        return [_impossible(value[0])] + value[1:]
+    if isinstance(value, (list, tuple)) and value and _impossible(value[0]) is not None:
+        return [_impossible(value[0]), *value[1:]]
     return None
 
 

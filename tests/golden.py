@@ -1,6 +1,4 @@
-"""Golden records every game shares, and the one command that regenerates them.
-
-    python -m tests.golden            # rewrite fixtures/<game>/shared/retracted-chance.jsonl for every game
+"""Golden records every game shares: `python -m tests.fixtures --write` writes them with the rest.
 
 A retracted-chance record: a seeded game in which an action that brought chance outcomes
 is taken back; the outcomes it brought are retracted with it and do not count (the next
@@ -9,13 +7,12 @@ outcome is drawn again from the same seeded stream).
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 from planets_log.core.events import Retract
 from planets_log.core.game import CHANCE, TERMINAL
 from planets_log.core.play import Builder, make_header
-from planets_log.core.registry import game_ids, get_rules
+from planets_log.core.registry import get_rules
 from planets_log.core.rng import rng
 
 ROOT = Path(__file__).resolve().parents[1] / "fixtures"
@@ -46,16 +43,3 @@ def retracted_chance(game: str, seed: int = 1) -> Builder:
     if not retracted:
         raise SystemExit(f"{game}: no action brought a chance outcome")
     return build
-
-
-def main(argv: list[str]) -> None:
-    """Regenerate the shared golden records of every registered game (or those named)."""
-    for game in argv or game_ids():
-        path = ROOT / game / "shared" / NAME
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(retracted_chance(game).text())
-        print(path)
-
-
-if __name__ == "__main__":
-    main(sys.argv[1:])

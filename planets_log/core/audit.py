@@ -20,10 +20,10 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, BinaryIO, Callable, Iterable
+from typing import TYPE_CHECKING, Any, BinaryIO, Callable, Iterable, Literal
 
 from .edition import load_edition
-from .engine import Replay, Step, Visitor, decode_header, readable_versions
+from .engine import Position, Replay, Session, Step, Visitor, decode_header, readable_versions
 from .errors import PlanetsLogError, RecordError, UsageError
 from .events import EditionRef, Result, Seal
 from .record import CHUNK, MAX_LINE, too_long
@@ -34,6 +34,8 @@ from .text import escape
 from .validate import mode_of
 
 if TYPE_CHECKING:
+    from typing_extensions import Buffer
+
     from .cluster import Cluster
 
 
@@ -47,7 +49,7 @@ class Problem:
     code: str
     message: str
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"file": self.file, "line": self.line, "seq": self.seq, "code": self.code, "message": self.message}
 
     def __str__(self) -> str:
@@ -55,7 +57,7 @@ class Problem:
         seq = f" seq {self.seq}:" if self.seq is not None else ""
         return escape(f"{where}:{seq} [{self.code}] {self.message}")
 
-    def sort_key(self) -> tuple:
+    def sort_key(self) -> tuple[str, int, str, str]:
         return (self.file, self.line if self.line is not None else 0, self.code, self.message)
 
 
@@ -78,8 +80,8 @@ class RecordAudit:
     result_by: str | None = None
     declared: str = "none"
     totals: list[int] = field(default_factory=list)
-    rulings: list[dict] = field(default_factory=list)
-    peeks: list[dict] = field(default_factory=list)
+    rulings: list[dict[str, Any]] = field(default_factory=list)
+    peeks: list[dict[str, Any]] = field(default_factory=list)
     mode: str | None = None
     duplicate: str | None = None
     counted: bool = False
@@ -93,7 +95,7 @@ class RecordAudit:
     def problem(self, line: int | None, seq: int | None, code: str, message: str, file: str | None = None) -> None:
         self.problems.append(Problem(file or self.file, line, seq, code, message))
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "file": self.file, "game": self.game, "log_id": self.log_id, "players": self.players,
             "valid": self.valid, "finished": self.finished, "sealed": self.sealed, "seal_key": self.seal_key,
@@ -136,9 +138,9 @@ class AuditReport:
     """The whole tournament's audit."""
 
     records: list[RecordAudit]
-    duplicates: list[dict] = field(default_factory=list)
+    duplicates: list[dict[str, Any]] = field(default_factory=list)
     other: list[Problem] = field(default_factory=list)
-    standings: dict[str, list[dict]] = field(default_factory=dict)
+    standings: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     keys: tuple[str, ...] = ()
 
     @property
@@ -151,7 +153,7 @@ class AuditReport:
     def count(self) -> int:
         return sum(len(r.problems) for r in self.records) + len(self.other)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "records": [r.to_json() for r in self.records],
             "duplicates": self.duplicates,
@@ -175,14 +177,19 @@ def is_url(path: str) -> bool:
     return "://" in path
 
 
-def open_source(source: str | bytes) -> BinaryIO:
+Source = io.RawIOBase | io.BufferedIOBase
+"""An unbuffered or buffered binary stream a record is read from."""
+
+
+def open_source(source: str | bytes) -> Source:
     """An unbuffered binary stream of a record: its bytes, a local path, or an fsspec URL."""
     if isinstance(source, bytes):
         return io.BytesIO(source)
     if is_url(source):
         import fsspec
 
-        return fsspec.open(source, "rb").open()
+        handle: Source = fsspec.open(source, "rb").open()
+        return handle
     return os.fdopen(open_regular(source, "the record", MAX_RECORD), "rb", buffering=0)
 
 
@@ -197,7 +204,7 @@ def read_bytes(path: str) -> bytes:
 class _Digesting(io.RawIOBase):
     """A raw stream that hashes and counts the newlines of every byte read through it."""
 
-    def __init__(self, raw: BinaryIO):
+    def __init__(self, raw: Source):
         self._raw = raw
         self.sha = hashlib.sha256()
         self.newlines = 0
@@ -205,7 +212,7 @@ class _Digesting(io.RawIOBase):
     def readable(self) -> bool:
         return True
 
-    def readinto(self, buf) -> int:
+    def readinto(self, buf: Buffer) -> int | None:
         n = self._raw.readinto(buf)
         if n:
             chunk = bytes(memoryview(buf)[:n])
@@ -221,8 +228,9 @@ class _Digesting(io.RawIOBase):
 class _Again:
     """A line stream whose first line was already read: it is given again first."""
 
-    def __init__(self, first: bytes, stream: io.BufferedReader):
-        self._first, self._stream = first, stream
+    def __init__(self, first: bytes, stream: BinaryIO):
+        self._first: bytes | None = first
+        self._stream = stream
 
     def readline(self, limit: int = -1) -> bytes:
         if self._first is not None:
@@ -230,10 +238,10 @@ class _Again:
             return first
         return self._stream.readline(limit)
 
-    def __enter__(self):
+    def __enter__(self) -> "_Again":
         return self
 
-    def __exit__(self, *exc) -> None:  # the audit drains and closes the stream itself
+    def __exit__(self, *exc: object) -> None:  # the audit drains and closes the stream itself
         pass
 
 
@@ -266,8 +274,8 @@ def audit_record(path: str, cfg: AuditConfig, source: str | bytes | None = None)
     return out
 
 
-def _guarded(path: str, stream: io.BufferedReader, cfg: AuditConfig, out: RecordAudit,
-             reopen: Callable[[], BinaryIO]) -> None:
+def _guarded(path: str, stream: BinaryIO, cfg: AuditConfig, out: RecordAudit,
+             reopen: Callable[[], Source]) -> None:
     try:
         _check(path, stream, cfg, out, reopen)
     except RecordError as exc:
@@ -298,8 +306,8 @@ def _placed(out: RecordAudit, exc: RecordError) -> None:
     out.problem(line, seq, exc.code, message)
 
 
-def _check(path: str, stream: io.BufferedReader, cfg: AuditConfig, out: RecordAudit,
-           reopen: Callable[[], BinaryIO]) -> None:
+def _check(path: str, stream: BinaryIO, cfg: AuditConfig, out: RecordAudit,
+           reopen: Callable[[], Source]) -> None:
     from .registry import get_rules
 
     first = stream.readline(MAX_LINE + 1)
@@ -387,13 +395,13 @@ class Marks(Visitor):
         return self
 
 
-def _pick_edition(game: str, ref: EditionRef, cfg: AuditConfig, out: RecordAudit):
+def _pick_edition(game: str, ref: EditionRef, cfg: AuditConfig, out: RecordAudit) -> str | None | Literal[False]:
     """The edition file to replay with (None: the reference), or False when none fits."""
     want_path = cfg.edition_path(game)
     want = edition_ref(game, want_path)
     if ref.sha256 == want.sha256:
         return want_path
-    usable = None if want_path is not None and edition_ref(game, None).sha256 == ref.sha256 else False
+    usable: Literal[False] | None = None if want_path is not None and edition_ref(game, None).sha256 == ref.sha256 else False
     then = ("; its rules were checked with that edition" if usable is None else
             "; it cannot be checked without that edition's file")
     out.problem(1, 0, "edition.other", f"made with edition {ref.name!r} (sha256 {ref.sha256[:12]}…), not the "
@@ -401,7 +409,7 @@ def _pick_edition(game: str, ref: EditionRef, cfg: AuditConfig, out: RecordAudit
     return usable
 
 
-def _result(session, pos, out: RecordAudit, last: int, result_line: int | None) -> None:
+def _result(session: Session, pos: Position, out: RecordAudit, last: int, result_line: int | None) -> None:
     from .scoring import adjusted_sheet, result_check
 
     mover = session.to_move(pos)
@@ -418,7 +426,7 @@ def _result(session, pos, out: RecordAudit, last: int, result_line: int | None) 
             out.problem(last, pos.seq, "kept.unrevealed", f"the score needs {len(missing)} reveal(s): {'; '.join(missing)}")
         if status == "mismatch":
             out.problem(result_line, result_line - 1 if result_line else None, "result.mismatch", words)
-        if status == "overridden":
+        if status == "overridden" and declared is not None:
             out.winners, out.result_by = [names[w] for w in declared.winners], "arbiter"
         else:
             out.winners, out.result_by = [names[w] for w in sorted(sheet.winners)], "rules"
@@ -503,8 +511,8 @@ def check_records(paths: list[str], cfg: AuditConfig, jobs: int = 1,
         from .cluster import check_on_cluster
 
         return sorted(check_on_cluster(paths, worker_config(cfg), cluster, progress), key=lambda r: r.file)
+    out: list[RecordAudit] = []
     if jobs <= 1 or len(paths) < 2:
-        out = []
         for p in paths:
             out.append(audit_record(p, cfg))
             if progress:
@@ -513,7 +521,6 @@ def check_records(paths: list[str], cfg: AuditConfig, jobs: int = 1,
     cfg = worker_config(cfg)
     size = max(1, min(64, math.ceil(len(paths) / (jobs * 8))))
     chunks = [paths[i:i + size] for i in range(0, len(paths), size)]
-    out: list[RecordAudit] = []
     with ProcessPoolExecutor(max_workers=min(jobs, len(chunks)), initializer=_init_worker,
                              initargs=(cfg.games,)) as pool:
         futures = [pool.submit(_audit_chunk, chunk, cfg) for chunk in chunks]

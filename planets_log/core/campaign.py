@@ -17,7 +17,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 from pathlib import Path
-from typing import Any, Union
+from typing import TYPE_CHECKING, Any, Callable, Protocol, Sequence, Union, runtime_checkable
 
 import msgspec
 
@@ -28,6 +28,11 @@ from .record import append_lines, create_record, iter_lines, line_hash
 from .registry import get_rules
 from .rng import rng
 from .strict import LineError, decode_line
+
+if TYPE_CHECKING:
+    from .events import Header
+    from .record import RawLine
+    from .rng import Stream
 
 CAMPAIGN_FORMAT = "planets-log-campaign/1"
 RULE = "format.md: campaigns"
@@ -53,9 +58,62 @@ class CampaignHeader(msgspec.Struct, tag_field="type", tag="campaign", frozen=Tr
 _HEADER = msgspec.json.Decoder(CampaignHeader)
 
 
-def campaign_rules(game: str) -> Any:
+@runtime_checkable
+class StartedGame(Protocol):
+    """A campaign line starting game number `game` in the record `file`."""
+
+    game: int
+    file: str
+    log_id: str
+
+
+@runtime_checkable
+class FinishedGame(Protocol):
+    """A campaign line linking the finished game `log_id`: its last line's hash, totals and winners."""
+
+    game: int
+    log_id: str
+    head: str
+    totals: Sequence[int]
+    winners: Sequence[int]
+
+
+class CampaignRules(Protocol):
+    """What the core reads of a game's `RULES.campaign` (the campaign's state is the game's own)."""
+
+    events: Sequence[type[Event]]
+
+    def players_problem(self, players: list[str]) -> str | None: ...
+
+    def start(self, header: CampaignHeader) -> Any: ...
+
+    def check(self, state: Any, event: Event) -> None: ...
+
+    def apply(self, state: Any, event: Event) -> Any: ...
+
+    def deal(self, state: Any, rng: Stream) -> Event: ...
+
+    def game_problem(self, started: Any, header: Header) -> PlanetsLogError | None: ...
+
+    # what `planets-log campaign` asks of it
+
+    def due(self, state: Any) -> tuple[str, int]: ...
+
+    def plan(self, state: Any, keeps: dict[int, str], deals: dict[int, tuple[str, ...]],
+             rng_for: Callable[[int], Stream] | None) -> tuple[list[Event], str]: ...
+
+    def started(self, state: Any, file: str, log_id: str) -> Event: ...
+
+    def finished(self, state: Any, linked: Linked) -> Event: ...
+
+    def status(self, state: Any, seat: int | None = None) -> dict[str, Any]: ...
+
+    def give(self, state: Any) -> tuple[str, int]: ...
+
+
+def campaign_rules(game: str) -> CampaignRules:
     """The game's campaign rules, or a usage error when the game has none."""
-    rules = getattr(get_rules(game), "campaign", None)
+    rules: CampaignRules | None = getattr(get_rules(game), "campaign", None)
     if rules is None:
         raise UsageError(f"{game} has no campaign", code="campaign.none")
     return rules
@@ -71,7 +129,7 @@ class Campaign:
         if first is None:
             raise RecordError("empty file: not a campaign record", file=self.name, code="campaign.empty")
         try:
-            self.header = decode_line(_HEADER, first.data)
+            self.header: CampaignHeader = decode_line(_HEADER, first.data)
         except LineError as exc:
             game_record = first.data.startswith(b'{"type":"header"')
             exc.message = ("a game record, not a campaign record (validate it with planets-log validate)"
@@ -84,10 +142,11 @@ class Campaign:
         problem = self.rules.players_problem(list(self.header.players))
         if problem:
             raise RecordError(problem, file=self.name, line=1, seq=0, code="campaign.players", rule=RULE)
-        self._decoder = msgspec.json.Decoder(Union[tuple(self.rules.events) + (Reveal,)])  # type: ignore[valid-type]
+        self._decoder = msgspec.json.Decoder(Union[tuple(self.rules.events) + (Reveal,)])
         self.state = self.rules.start(self.header)
         self.seq, self.head, self.lines = 0, line_hash(first.data), [(first, self.header)]
-        self.secret, self.revealed = self._secret(seed_file), None
+        self.secret = self._secret(seed_file)
+        self.revealed: int | None = None
         for line in lines:
             self._fold(line)
 
@@ -112,9 +171,10 @@ class Campaign:
         """The seed deals are drawn from: the public seed, or the committed one once its secret is known."""
         if self.header.seed is not None or self.secret is None:
             return self.header.seed
-        return effective_seed(self.secret, tuple(map(tuple, self.header.entropy or ())))  # type: ignore[arg-type]
+        entropy = self.header.entropy if isinstance(self.header.entropy, list) else []
+        return effective_seed(self.secret, tuple((player, text) for player, text in entropy))
 
-    def _fold(self, line) -> None:
+    def _fold(self, line: RawLine) -> None:
         try:
             event = decode_line(self._decoder, line.data)
         except LineError as exc:
@@ -251,8 +311,9 @@ def finished_game(path: Path) -> Linked:
                               code="campaign.game-unfinished")
     sheet = adjusted_sheet(replay.session, last)  # an arbiter's penalties count, as in `planets-log score`
     winners = sheet.winners
-    if result_check(replay.session, last)[0] == "overridden":  # the arbiter's declared result stands
-        winners = last.arbiter.result.winners
+    declared = last.arbiter.result
+    if declared is not None and result_check(replay.session, last)[0] == "overridden":  # the arbiter's result stands
+        winners = declared.winners
     return Linked(replay.session.header.log_id, last.head, tuple(s.total for s in sheet.scores),
                   tuple(sorted(winners)), replay.session.header)
 
@@ -265,11 +326,12 @@ def validate_campaign(path: str | Path) -> list[RecordError]:
         raise  # a missing or unreadable file is a usage problem (exit 2), not an invalid campaign
     except PlanetsLogError as exc:
         return [exc if isinstance(exc, RecordError) else RecordError.at(str(path), None, None, exc)]
-    errors, files = [], {}
-    linked = {event.log_id for _, event in camp.lines[1:] if hasattr(event, "head")}
+    errors: list[RecordError] = []
+    files: dict[str, Path | None] = {}
+    linked = {event.log_id for _, event in camp.lines[1:] if isinstance(event, FinishedGame)}
     for line, event in camp.lines[1:]:
         problem = _link_problem(camp, event, files)
-        if problem is None and hasattr(event, "file") and event.log_id not in linked:
+        if problem is None and isinstance(event, StartedGame) and event.log_id not in linked:
             problem = _in_progress_problem(files.get(event.log_id))
         if problem is not None:
             errors.append(RecordError.at(camp.name, line.number, event.seq, problem))
@@ -289,7 +351,7 @@ def _in_progress_problem(path: Path | None) -> PlanetsLogError | None:
                            code="campaign.game-invalid", rule=RULE)
 
 
-def _seats_and_seed(camp: Campaign, event: Event, header) -> PlanetsLogError | None:
+def _seats_and_seed(camp: Campaign, event: StartedGame, header: Header) -> PlanetsLogError | None:
     """Why a linked game's players or seed are not the campaign's, or None."""
     if list(header.players) != list(camp.header.players):
         return PlanetsLogError(f"{event.file} is played by {', '.join(header.players)}; the campaign's players are "
@@ -305,7 +367,7 @@ def _seats_and_seed(camp: Campaign, event: Event, header) -> PlanetsLogError | N
     return None
 
 
-def _committed_game(camp: Campaign, event: Event, header) -> PlanetsLogError | None:
+def _committed_game(camp: Campaign, event: StartedGame, header: Header) -> PlanetsLogError | None:
     """Why a committed campaign's game does not commit to the secret the campaign gives it, or None."""
     if header.seed is not None or not isinstance(header.commit, Commit):
         return PlanetsLogError(f"{event.file} has {'a public seed' if header.seed is not None else 'no committed seed'};"
@@ -318,15 +380,15 @@ def _committed_game(camp: Campaign, event: Event, header) -> PlanetsLogError | N
     return None
 
 
-def _link_problem(camp: Campaign, event: Event, files: dict) -> PlanetsLogError | None:
+def _link_problem(camp: Campaign, event: Event, files: dict[str, Path | None]) -> PlanetsLogError | None:
     try:
-        if hasattr(event, "file"):
+        if isinstance(event, StartedGame):
             files[event.log_id] = None  # reported here if refused, not again at its finish line
-            files[event.log_id] = linked_path(camp, event.file)
+            path = files[event.log_id] = linked_path(camp, event.file)
             from .engine import decode_header
 
-            first = next(iter_lines(files[event.log_id]), None)
-            header = decode_header(first.data if first else b"", str(files[event.log_id]))
+            first = next(iter_lines(path), None)
+            header = decode_header(first.data if first else b"", str(path))
             if header.log_id != event.log_id:
                 return PlanetsLogError(f"{event.file} is game {header.log_id}, not {event.log_id}", code="campaign.log-id",
                                        rule=RULE)
@@ -334,18 +396,20 @@ def _link_problem(camp: Campaign, event: Event, files: dict) -> PlanetsLogError 
             if problem is not None:
                 return problem
             return camp.rules.game_problem(event, header)
-        if hasattr(event, "head"):
-            if files[event.log_id] is None:
+        if isinstance(event, FinishedGame):
+            if event.log_id not in files:
+                return PlanetsLogError(f"game {event.log_id} was never started in this campaign", code="campaign.link",
+                                       rule=RULE)
+            done = files[event.log_id]
+            if done is None:
                 return None
-            got = finished_game(files[event.log_id])
+            got = finished_game(done)
             if got.head != event.head:
                 return PlanetsLogError(f"game {event.game} ({event.log_id}) changed since it was linked: it ends in "
                                        f"{got.head[:12]}…, linked at {event.head[:12]}…", code="campaign.changed", rule=RULE)
             if (got.totals, got.winners) != (tuple(event.totals), tuple(event.winners)):
                 return PlanetsLogError(f"game {event.game} scores {list(got.totals)}, linked as {list(event.totals)}",
                                        code="campaign.totals", rule=RULE)
-    except KeyError:
-        return PlanetsLogError(f"game {event.log_id} was never started in this campaign", code="campaign.link", rule=RULE)
     except PlanetsLogError as exc:
         return exc
     return None

@@ -15,12 +15,15 @@ import math
 import os
 from dataclasses import dataclass
 from itertools import islice
-from typing import Callable, Iterator
+from typing import TYPE_CHECKING, Callable, Hashable, Iterator
 
 from .audit import AuditConfig, RecordAudit, _init_worker, audit_record, is_url, read_bytes
 from .errors import UsageError
 
-CONNECT_TIMEOUT = "20s"
+if TYPE_CHECKING:
+    from distributed import Client, Future, LocalCluster
+
+CONNECT_TIMEOUT = 20.0  # seconds
 BATCHES_PER_THREAD = 8  # enough batches to balance uneven records, few enough to keep each worth sending
 MAX_BATCH = 256
 IN_FLIGHT_PER_THREAD = 2  # batches submitted ahead per worker thread
@@ -53,7 +56,7 @@ def check_on_cluster(paths: list[str], cfg: AuditConfig, where: Cluster,
             local.close()
 
 
-def _connect(where: Cluster):
+def _connect(where: Cluster) -> tuple[Client, LocalCluster | None]:
     try:
         from distributed import Client, LocalCluster
     except ImportError:
@@ -69,7 +72,7 @@ def _connect(where: Cluster):
                          code="scheduler.connect") from None
 
 
-def _run(client, paths: list[str], cfg: AuditConfig, where: Cluster,
+def _run(client: Client, paths: list[str], cfg: AuditConfig, where: Cluster,
          progress: Callable[[int], None] | None) -> Iterator[RecordAudit]:
     from distributed import as_completed
 
@@ -82,9 +85,9 @@ def _run(client, paths: list[str], cfg: AuditConfig, where: Cluster,
     size = where.batch or batch_size(len(paths), threads)
     batches = (paths[i:i + size] for i in range(0, len(paths), size))
 
-    first: dict[str, str] = {}
+    first: dict[Hashable, str] = {}
 
-    def submit(batch: list[str]):
+    def submit(batch: list[str]) -> Future[list[RecordAudit]]:
         sources = _sources(batch, where.send)
         if where.send:  # the bytes go to the workers directly, not inside the task graph
             sources = client.scatter(sources, hash=False)

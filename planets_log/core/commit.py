@@ -16,11 +16,15 @@ import json
 import os
 import secrets
 from pathlib import Path
+from typing import TYPE_CHECKING, Iterable
 
 import msgspec
 
 from .errors import UsageError
 from .files import read_capped
+
+if TYPE_CHECKING:
+    from .record import RawLine
 
 SECRET_BYTES = 32
 _COMMIT = b"planets-log/seed-commit/1\x00"
@@ -102,7 +106,7 @@ class _RevealOnly(msgspec.Struct):
     secret: str
 
 
-def find_reveal(lines, commit: str) -> bytes | None:
+def find_reveal(lines: Iterable[RawLine], commit: str) -> bytes | None:
     """The revealed secret in a record's lines, if a reveal line holds one matching the commitment."""
     for line in lines:
         if REVEAL_MARK not in line.data:

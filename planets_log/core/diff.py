@@ -1,14 +1,19 @@
-"""Comparing two records: header fields, the first diverging event, the state difference."""
+"""Comparing two records: header fields, the first diverging event, the state difference.
+
+Both records go through the engine's fold twice: once keying every line as it is compared
+(`_Lines`), then, once the parting line is known, up to it for the positions there (`_Upto`);
+only the keys are held, never a position per line.
+"""
 
 from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Iterator
 
 import msgspec
 
-from .engine import Replay, Step
+from .engine import Position, Replay, Step, Visitor
 from .errors import RecordError
 from .events import Meta, Retract, strip_place
 from .redact import format_as
@@ -33,7 +38,7 @@ class Diff:
     def identical(self) -> bool:
         return not self.header and self.seq is None and not self.state and not self.a_error and not self.b_error
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "identical": self.identical,
             "header": {k: {"a": a, "b": b} for k, (a, b) in self.header.items()},
@@ -48,32 +53,82 @@ class Diff:
 HEADER_FIELDS = ("log_id", "game", "rules", "edition", "options", "players", "seed", "meta", "kept_by")
 
 
+class _Lines(Visitor):
+    """One record's lines as diff compares them, up to its first invalid line (the strict fold stops there)."""
+
+    def __init__(self, seat: int | None, at: int | None):
+        self.seat, self.at = seat, at
+        self.keys: list[tuple[int, Any]] = []
+        """Per line: its seq and what is compared (the event, or as `seat` sees it: its move and the view after)."""
+
+    def visit(self, step: Step) -> bool:
+        self.keys.append((step.event.seq, _seen(self.replay, step, self.seat)))
+        super().visit(step)
+        return self.at is not None and step.event.seq > self.at  # one line past `at` shows where to stop
+
+
+class _Upto(Visitor):
+    """The position before event line `index` (0: the first after the header), and that line's step if valid."""
+
+    def __init__(self, index: int):
+        self.left = index
+        self.step: Step | None = None
+
+    def visit(self, step: Step) -> bool:
+        if self.left == 0:
+            self.step = step
+            return True
+        self.left -= 1
+        return super().visit(step)
+
+
 class _Side:
-    """One record walked step by step; an invalid line ends it, and is kept."""
+    """One record as compared: its lines' keys, its first error, and where the comparison stopped in it."""
 
-    def __init__(self, replay: Replay):
+    def __init__(self, replay: Replay, seat: int | None, at: int | None):
         self.replay = replay
-        self._steps = replay.steps()
-        self.error: RecordError | None = None
-        self.last = replay.start
-        """The position before the next line (before the invalid one, once there is an error)."""
+        lines = _Lines(seat, at)
+        self.error = _fold(replay, lines)
+        self.keys = lines.keys
+        self.step: Step | None = None
+        self.last: Position = lines.pos
+        """The position before the line where the comparison stopped (after the last line keyed, at first)."""
 
-    def next(self) -> Step | None:
-        if self.error is not None:
-            return None
-        try:
-            step = next(self._steps, None)
-        except RecordError as exc:
-            self.error = exc
-            return None
-        if step is not None:
-            self.last = step.after
-        return step
+    def key(self, i: int) -> tuple[int, Any] | None:
+        """Line `i`'s seq and key, or None where the record ends or turns invalid."""
+        return self.keys[i] if i < len(self.keys) else None
+
+    def stop_at(self, i: int, parted: bool) -> None:
+        """The position before line `i` and, where the records part there, the line itself (replayed again
+        to there unless the comparison ran to the last line keyed)."""
+        if i == len(self.keys):
+            return
+        self.error = None  # an error past the lines compared is not reached
+        upto = _Upto(i)
+        _fold(self.replay, upto)
+        self.last = upto.pos
+        self.step = upto.step if parted else None
+
+
+def _fold(replay: Replay, visitor: Visitor) -> RecordError | None:
+    """Fold `replay` into `visitor`; the error that ended it early, if any."""
+    try:
+        replay.fold(visitor)
+    except RecordError as exc:
+        return exc
+    return None
+
+
+def _seen(replay: Replay, step: Step, seat: int | None) -> Any:
+    """What is compared of a line: the event without its place, or as `seat` sees it (its move and the view after)."""
+    if seat is None or isinstance(step.event, Meta):
+        return strip_place(step.event)
+    return _move(replay, step, seat), replay.session.rules.view(step.after.state, seat)
 
 
 def diff_records(path_a: str, path_b: str, edition: str | None = None, at: int | None = None,
                  seat: int | None = None) -> Diff:
-    """Walk both records in lockstep and report where they part (an invalid record up to its first error;
+    """Compare both records line by line and report where they part (an invalid record up to its first error;
     as `seat` sees them, if given)."""
     ra, rb = Replay(path_a, edition), Replay(path_b, edition)
     out = Diff()
@@ -81,42 +136,39 @@ def diff_records(path_a: str, path_b: str, edition: str | None = None, at: int |
     for key in HEADER_FIELDS:
         if ha.get(key) != hb.get(key):
             out.header[key] = (ha.get(key), hb.get(key))
-    comparable = ra.header.game == rb.header.game
-    sa, sb = _Side(ra), _Side(rb)
-    last_a, last_b = ra.start, rb.start
-    while True:
-        a, b = sa.next(), sb.next()
-        if a is None and b is None:
-            break
-        if at is not None and ((a and a.event.seq > at) or (b and b.event.seq > at)):
-            break
-        if a is None or b is None or _differ(ra, a, rb, b, seat):
-            out.seq = (a or b).event.seq
-            out.a_move = _move(ra, a, seat) if a else _ended(sa, seat)
-            out.b_move = _move(rb, b, seat) if b else _ended(sb, seat)
-            out.a_line = a.line.number if a else sa.error.line if sa.error else None
-            out.b_line = b.line.number if b else sb.error.line if sb.error else None
-            if a:
-                last_a = a.after
-            if b:
-                last_b = b.after
-            break
-        out.events += 1
-        last_a, last_b = a.after, b.after
+    sa, sb = _Side(ra, seat, at), _Side(rb, seat, at)
+    out.events, parted = _first_difference(sa, sb, at)
+    sa.stop_at(out.events, parted)
+    sb.stop_at(out.events, parted)
+    a, b = sa.step, sb.step
+    if parted:
+        first = a or b
+        assert first is not None, "records part only where one of them has a line"
+        out.seq = first.event.seq
+        out.a_move = _move(ra, a, seat) if a else _ended(sa, seat)
+        out.b_move = _move(rb, b, seat) if b else _ended(sb, seat)
+        out.a_line = a.line.number if a else sa.error.line if sa.error else None
+        out.b_line = b.line.number if b else sb.error.line if sb.error else None
     out.a_error, out.b_error = sa.error, sb.error
-    if comparable:
-        view_a = ra.session.rules.view(last_a.state, seat)
-        view_b = rb.session.rules.view(last_b.state, seat)
-        out.state = list(json_diff(view_a, view_b))
+    if ra.header.game == rb.header.game:
+        last_a = a.after if a else sa.last
+        last_b = b.after if b else sb.last
+        out.state = list(json_diff(ra.session.rules.view(last_a.state, seat), rb.session.rules.view(last_b.state, seat)))
     return out
 
 
-def _differ(ra: Replay, a: Step, rb: Replay, b: Step, seat: int | None) -> bool:
-    """Whether two lines differ (as `seat` sees them: its view of the move and of the state after)."""
-    if seat is None or isinstance(a.event, Meta) or isinstance(b.event, Meta):
-        return strip_place(a.event) != strip_place(b.event)
-    return (_move(ra, a, seat) != _move(rb, b, seat)
-            or ra.session.rules.view(a.after.state, seat) != rb.session.rules.view(b.after.state, seat))
+def _first_difference(sa: _Side, sb: _Side, at: int | None) -> tuple[int, bool]:
+    """How many lines are the same in both, and whether the records part at the next one (else both stop there)."""
+    i = 0
+    while True:
+        a, b = sa.key(i), sb.key(i)
+        if a is None and b is None:
+            return i, False
+        if at is not None and ((a and a[0] > at) or (b and b[0] > at)):
+            return i, False
+        if a is None or b is None or a[1] != b[1]:
+            return i, True
+        i += 1
 
 
 def _ended(side: _Side, seat: int | None) -> str:
@@ -166,7 +218,7 @@ def _move(replay: Replay, step: Step, seat: int | None = None) -> str:
     return format_as(replay.session.rules, event, step.before.state, seat)
 
 
-def json_diff(a: Any, b: Any, path: str = "$"):
+def json_diff(a: Any, b: Any, path: str = "$") -> Iterator[tuple[str, Any, Any]]:
     """Yield (path, a, b) for every leaf where two JSON-like values differ; a missing value is None."""
     if isinstance(a, dict) and isinstance(b, dict):
         for key in list(a) + [k for k in b if k not in a]:

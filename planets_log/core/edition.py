@@ -37,7 +37,7 @@ def _decode(raw: bytes, path: Path, data_type: type, digest: str) -> Any:
     raise UsageError(f"{path}: an edition file must end in .toml or .json", code="edition.suffix")
 
 
-def load_edition(rules: Any, path: str | Path | None = None, options: dict | None = None) -> Edition:
+def load_edition(rules: Any, path: str | Path | None = None, options: dict[str, Any] | None = None) -> Edition:
     """Load `path`, or the game's default edition for these options, validated against its schema."""
     default = rules.edition_name(options or {}) if hasattr(rules, "edition_name") else "reference"
     path = Path(path) if path is not None else Path(rules.edition_dir) / f"{default}.toml"
@@ -70,7 +70,7 @@ def load_embedded(rules: Any, embedded: EmbeddedEdition, ref: EditionRef) -> Edi
     return Edition(data=data, ref=ref, path=f"the edition embedded in the record ({ref.name})")
 
 
-def embedding(edition: Edition, rules: Any, options: dict | None = None) -> EmbeddedEdition | None:
+def embedding(edition: Edition, rules: Any, options: dict[str, Any] | None = None) -> EmbeddedEdition | None:
     """What a new record embeds: the edition file, unless it is the game's own edition for these options."""
     path = Path(edition.path)
     try:

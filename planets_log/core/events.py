@@ -5,7 +5,7 @@ decision, with `by`) or `Chance` (what randomness revealed). The core adds the m
 events `note` and `retract`, which every game's records may hold.
 """
 
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 import msgspec
 
@@ -20,13 +20,13 @@ class Event(msgspec.Struct, tag_field="type", forbid_unknown_fields=True, frozen
     prev: str = ""
 
 
-class Action(Event):
+class Action(Event, frozen=True):
     """A decision of the seat `by` (0-based seat index)."""
 
     by: int
 
 
-class Chance(Event):
+class Chance(Event, frozen=True):
     """An outcome of chance: a deal, a draw, a die landing."""
 
 
@@ -34,7 +34,7 @@ UNKNOWN = "?"
 """What a record kept by one player (`kept_by`) types for a part of an outcome that player cannot see."""
 
 
-class Disclosure(Event):
+class Disclosure(Event, frozen=True):
     """A later line of a kept record naming what it typed as `?` (a card shown, played or scored).
 
     Not an action nor a chance outcome: it may come at any point, after the game's end too;
@@ -42,11 +42,11 @@ class Disclosure(Event):
     """
 
 
-class Meta(Event):
+class Meta(Event, frozen=True):
     """An event about the record rather than the table; never changes the game state."""
 
 
-class Note(Meta, tag="note"):
+class Note(Meta, tag="note", frozen=True):
     """An annotation of the line `target`."""
 
     target: int
@@ -55,7 +55,7 @@ class Note(Meta, tag="note"):
     author: str | None = None
 
 
-class Retract(Meta, tag="retract"):
+class Retract(Meta, tag="retract", frozen=True):
     """Takes back the standing line `target` and every line after it (a table game's typed
     outcomes included; a seeded game's outcomes go with their action)."""
 
@@ -63,7 +63,7 @@ class Retract(Meta, tag="retract"):
     reason: str | None = None
 
 
-class Ruling(Meta, tag="ruling"):
+class Ruling(Meta, tag="ruling", frozen=True):
     """The arbiter lets the action at `target` (a later line) stand although a rule forbids it."""
 
     target: int
@@ -71,7 +71,7 @@ class Ruling(Meta, tag="ruling"):
     arbiter: str | None = None
 
 
-class Penalty(Meta, tag="penalty"):
+class Penalty(Meta, tag="penalty", frozen=True):
     """A score adjustment for `seat` (negative for a penalty), with its reason."""
 
     seat: int
@@ -80,7 +80,7 @@ class Penalty(Meta, tag="penalty"):
     arbiter: str | None = None
 
 
-class Result(Meta, tag="result"):
+class Result(Meta, tag="result", frozen=True):
     """A declared result: by the players, or by the arbiter (with a reason when it overrides)."""
 
     winners: list[int]
@@ -88,7 +88,7 @@ class Result(Meta, tag="result"):
     reason: str | None = None
 
 
-class Seal(Meta, tag="seal"):
+class Seal(Meta, tag="seal", frozen=True):
     """The organiser's signature over the record so far: its id, length and head hash.
 
     `sig` signs `seal_message(log_id, events, head)` (HMAC-SHA256 or Ed25519); nothing may
@@ -108,14 +108,14 @@ def seal_message(log_id: str, events: int, head: str) -> bytes:
     return f"planets-log/seal/1\n{log_id}\n{events}\n{head}".encode()
 
 
-class Entropy(Meta, tag="entropy"):
+class Entropy(Meta, tag="entropy", frozen=True):
     """A player's entropy, mixed into a committed seed (only before the first draw)."""
 
     player: str
     text: str
 
 
-class Reveal(Meta, tag="reveal-seed"):
+class Reveal(Meta, tag="reveal-seed", frozen=True):
     """The committed secret seed, revealed (hex): every draw before it becomes verifiable."""
 
     secret: str
@@ -180,6 +180,9 @@ def is_chance(event: Event) -> bool:
     return isinstance(event, Chance)
 
 
-def strip_place(event: Event) -> Event:
+EventT = TypeVar("EventT", bound=Event)
+
+
+def strip_place(event: EventT) -> EventT:
     """The event without its seq and prev, for comparing contents."""
     return msgspec.structs.replace(event, seq=0, prev="")

@@ -71,7 +71,7 @@ def collect(replay: Replay, views: list[int | None], lenient: bool = False) -> C
     return out
 
 
-def _position(out: Collected, rules: Any, state: Any, step: dict) -> None:
+def _position(out: Collected, rules: Any, state: Any, step: dict[str, Any]) -> None:
     step["round"] = rules.round_of(state)
     step["notes"] = []
     out.steps.append(step)
@@ -130,7 +130,7 @@ def score_plot(scores: list[list[int | None] | None], players: list[str]) -> dic
              f'<text x="4" y="{y(top) + 4}" font-size="11">{top}</text>',
              f'<text x="4" y="{y(low) + 4}" font-size="11">{low}</text>']
     for seat, player in enumerate(players):
-        pts = [(round(pad + i * dx, 1), y(s[seat])) for i, s in enumerate(scores) if s is not None and s[seat] is not None]
+        pts = [(round(pad + i * dx, 1), y(v)) for i, s in enumerate(scores) if s is not None and (v := s[seat]) is not None]
         hue = colour(SEAT_COLOURS[seat % len(SEAT_COLOURS)])
         dash = ["", ' stroke-dasharray="6 3"', ' stroke-dasharray="2 3"', ' stroke-dasharray="8 3 2 3"', ""][seat % 5]
         points = " ".join(f"{a},{b}" for a, b in pts)

@@ -13,6 +13,7 @@ import os
 import secrets
 import stat
 from pathlib import Path
+from typing import Callable
 
 from .errors import UsageError
 
@@ -39,7 +40,7 @@ def kind_of(mode: int) -> str:
     return "not a regular file"
 
 
-def open_regular(path: str | os.PathLike, what: str, cap: int, flags: int = os.O_RDONLY) -> int:
+def open_regular(path: str | os.PathLike[str], what: str, cap: int, flags: int = os.O_RDONLY) -> int:
     """Open `path` without blocking; refuse anything but a regular file of at most `cap` bytes."""
     name = os.fspath(path)
     try:
@@ -67,7 +68,7 @@ def checked_regular(fd: int, name: str, what: str, cap: int) -> int:
     return fd
 
 
-def read_capped(path: str | os.PathLike, what: str, cap: int = MAX_SMALL) -> bytes:
+def read_capped(path: str | os.PathLike[str], what: str, cap: int = MAX_SMALL) -> bytes:
     """The bytes of a regular file of at most `cap` bytes (re-checked while reading: it may grow)."""
     fd = open_regular(path, what, cap)
     try:
@@ -85,7 +86,7 @@ def read_capped(path: str | os.PathLike, what: str, cap: int = MAX_SMALL) -> byt
         os.close(fd)
 
 
-def regular_problem(path: str | os.PathLike) -> str | None:
+def regular_problem(path: str | os.PathLike[str]) -> str | None:
     """Why `path` (not followed past a symlink's target) is not a regular file, or None."""
     try:
         mode = os.stat(path).st_mode
@@ -94,7 +95,8 @@ def regular_problem(path: str | os.PathLike) -> str | None:
     return None if stat.S_ISREG(mode) else f"it is {kind_of(mode)}, not a regular file"
 
 
-def create_temp(folder: Path, stem: str, mode: int = 0o600, opener=os.open) -> tuple[Path, int]:
+def create_temp(folder: Path, stem: str, mode: int = 0o600,
+                opener: Callable[[Path, int, int], int] = os.open) -> tuple[Path, int]:
     """A new temporary file in `folder` with an unguessable name, created exclusively, no symlink followed."""
     for _ in range(100):
         tmp = folder / f".{stem}.{secrets.token_hex(8)}.tmp"

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Literal
 
 import msgspec
 
@@ -64,12 +64,12 @@ def make_header(
     return header, Session(header, rules, edition)
 
 
-def _rng_field(seeded: bool, version: int | None):
+def _rng_field(seeded: bool, version: int | None) -> Literal[2] | msgspec.UnsetType:
     """The header's `rng` field: absent for version 1 (the bytes of such records stay as they were)."""
     version = streams.DEFAULT if version is None else version
     if version not in streams.VERSIONS:
         raise PlanetsLogError(f"unknown random-stream version {version} (known: {streams.VERSIONS})", code="usage")
-    return msgspec.UNSET if not seeded or version == 1 else version
+    return 2 if seeded and version == 2 else msgspec.UNSET
 
 
 def coerce_options(rules: Rules, options: dict[str, Any], players: list[str] | None = None) -> dict[str, Any]:
@@ -123,8 +123,8 @@ class Builder:
     """An in-memory record: lines as bytes, with the position after the last one."""
 
     session: Session
-    lines: list[bytes] = field(default_factory=list)
-    pos: Position | None = None
+    lines: list[bytes]
+    pos: Position
 
     @classmethod
     def new(cls, header: Header, session: Session) -> "Builder":
@@ -142,7 +142,7 @@ class Builder:
     def draw_chance(self) -> list[bytes]:
         """Append every chance outcome now due in a seeded game; in a table game, those
         that are the only one possible."""
-        out = []
+        out: list[bytes] = []
         if not self.session.seeded:
             while (forced := only_outcome(self.session.rules, self.pos.state)) is not None:
                 out.append(self.add(forced))

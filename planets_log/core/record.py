@@ -13,7 +13,7 @@ import hashlib
 import os
 import sys
 from pathlib import Path
-from typing import BinaryIO, Iterator
+from typing import IO, BinaryIO, Callable, Iterator, cast
 
 import msgspec
 
@@ -51,8 +51,9 @@ def iter_lines(source: str | Path | BinaryIO, name: str | None = None) -> Iterat
     open binary stream with `readline` (closed at the end). Each line is one
     `readline(limit)`, so no more than one line is held at a time.
     """
+    handle: IO[bytes]
     if hasattr(source, "readline"):
-        handle, name = source, name or "<stream>"
+        handle, name = cast(BinaryIO, source), name or "<stream>"
     else:
         name = name or str(source)
         handle = os.fdopen(open_regular(source, "the record", MAX_RECORD), "rb", buffering=CHUNK)
@@ -139,7 +140,8 @@ def _write_or_undo(fd: int, size: int, name: str, blob: bytes, fsync: bool) -> N
         ) from None
 
 
-def append_anywhere(path: str | Path, make, *, fsync: bool = True) -> tuple[int, str]:
+def append_anywhere(path: str | Path, make: Callable[[int, str, bytes], list[bytes]], *,
+                    fsync: bool = True) -> tuple[int, str]:
     """Append the lines `make(last_seq, last_head, last_line)` returns, at wherever the record ends.
 
     For a line that does not depend on the position (a note): built inside the lock from
@@ -153,6 +155,9 @@ def append_anywhere(path: str | Path, make, *, fsync: bool = True) -> tuple[int,
         _check_tail(fd, size, name, None, None)
         last = _last_line(fd, size)
         seq, head = seq_of(last), line_hash(last)
+        if seq is None:
+            raise RecordError("the record's last line has no seq; run 'planets-log validate'; nothing was written",
+                              file=name, code="seq", kind="format", rule="format.md: every line")
         lines = make(seq, head, last)
         check_writable(lines, name, seq)
         _write_or_undo(fd, size, name, b"".join(line + b"\n" for line in lines), fsync)

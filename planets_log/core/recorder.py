@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import msgspec
 
-from .engine import Position, Replay
+from .engine import Position, Replay, Session
 from .errors import IllegalEvent, NotationError, RecordError
 from .commit import seed_path
 from .events import (FORMAT, Action, Chance, Entropy, Event, Meta, Note, Penalty, Result, Retract, Reveal, Ruling, Seal,
@@ -113,7 +113,9 @@ class Recorder:
     def add(self, event: Event, text: str | None = None, *, before: tuple[Event, ...] = ()) -> list[Entry]:
         """Gate and append `before` + `event`, then every chance outcome the seed gives after it
         (in a table game: every outcome that is the only one possible)."""
-        pos, lines, entries = self.pos, [], []
+        pos = self.pos
+        lines: list[bytes] = []
+        entries: list[Entry] = []
         try:
             for earlier in before:
                 pos = self._step(pos, earlier, lines, entries)
@@ -125,8 +127,9 @@ class Recorder:
             elif not isinstance(event, Meta) or isinstance(event, Retract):
                 while (forced := only_outcome(self.rules, pos.state)) is not None:
                     pos = self._step(pos, forced, lines, entries)
-            if self._reveal_due(pos):
-                pos = self._step(pos, Reveal(secret=self.session.secret.hex()), lines, entries)
+            secret = self.session.secret
+            if secret is not None and self._reveal_due(pos):
+                pos = self._step(pos, Reveal(secret=secret.hex()), lines, entries)
         except IllegalEvent as exc:
             raise self._placed(exc, text) from None
         append_lines(self.path, lines, self.pos.seq, self.pos.head, fsync=self.fsync)
@@ -274,7 +277,7 @@ def split_player(text: str, players: list[str]) -> tuple[int | None, str]:
     return None, text
 
 
-def describe_arbiter(event: Meta, session) -> str:
+def describe_arbiter(event: Meta, session: Session) -> str:
     """An arbiter's event in words."""
     if isinstance(event, Ruling):
         return f"ruling: seq {event.target} stands ({event.reason})"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Union
+from typing import Any, Union
 
 import msgspec
 
@@ -10,11 +10,11 @@ from .events import CORE_EVENTS, Header
 from .registry import get_rules
 
 
-def record_schema(game: str) -> dict:
+def record_schema(game: str) -> dict[str, Any]:
     """A JSON Schema that every line of a `game` record satisfies."""
     rules = get_rules(game)
     types = (Header,) + tuple(rules.events) + CORE_EVENTS
-    schema = msgspec.json.schema(Union[types])  # type: ignore[valid-type]
+    schema = msgspec.json.schema(Union[types])
     if rules.options_type is not None:
         (options,), defs = msgspec.json.schema_components([rules.options_type])
         schema.setdefault("$defs", {}).update(defs)

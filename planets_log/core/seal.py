@@ -34,9 +34,15 @@ import secrets
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from .errors import RecordError, UsageError
 from .events import Seal, seal_message
+
+if TYPE_CHECKING:
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
+
+    from .recorder import Entry, Recorder
 
 HMAC = "hmac-sha256"
 ED25519 = "ed25519"
@@ -77,19 +83,18 @@ class Key:
                             "use the private key file (PREFIX.key)", code="key.public")
         if self.alg == HMAC:
             return hmac.new(self.secret, message, hashlib.sha256).digest()
-        ed = _ed25519()
-        return ed.Ed25519PrivateKey.from_private_bytes(self.secret).sign(message)
+        return _private_key(self.secret).sign(message)
 
     def verify(self, message: bytes, signature: bytes) -> bool:
         """True if `signature` is this key's signature of `message`."""
         if self.alg == HMAC:
             want = hmac.new(self.secret or b"", message, hashlib.sha256).digest()
             return hmac.compare_digest(want, signature)
-        ed = _ed25519()
+        _ed25519()
         from cryptography.exceptions import InvalidSignature
 
         try:
-            ed.Ed25519PublicKey.from_public_bytes(self.public or b"").verify(signature, message)
+            _public_key(self.public or b"").verify(signature, message)
         except (InvalidSignature, ValueError):
             return False
         return True
@@ -100,23 +105,39 @@ class Key:
         return f"{kind} {self.key_id}"
 
 
-def _ed25519():
+def _ed25519() -> None:
+    """Refuse Ed25519 keys plainly when the 'cryptography' package is missing."""
     try:
-        from cryptography.hazmat.primitives.asymmetric import ed25519
+        from cryptography.hazmat.primitives.asymmetric import ed25519  # noqa: F401
     except ImportError:
         raise UsageError("Ed25519 keys need the 'cryptography' package: pip install 'cryptography>=42'",
                          code="key.cryptography") from None
-    return ed25519
+
+
+def _private_key(raw: bytes | None) -> Ed25519PrivateKey:
+    """The Ed25519 private key of `raw` (a new one for None)."""
+    _ed25519()
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+    return Ed25519PrivateKey.generate() if raw is None else Ed25519PrivateKey.from_private_bytes(raw)
+
+
+def _public_key(raw: bytes) -> Ed25519PublicKey:
+    """The Ed25519 public key of `raw` (raises ValueError for a bad one)."""
+    _ed25519()
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+
+    return Ed25519PublicKey.from_public_bytes(raw)
 
 
 def _public_of(private: bytes) -> bytes:
     from cryptography.hazmat.primitives import serialization
 
-    key = _ed25519().Ed25519PrivateKey.from_private_bytes(private)
+    key = _private_key(private)
     return key.public_key().public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw)
 
 
-def _hex(data: dict, field: str, path: str, size: int | None = None) -> bytes:
+def _hex(data: dict[str, Any], field: str, path: str, size: int | None = None) -> bytes:
     value = data.get(field)
     if not isinstance(value, str):
         raise KeyFileError(f"{path}: the key file needs a hex string {field!r}", code="key.invalid")
@@ -193,7 +214,7 @@ def new_ed25519_texts() -> tuple[str, str]:
     """A new Ed25519 key pair: (private file text, public file text)."""
     from cryptography.hazmat.primitives import serialization
 
-    private = _ed25519().Ed25519PrivateKey.generate()
+    private = _private_key(None)
     raw = private.private_bytes(serialization.Encoding.Raw, serialization.PrivateFormat.Raw,
                                 serialization.NoEncryption())
     public = _public_of(raw)
@@ -282,7 +303,8 @@ def check_seal(seal: Seal, keys: list[Key]) -> tuple[str, str] | None:
                               "or changed")
 
 
-def seal_record(path: str, key: Key, edition: str | None = None, *, fsync: bool = True):
+def seal_record(path: str, key: Key, edition: str | None = None, *,
+                fsync: bool = True) -> tuple[Entry, Recorder]:
     """Append a seal to the record at `path` (through the recorder's gates and locked append).
 
     Returns (the entry written, the recorder after it).

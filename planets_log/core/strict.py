@@ -95,7 +95,7 @@ def _reject_constant(name: str) -> Any:
     raise LineError("json", f"non-standard JSON constant {name}")
 
 
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict:
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     seen: dict[str, Any] = {}
     for key, value in pairs:
         if key in seen:

@@ -9,6 +9,7 @@ way git quotes file names (`\\n`, `\\x1b`, `\\u202e`), whatever the terminal.
 from __future__ import annotations
 
 import re
+from typing import IO, Any
 
 _NAMED = {"\a": "\\a", "\b": "\\b", "\t": "\\t", "\n": "\\n", "\v": "\\v", "\f": "\\f", "\r": "\\r", "\x1b": "\\e"}
 
@@ -19,7 +20,7 @@ CONTROL_RE = re.compile(f"[\x00-\x1f{_OTHERS}]")
 _CONTROL_BUT_NEWLINE_RE = re.compile(f"[\x00-\x09\x0b-\x1f{_OTHERS}]")
 
 
-def _quote(match: re.Match) -> str:
+def _quote(match: re.Match[str]) -> str:
     ch = match.group()
     if ch in _NAMED:
         return _NAMED[ch]
@@ -60,13 +61,12 @@ class EscapingStream:
     to escape it. Newlines inside data are escaped where the data is printed.
     """
 
-    def __init__(self, inner):
+    def __init__(self, inner: IO[Any]):
         self._inner = inner
 
-    def write(self, text) -> int:
-        if isinstance(text, str):
-            return self._inner.write(escape_output(text))
-        return self._inner.write(text)
+    def write(self, text: str | bytes) -> int:
+        written: int = self._inner.write(escape_output(text) if isinstance(text, str) else text)
+        return written
 
-    def __getattr__(self, name):
+    def __getattr__(self, name: str) -> Any:
         return getattr(self._inner, name)

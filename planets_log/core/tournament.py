@@ -12,7 +12,7 @@ import csv
 import io
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable, Iterator, TextIO
 
 from .audit import AuditConfig, AuditReport, Problem, RecordAudit, check_records, read_bytes
 from .errors import UsageError
@@ -130,7 +130,7 @@ def read_results(path: str) -> tuple[str, list[tuple[int, str, list[str]]]]:
     return key, rows
 
 
-def _delimiter(handle, path: str) -> str:
+def _delimiter(handle: TextIO, path: str) -> str:
     """`;` when the header row is separated by semicolons (as many spreadsheets save), else `,`."""
     try:
         for text in handle:
@@ -144,7 +144,7 @@ def _delimiter(handle, path: str) -> str:
     return ";" if text.count(";") > text.count(",") else ","
 
 
-def _rows(reader, path: str):
+def _rows(reader: Iterator[list[str]], path: str) -> Iterator[list[str]]:
     try:
         yield from reader
     except (UnicodeDecodeError, csv.Error) as exc:
@@ -163,7 +163,7 @@ def _key_column(head: list[str], path: str) -> str:
                      f"{found}", code="results.read")
 
 
-def compare_results(report: AuditReport, path: str, table: tuple[str, list] | None = None) -> None:
+def compare_results(report: AuditReport, path: str, table: tuple[str, list[tuple[int, str, list[str]]]] | None = None) -> None:
     """Compare each row of the results file with the record's result that stands."""
     key, rows = table if table is not None else read_results(path)
     index: dict[str, list[RecordAudit]] = {}
@@ -215,21 +215,22 @@ def counts(r: RecordAudit) -> bool:
 def count_standings(report: AuditReport) -> None:
     """Per game, per player: games, wins (alone, or a solo game won), shared wins, games nobody won
     (or a solo game lost), points (sum of totals)."""
-    table: dict[str, dict[str, dict]] = {}
+    table: dict[str, dict[str, dict[str, Any]]] = {}
     for r in report.records:
         r.counted = counts(r)
         if not r.counted:
             continue
         game = table.setdefault(r.game or "?", {})
-        shared = len(r.winners) > 1
+        winners = r.winners or []
+        shared = len(winners) > 1
         for seat, name in enumerate(r.players):
             row = game.setdefault(name, {"player": name, "games": 0, "wins": 0, "shared": 0, "no_winner": 0,
                                          "points": 0})
             row["games"] += 1
             row["points"] += r.totals[seat] if seat < len(r.totals) else 0
-            if not r.winners:
+            if not winners:
                 row["no_winner"] += 1
-            elif name in r.winners:
+            elif name in winners:
                 row["shared" if shared else "wins"] += 1
     report.standings = {
         game: sorted(rows.values(), key=lambda x: (-x["wins"], -x["shared"], -x["points"], x["player"]))

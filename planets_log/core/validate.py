@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from .engine import Position, Replay, Visitor
 from .errors import PlanetsLogError, RecordError, UsageError
@@ -25,7 +26,7 @@ class Report:
     usage: bool = False
     """True when the file could not be read at all (missing, unreadable, a bad --edition): a usage problem."""
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The stable `validate --json` object."""
         return {
             "file": self.file,

@@ -122,7 +122,7 @@ def test_a_batch_that_fails_on_a_worker_is_a_one_line_error(scheduler, planted, 
 
 
 def test_an_unreachable_scheduler_is_a_one_line_error(tmp_path, runner, monkeypatch):
-    monkeypatch.setattr("planets_log.core.cluster.CONNECT_TIMEOUT", "2s")
+    monkeypatch.setattr("planets_log.core.cluster.CONNECT_TIMEOUT", 2.0)
     (tmp_path / "a.jsonl").write_bytes(b"")
     res = run(runner, "audit", tmp_path, "--scheduler", "tcp://127.0.0.1:9")
     assert res.exit_code == 2
@@ -132,7 +132,7 @@ def test_an_unreachable_scheduler_is_a_one_line_error(tmp_path, runner, monkeypa
 
 def test_a_scheduler_without_workers_is_a_one_line_error(planted, runner, monkeypatch):
     folders, _ = planted
-    monkeypatch.setattr("planets_log.core.cluster.CONNECT_TIMEOUT", "2s")
+    monkeypatch.setattr("planets_log.core.cluster.CONNECT_TIMEOUT", 2.0)
     with LocalCluster(n_workers=0, dashboard_address=":0", silence_logs=logging.ERROR) as empty:
         res = run(runner, "audit", folders[0], "--scheduler", empty.scheduler_address)
     assert res.exit_code == 2

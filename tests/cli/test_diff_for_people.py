@@ -66,3 +66,35 @@ def test_an_undecodable_bad_line_is_shown_as_written(runner, tmp_path):
     res = runner.invoke(cli, ["diff", str(fixture), str(bad)])
     assert res.exit_code == 1
     assert '{"type":"nonsense","seq":10} (invalid from here:' in res.output
+
+
+def test_an_error_past_the_first_difference_is_not_reported(runner, tmp_path):
+    """The records are compared in lockstep: b's bad line 21 lies past their first difference (seq 5)."""
+    fixture = TABLE_FIXTURES["four-planets"]
+    lines = rechain(edit_line(fixture.read_bytes().splitlines(), 5, planet=2))
+    bad = write_lines(tmp_path / "bad.jsonl", rechain(edit_line(lines, 20, by=1 - json.loads(lines[20])["by"])))
+    data = json.loads(runner.invoke(cli, ["diff", str(fixture), str(bad), "--json"]).output)
+    assert data["first_difference"]["seq"] == 5 and data["invalid"] == {}
+    data = json.loads(runner.invoke(cli, ["diff", str(fixture), str(bad), "--at", "30", "--json"]).output)
+    assert data["first_difference"]["seq"] == 5 and data["invalid"] == {}
+
+
+def test_diff_walks_the_records_through_the_engines_fold(monkeypatch):
+    """diff keeps no replay loop of its own: it is a visitor of `Replay.fold` (issue 10)."""
+    from planets_log.core import diff
+    from planets_log.core.engine import Replay
+
+    fixture = TABLE_FIXTURES["four-planets"]
+    visitors = []
+    fold = Replay.fold
+
+    def counted(self, visitor, **kw):
+        visitors.append(type(visitor).__name__)
+        return fold(self, visitor, **kw)
+
+    monkeypatch.setattr(Replay, "fold", counted)
+    assert diff.diff_records(str(fixture), str(fixture)).identical
+    assert visitors == ["_Lines", "_Lines"]  # compared to the end: no second pass
+    visitors.clear()
+    assert diff.diff_records(str(fixture), str(fixture), at=10).identical
+    assert visitors == ["_Lines", "_Lines", "_Upto", "_Upto"]  # stopped at seq 10: replayed again to there

@@ -1,4 +1,4 @@
-"""Shared harness of the contract suite: every position of seeded random playouts of every game."""
+"""Shared harness of the contract suite: every position of seeded playouts of every game (playouts.py)."""
 
 from __future__ import annotations
 
@@ -6,25 +6,31 @@ import math
 from typing import Any, Iterator
 
 import msgspec
+import pytest
 
 from planets_log.core.events import Meta
 from planets_log.core.game import CHANCE, TERMINAL
-from planets_log.core.play import selfplay
 from planets_log.core.record import line_hash
-from planets_log.core.registry import game_ids, get_rules
+from planets_log.core.registry import game_ids
+from tests.contract.playouts import Playout, configurations, load, seeds_for
+from tests.contract.playouts import build as play
 
 
-def player_counts(game: str) -> list[int]:
-    """The smallest, largest and a middle player count of a game."""
-    rules = get_rules(game)
-    return sorted({rules.min_players, rules.max_players, max(rules.min_players, min(3, rules.max_players))})
+def playouts(game: str, seeds: range, config: Playout | None = None) -> Iterator[Any]:
+    """Seeded playouts of `game` in each of its configurations (or in `config` only)."""
+    for conf in [config] if config else configurations(game):
+        for seed in seeds_for(conf, seeds):
+            yield play(game, conf, seed)
 
 
-def playouts(game: str, seeds: range) -> Iterator[Any]:
-    """Seeded random playouts of `game` at each of its player counts."""
-    for n in player_counts(game):
-        for seed in seeds:
-            yield selfplay(game, seed, [f"P{i + 1}" for i in range(n)])
+def cases(games_: list[str] | None = None) -> list[Any]:
+    """pytest params (game, configuration) for every configuration of every game."""
+    return [pytest.param(g, c, id=f"{g}-{c.id}") for g in games_ or games() for c in configurations(g)]
+
+
+def probe_events(config: Playout, state) -> list:
+    """The configuration's wider net of plausible actions at this position ([] without a probe)."""
+    return list(load(config.probe)(state)) if config.probe else []
 
 
 def positions(build) -> Iterator[tuple[Any, Any]]:
@@ -58,15 +64,15 @@ def accepted(rules, state, events) -> set[bytes]:
     return out
 
 
-def legality_problem(rules, state) -> str | None:
-    """Why `legal(state)` is not exactly the candidates `check` accepts, or None."""
+def legality_problem(rules, state, extra: list | None = None) -> str | None:
+    """Why `legal(state)` is not exactly the candidates (and `extra` events) `check` accepts, or None."""
     mover = rules.to_move(state)
     if mover in (CHANCE, TERMINAL):
         return None
     legal = [key(e) for e in rules.legal(state)]
     if len(set(legal)) != len(legal):
         return "legal() lists an action twice"
-    candidates = rules.candidates(state)
+    candidates = rules.candidates(state) + list(extra or [])
     missing = set(legal) - {key(c) for c in candidates}
     if missing:
         return f"legal() lists actions that candidates() does not: {sorted(missing)[:3]}"

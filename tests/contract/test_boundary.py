@@ -1,8 +1,9 @@
 """The plug-in boundary's contract, for every registered game (docs/adding-a-game.md).
 
-`legal` is exactly the candidates `check` accepts on every position of many random
-playouts; `apply` never changes its input; the chance outcomes at every chance point are a
-distribution that holds what happened, and seeded draws follow it.
+`legal` is exactly the candidates `check` accepts on every position of many seeded
+playouts in every configuration a game declares (playouts.py); `apply` never changes its
+input; the chance outcomes at every chance point are a distribution that holds what
+happened, and seeded draws follow it.
 """
 
 from __future__ import annotations
@@ -16,21 +17,27 @@ import pytest
 from planets_log.core.game import CHANCE, possible
 from planets_log.core.registry import get_rules
 from planets_log.core.rng import rng
-from tests.contract.positions import apply_problem, chi_square_p, games, key, legality_problem, playouts, positions
+from tests.contract.positions import (
+    apply_problem, cases, chi_square_p, games, key, legality_problem, playouts, positions, probe_events,
+)
 
 PLAYOUTS = range(6)
 
 
-@pytest.mark.parametrize("game", games())
-def test_legal_is_exactly_the_candidates_check_accepts_on_every_position(game):
+@pytest.mark.parametrize("game,config", cases())
+def test_legal_is_exactly_the_candidates_check_accepts_on_every_position(game, config):
     rules = get_rules(game)
-    seen = 0
-    for build in playouts(game, PLAYOUTS):
-        for state, _ in positions(build):
-            problem = legality_problem(rules, state)
-            assert problem is None, f"{game}: {problem}"
+    seen = probed = 0
+    for build in playouts(game, PLAYOUTS, config):
+        for i, (state, _) in enumerate(positions(build)):
+            if i % config.every:
+                continue
+            wide = config.probe and i % config.stride == 0 and rules.to_move(state) >= 0
+            problem = legality_problem(rules, state, probe_events(config, state) if wide else None)
+            assert problem is None, f"{game} {config.id}: {problem}"
             seen += 1
-    assert seen > 50
+            probed += bool(wide)
+    assert seen > 20 // config.every and probed >= bool(config.probe)
 
 
 @pytest.mark.parametrize("game", games())
@@ -139,9 +146,33 @@ def test_a_mutated_input_in_apply_is_caught():
 
     class Leaky(type(toy)):
         def apply(self, s, e):
-            s.edition.name += "!"  # the edition is a plain (mutable) struct inside the state
+            # states are frozen all the way down (test_immutable.py): only a forced write changes one
+            msgspec.structs.force_setattr(s.edition, "name", s.edition.name + "!")
             return super().apply(s, e)
 
     build = next(playouts("countdown", range(1)))
     state, event = list(positions(build))[1]
     assert "changed its input" in apply_problem(Leaky(), state, event)
+
+
+def test_a_legal_move_left_out_of_legal_and_candidates_alike_is_caught_by_the_probe():
+    """A game whose `candidates` share `legal`'s blind spot passes the plain check; the game's probe catches it."""
+    from tests.contract.playouts import configurations
+
+    rules = get_rules("space-planets")
+    config = configurations("space-planets")[0]
+
+    class Blind(type(rules)):
+        def legal(self, state):
+            return [e for e in super().legal(state) if type(e).__name__ != "Collected"]
+
+        def candidates(self, state):
+            return [e for e in super().candidates(state) if type(e).__name__ != "Collected"]
+
+    blind, plain, probed = Blind(), [], []
+    for state, _ in positions(next(playouts("space-planets", range(1), config))):
+        if blind.to_move(state) >= 0:
+            plain.append(legality_problem(blind, state))
+            probed.append(legality_problem(blind, state, probe_events(config, state)))
+    assert plain and all(p is None for p in plain)
+    assert any(p is not None and "misses" in p for p in probed)

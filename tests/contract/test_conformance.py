@@ -1,8 +1,9 @@
 """The conformance suite every registered game passes (docs/adding-a-game.md).
 
-Random seeded playouts validate and replay identically (legality both ways, apply's
-purity and chance distributions: test_boundary.py); every event round-trips through JSON and
-through the game's notation; a changed chance outcome in a seeded record is caught;
+In every configuration a game declares (playouts.py), seeded playouts validate and replay
+identically (legality both ways, apply's purity and chance distributions: test_boundary.py);
+every event round-trips through JSON and through the game's notation; a changed chance
+outcome of every kind in a seeded record is caught; table mode accepts the same outcomes;
 every line satisfies the game's JSON Schema.
 """
 
@@ -18,37 +19,26 @@ from hypothesis import strategies as st
 
 from planets_log.core.engine import Replay, digest
 from planets_log.core.events import Chance, Meta, strip_place
-from planets_log.core.game import CHANCE
 from planets_log.core.play import selfplay
 from planets_log.core.registry import game_ids, get_rules
 from planets_log.core.rng import rng
 from planets_log.core.schema import record_schema
 from planets_log.core.validate import validate_file
+from tests.contract.playouts import build as play_config
+from tests.contract.positions import cases, playouts
 from tests.helpers import rechain, write_lines
 
 GAMES = game_ids()
-
-
-def player_counts(game: str) -> list[int]:
-    rules = get_rules(game)
-    return sorted({rules.min_players, rules.max_players, max(rules.min_players, min(3, rules.max_players))})
 
 
 def play(game: str, seed: int, n: int):
     return selfplay(game, seed, [f"P{i + 1}" for i in range(n)])
 
 
-def cases():
-    for game in GAMES:
-        for n in player_counts(game):
-            yield pytest.param(game, n, id=f"{game}-{n}p")
-
-
-@pytest.mark.parametrize("game,n", list(cases()))
-def test_playouts_validate_and_replay_identically(game, n, tmp_path):
-    for seed in range(4):
-        build = play(game, seed, n)
-        path = write_lines(tmp_path / f"{seed}.jsonl", build.lines)
+@pytest.mark.parametrize("game,config", cases())
+def test_playouts_validate_and_replay_identically(game, config, tmp_path):
+    for build in playouts(game, range(4), config):
+        path = write_lines(tmp_path / "game.jsonl", build.lines)
         report = validate_file(str(path))
         assert report.valid, [str(e) for e in report.errors]
         assert report.finished
@@ -57,23 +47,11 @@ def test_playouts_validate_and_replay_identically(game, n, tmp_path):
         assert first == second == digest(build.pos.state)
 
 
-@pytest.mark.parametrize("game,n", list(cases()))
-def test_same_seed_same_record(game, n):
-    assert play(game, 11, n).lines == play(game, 11, n).lines
-    assert play(game, 11, n).lines != play(game, 12, n).lines
-
-
-@pytest.mark.parametrize("game,n", list(cases()))
-def test_legal_actions_pass_check_and_apply_is_pure(game, n):
-    """Every position of a playout: legal() is exactly the candidates check() accepts; apply() is pure."""
-    from tests.contract.positions import apply_problem, legality_problem, positions
-
-    build = play(game, 5, n)
-    rules = build.session.rules
-    for state, event in positions(build):
-        assert legality_problem(rules, state) is None
-        if event is not None:
-            assert apply_problem(rules, state, event) is None
+@pytest.mark.parametrize("game,config", cases())
+def test_same_seed_same_record(game, config):
+    first = play_config(game, config, 11).lines
+    assert first == play_config(game, config, 11).lines
+    assert first != play_config(game, config, 12).lines
 
 
 def replay_states(build, visit):
@@ -90,9 +68,9 @@ def replay_states(build, visit):
         pos = session.step(pos, event, line_hash(raw))
 
 
-@pytest.mark.parametrize("game,n", list(cases()))
-def test_events_round_trip_through_json_and_notation(game, n):
-    build = play(game, 7, n)
+@pytest.mark.parametrize("game,config", cases())
+def test_events_round_trip_through_json_and_notation(game, config):
+    build = play_config(game, config, 7)
     rules = build.session.rules
 
     def visit(state, event):
@@ -104,14 +82,19 @@ def test_events_round_trip_through_json_and_notation(game, n):
         assert strip_place(again) == strip_place(event), f"{text!r} parsed as {again!r}"
 
     replay_states(build, visit)
+    for raw in build.lines[1:]:  # a line read back and written again keeps its exact bytes
+        assert build.session.encode(build.session.decoder.decode(raw)) == raw
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_a_changed_chance_outcome_is_caught(game, tmp_path):
-    build = play(game, 3, default_players(game))
+@pytest.mark.parametrize("game,config", cases())
+def test_a_changed_chance_outcome_of_every_kind_is_caught(game, config, tmp_path):
+    build = play_config(game, config, 3)
     chances = chance_lines_with_alternatives(build)
     assert chances, "no chance outcome with an alternative in the record"
-    for index, other in (chances[0], chances[-1]):
+    kinds = {}
+    for index, other in chances:
+        kinds.setdefault(json.loads(build.lines[index])["type"], (index, other))
+    for index, other in {chances[0], chances[-1], *kinds.values()}:
         report = validate_file(str(flipped(build, index, other, tmp_path)))
         assert [(e.line, e.code) for e in report.errors] == [(index + 1, "chance.tampered")]
 
@@ -126,9 +109,9 @@ def flipped(build, index: int, other, tmp_path):
     return write_lines(tmp_path / f"flip-{index}.jsonl", rechain(lines))
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_table_mode_accepts_the_same_outcomes(game, tmp_path):
-    build = play(game, 2, max(2, get_rules(game).min_players))
+@pytest.mark.parametrize("game,config", cases())
+def test_table_mode_accepts_the_same_outcomes(game, config, tmp_path):
+    build = play_config(game, config, 2)
     header = json.loads(build.lines[0])
     header["seed"] = None
     lines = rechain([json.dumps(header, separators=(",", ":")).encode()] + build.lines[1:])
@@ -136,12 +119,12 @@ def test_table_mode_accepts_the_same_outcomes(game, tmp_path):
     assert report.valid, [str(e) for e in report.errors]
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_every_line_satisfies_the_json_schema(game):
+@pytest.mark.parametrize("game,config", cases())
+def test_every_line_satisfies_the_json_schema(game, config):
     schema = record_schema(game)
     jsonschema.Draft202012Validator.check_schema(schema)
     validator = jsonschema.Draft202012Validator(schema)
-    for raw in play(game, 4, max(2, get_rules(game).min_players)).lines:
+    for raw in play_config(game, config, 4).lines:
         validator.validate(json.loads(raw))
 
 

@@ -55,8 +55,7 @@ class FourPlanets(Rules):
 
     def setup(self, header: Header, edition: FourPlanetsEdition) -> State:
         """The table before the first chance event."""
-        state = setup(header, edition, bool(header.options.get("first_game", False)))
-        return professional.setup(state, header.options, edition)
+        return professional.setup(setup(header, edition), header.options, edition)
 
     def edition_name(self, options: dict) -> str:
         """Professional records default to the edition with the buildings."""

@@ -95,8 +95,9 @@ class State(msgspec.Struct, frozen=True):
     """`?` cards whose identity is still among `deck`: the deck really holds len(deck) - unseen cards."""
 
 
-def setup(header: Header, edition: FourPlanetsEdition, first_game: bool) -> State:
-    """The table before anything is dealt: full deck, empty planets, 4 parts each."""
+def setup(header: Header, edition: FourPlanetsEdition) -> State:
+    """The table before anything is dealt: full deck, empty planets, 4 parts each (the first game's deck)."""
+    first_game = bool(header.options.get("first_game", False))
     seat = Seat(parts=edition.start_parts, left=edition.start_parts)
     return State(
         players=tuple(header.players), seats=(seat, seat), deck=edition.deck(),

@@ -17,11 +17,11 @@ SYSTEMS = ("gaseous", "terrestrial")
 class BoardData(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """Orbits 1-6 (spaces each), orbit 7's arms, the thin lines (travelled first to second) and the white dots."""
 
-    orbits: list[int]
+    orbits: tuple[int, ...]
     arms: int
     arm: int
-    lines: list[tuple[str, str]]
-    dots: list[str]
+    lines: tuple[tuple[str, str], ...]
+    dots: tuple[str, ...]
 
 
 class TrackData(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -29,6 +29,25 @@ class TrackData(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
     spaces: int
     acceleration: int
+
+
+class MatterCounts(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """How many Matter tokens of each kind there are, read like a mapping from the kind's letter."""
+
+    G: int
+    R: int
+    W: int
+    M: int
+
+    def __getitem__(self, kind: str) -> int:
+        if kind not in self.__struct_fields__:
+            raise KeyError(kind)
+        count: int = getattr(self, kind)
+        return count
+
+    def items(self) -> list[tuple[str, int]]:
+        """(kind, count) in edition order."""
+        return [(kind, self[kind]) for kind in self.__struct_fields__]
 
 
 class PlanetData(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -63,16 +82,16 @@ class PlanetariumEdition(msgspec.Struct, frozen=True, forbid_unknown_fields=True
 
     name: str
     note: str
-    reconstructed_fields: list[str]
-    matter: dict[str, int]
+    reconstructed_fields: tuple[str, ...]
+    matter: MatterCounts
     markers: int
     hand: int
     max_finals: int
     max_final_plays: int
     board: BoardData
     track: TrackData
-    planets: list[PlanetData]
-    cards: list[CardData]
+    planets: tuple[PlanetData, ...]
+    cards: tuple[CardData, ...]
 
     def validate(self) -> None:
         """Raise ValueError when a constraint the rulebook states is broken."""
@@ -97,7 +116,7 @@ def spaces_of(board: BoardData) -> list[str]:
 
 
 def _check_counts(ed: PlanetariumEdition) -> None:
-    if ed.matter != {"G": 22, "R": 22, "W": 16, "M": 8}:
+    if ed.matter != MatterCounts(G=22, R=22, W=16, M=8):
         raise ValueError("there are 68 Matter tokens: 22 gas (G), 22 rock (R), 16 water (W), 8 metal (M) (Components)")
     if ed.markers != 8 or ed.hand != 5 or ed.max_finals != 4 or ed.max_final_plays != 4:
         raise ValueError("8 markers per player, a hand of 5 with at most 4 Final cards, at most 4 Finals played "

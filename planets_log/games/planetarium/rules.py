@@ -5,16 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from msgspec.structs import replace
-
 from planets_log.core.events import Header
 from planets_log.core.game import CHANCE, TERMINAL, Option, Rules
 
 from . import apply, chance, check, score, view
-from .edition import PLANETS, PlanetariumEdition
+from .edition import PlanetariumEdition
 from .events import EVENTS
 from .options import PlanetariumOptions
-from .state import CHANCE_PHASES, Seat, State
+from .state import CHANCE_PHASES, State, setup
 
 
 class PlanetariumRules(Rules):
@@ -49,18 +47,7 @@ class PlanetariumRules(Rules):
 
     def setup(self, header: Header, edition: PlanetariumEdition) -> State:
         """The table before the Matter is placed: planets on A-D, tokens Hostile side up, full decks."""
-        state = State(players=tuple(header.players), edition=edition,
-                      seats=tuple(Seat(markers=edition.markers) for _ in header.players),
-                      low=edition.deck("low"), high=edition.deck("high"), final=edition.deck("final"),
-                      habitable=tuple(p.token == "habitable" for p in sorted(edition.planets, key=lambda p: p.letter)),
-                      target=int(header.options.get("target", 100)),
-                      round_limit=int(header.options.get("round_limit", 0)),
-                      keeper=header.kept_by if isinstance(header.kept_by, int) else -1)
-        board = state.board
-        cells = [""] * len(board.names)
-        for letter, start in zip(PLANETS, board.starts):
-            cells[start] = letter
-        return replace(state, cells=tuple(cells))
+        return setup(header, edition)
 
     def to_move(self, state: State) -> int:
         if state.phase == "over":

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import msgspec
+from msgspec.structs import replace
+
+from planets_log.core.events import Header
 
 from .board import Board, board_of, is_planet
-from .edition import CardData, PlanetariumEdition, card_order
+from .edition import PLANETS, CardData, PlanetariumEdition, card_order
 
 CHANCE_PHASES = ("matter", "deal", "first", "drawn", "roll")
 FACE_DOWN = "x"
@@ -195,3 +198,18 @@ def has_marker(state: State, seat: int, planet: int) -> bool:
 def markers_on_cards(state: State, seat: int) -> int:
     """How many of the seat's markers lie on cards."""
     return sum(1 for row in state.rows for p in row if p.by == seat and p.marker)
+
+
+def setup(header: Header, edition: PlanetariumEdition) -> State:
+    """The table before the Matter is placed: planets on A-D, tokens Hostile side up, full decks."""
+    state = State(players=tuple(header.players), edition=edition,
+                  seats=tuple(Seat(markers=edition.markers) for _ in header.players),
+                  low=edition.deck("low"), high=edition.deck("high"), final=edition.deck("final"),
+                  habitable=tuple(p.token == "habitable" for p in sorted(edition.planets, key=lambda p: p.letter)),
+                  target=int(header.options.get("target", 100)),
+                  round_limit=int(header.options.get("round_limit", 0)),
+                  keeper=header.kept_by if isinstance(header.kept_by, int) else -1)
+    cells = [""] * len(state.board.names)
+    for letter, start in zip(PLANETS, state.board.starts):
+        cells[start] = letter
+    return replace(state, cells=tuple(cells))

@@ -104,7 +104,7 @@ def _atomize(state: State, e: Atomized) -> State:
 
 def _combo(state: State, e: Combo) -> State:
     seat = state.seats[state.turn]
-    points, token = state.config.prestige[e.card]
+    points, token = state.config.prestige_of(e.card)
     tokens, fresh = seat.tokens, seat.fresh
     if token and e.drop != token:
         if e.drop:

@@ -27,7 +27,7 @@ def supply(state: State, colour: str) -> int:
     used = 0
     for seat in state.seats:
         used += "".join(seat.board).count(colour)
-    return state.config.aliens.get(colour, 0) - used
+    return state.config.alien_tokens(colour) - used
 
 
 def received(state: State, card: str) -> str:
@@ -185,7 +185,7 @@ def _ray(state: State, e: Played, name: str) -> None:
         raise IllegalEvent("ray.colour", f"the Raygun must turn the {have} Alien at {e.cells[0]} into another "
                            f"colour ({others}), not {e.colour or 'nothing'}", COSMOS)
     if supply(state, e.colour) <= 0:
-        colour = state.config.colours[e.colour]
+        colour = state.config.colour_name(e.colour)
         raise IllegalEvent("ray.supply", f"no {colour} Alien is left in the supply", FAQ)
     if seat.atoms < state.config.raygun:
         cost = state.config.raygun
@@ -272,7 +272,7 @@ def _combo(state: State, e: Combo) -> None:
     why = bd.mismatch(seat.board, e.card)
     if why:
         raise IllegalEvent("combo.pattern", f"{name}'s planet does not show the pattern {e.card}: {why}", PRESTIGE)
-    token = state.config.prestige[e.card][1]
+    token = state.config.prestige_of(e.card)[1]
     full = token and len(seat.tokens) >= state.config.slots
     if not full and e.drop:
         why = f"{name} has room for the {token} token" if token else f"{e.card} gives no Special token"

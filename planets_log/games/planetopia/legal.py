@@ -83,7 +83,7 @@ def _combos(state: State) -> list:
     for card in state.row:
         if not bd.matches(seat.board, card):
             continue
-        token = state.config.prestige[card][1]
+        token = state.config.prestige_of(card)[1]
         if token and len(seat.tokens) >= state.config.slots:
             out += [Combo(by=state.turn, card=card, drop=d) for d in sorted(set(seat.tokens) | {token})]
         else:
@@ -104,7 +104,7 @@ def candidates(state: State) -> list:
     picks = [(c,) for c in cells] + list(combinations(cells, 2))
     out += [Atomized(by=by, cells=tuple(p), double=d) for p in picks for d in (False, True)]
     for card in state.row:
-        token = state.config.prestige[card][1]
+        token = state.config.prestige_of(card)[1]
         out += [Combo(by=by, card=card)] + [
             Combo(by=by, card=card, drop=d) for d in sorted({t for t in seat.tokens + (token,) if t})]
     return out + [JokerPlaced(by=by, column=c) for c in bd.COLUMNS]

@@ -11,9 +11,7 @@ from . import apply, chance, check, legal, score, view
 from .edition import PlanetopiaEdition
 from .events import EVENTS
 from .options import Options
-from .state import Config, Seat, State
-
-RULEBOOK = "planetopia.txt"
+from .state import State, setup
 
 
 class PlanetopiaRules(Rules):
@@ -35,23 +33,13 @@ class PlanetopiaRules(Rules):
     edition_type = PlanetopiaEdition
     edition_dir = Path(__file__).parent / "editions"
     hidden_information = True
-    rulebook = RULEBOOK
+    rulebook = "planetopia.txt"
 
     hidden_information = True
 
     def setup(self, header: Header, edition: PlanetopiaEdition) -> State:
         """The table before any card is dealt: the piles with the 2-3 player removals made."""
-        n = len(header.players)
-        config = Config(
-            goal=edition.goal, atoms=edition.starting_atoms, raygun=edition.raygun_cost, trail=edition.trail_size,
-            slots=edition.token_slots, aliens=edition.alien_supply(),
-            colours={c.letter: c.name for c in edition.colours},
-            prestige={c.pattern: (c.points, c.token) for c in edition.prestige},
-            hand=edition.starting_hand(),
-        )
-        limit = int(header.options.get("round_limit", self.options["round_limit"].default))
-        return State(players=tuple(header.players), config=config, seats=tuple(Seat() for _ in range(n)),
-                     prestige_deck=edition.prestige_deck(n), cosmos_deck=edition.cosmos_deck(n), round_limit=limit)
+        return setup(header, edition)
 
     def to_move(self, state: State) -> int:
         if state.over:

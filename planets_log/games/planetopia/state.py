@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 import msgspec
 
+from planets_log.core.events import Header
+
 from .board import EMPTY, Board
+from .edition import PlanetopiaEdition
+
+T = TypeVar("T")
 
 
 class TrailCard(msgspec.Struct, frozen=True):
@@ -35,10 +42,31 @@ class Config(msgspec.Struct, frozen=True):
     raygun: int
     trail: int
     slots: int
-    aliens: dict[str, int]
-    colours: dict[str, str]
-    prestige: dict[str, tuple[int, str]]
+    aliens: tuple[tuple[str, int], ...]
+    """(colour letter, tokens) in edition order; `colours` and `prestige` too, keyed by letter and card."""
+    colours: tuple[tuple[str, str], ...]
+    prestige: tuple[tuple[str, tuple[int, str]], ...]
     hand: tuple[str, ...]
+
+    def alien_tokens(self, colour: str) -> int:
+        """How many Alien tokens of a colour exist (0 for a colour the edition lacks)."""
+        return next((n for c, n in self.aliens if c == colour), 0)
+
+    def colour_name(self, letter: str) -> str:
+        """The name of an Alien colour."""
+        return _lookup(self.colours, letter)
+
+    def prestige_of(self, card: str) -> tuple[int, str]:
+        """A Prestige card's points and Special token."""
+        return _lookup(self.prestige, card)
+
+
+def _lookup(pairs: tuple[tuple[str, T], ...], key: str) -> T:
+    """The value paired with `key` (KeyError when none is)."""
+    for k, value in pairs:
+        if k == key:
+            return value
+    raise KeyError(key)
 
 
 class State(msgspec.Struct, frozen=True):
@@ -106,3 +134,18 @@ def usable_tokens(seat: Seat) -> tuple[str, ...]:
     for f in seat.fresh:
         pool.remove(f)
     return tuple(pool)
+
+
+def setup(header: Header, edition: PlanetopiaEdition) -> State:
+    """The table before any card is dealt: the piles with the 2-3 player removals made."""
+    n = len(header.players)
+    config = Config(
+        goal=edition.goal, atoms=edition.starting_atoms, raygun=edition.raygun_cost, trail=edition.trail_size,
+        slots=edition.token_slots, aliens=tuple(edition.alien_supply().items()),
+        colours=tuple((c.letter, c.name) for c in edition.colours),
+        prestige=tuple((c.pattern, (c.points, c.token)) for c in edition.prestige),
+        hand=edition.starting_hand(),
+    )
+    limit = int(header.options.get("round_limit", 0))
+    return State(players=tuple(header.players), config=config, seats=tuple(Seat() for _ in range(n)),
+                 prestige_deck=edition.prestige_deck(n), cosmos_deck=edition.cosmos_deck(n), round_limit=limit)

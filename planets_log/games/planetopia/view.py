@@ -10,7 +10,7 @@ from .state import State, usable_tokens
 def render(state: State, seat: int | None = None) -> str:
     """The table as text; with a seat, other players' hands show only their size."""
     lines = [_headline(state)]
-    row = "  ".join(f"{i + 1}) {c} {state.config.prestige[c][0]}pt{_token(state, c)}" for i, c in enumerate(state.row))
+    row = "  ".join(f"{i + 1}) {c} {state.config.prestige_of(c)[0]}pt{_token(state, c)}" for i, c in enumerate(state.row))
     lines.append(f"Prestige row: {row or '(empty)'}   pile: {len(state.prestige_deck)}")
     n = len(state.trail)
     trail = "  ".join(f"[{n - i}] {t.card}" + (f"+{t.atoms}a" if t.atoms else "") for i, t in enumerate(state.trail))
@@ -31,7 +31,7 @@ def _headline(state: State) -> str:
 
 
 def _token(state: State, card: str) -> str:
-    token = state.config.prestige[card][1]
+    token = state.config.prestige_of(card)[1]
     return f"+{token}" if token else ""
 
 
@@ -53,8 +53,12 @@ def _seat_lines(state: State, i: int, open_hand: bool) -> list[str]:
 
 
 def view(state: State, seat: int | None = None) -> dict:
-    """The state as JSON-able data; with a seat, other hands and the piles' contents hidden."""
+    """The state as JSON-able data (the edition's tables as objects); with a seat, other hands and the piles'
+    contents hidden."""
     data = msgspec.to_builtins(state)
+    config = data["config"]
+    for table in ("aliens", "colours", "prestige"):
+        config[table] = dict(config[table])
     if seat is None or state.over:
         return data
     data["prestige_deck"] = len(state.prestige_deck)

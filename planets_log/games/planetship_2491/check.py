@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from collections import Counter
-
 from planets_log.core.errors import IllegalEvent
 
-from . import chance, kept
 from . import events as E
+from . import kept
 from .board import GRID_SHAPES, rows_of
-from .flow import (hack_targets, shield_targets, teleport_targets, tractor_targets, free_spaces, hidden_in_zone,
-                   remaining, usable)
+from .flow import (hack_targets, shield_targets, teleport_targets, tractor_targets, free_spaces, remaining,
+                   usable)
 from .apply import reward_slots
 from .legal import probe_targets, reachable
 from .notation import place
@@ -153,20 +151,11 @@ def _rewards(state: State, e: E.RewardsDealt) -> None:
         fail("rewards.twice", f"card {twice[0]} cannot be drawn twice", START)
     for zone, code in zip(slots, e.cards):
         if code == E.HIDDEN:
-            _hidden_allowed(state, zone_spec(state, zone).reward_face_down, f"the reward of zone {zone}")
+            kept.hidden_allowed(state, zone_spec(state, zone).reward_face_down, f"the reward of zone {zone}")
         elif code != "-" and code not in state.deck and code not in from_bottom:
             fail("rewards.unseen", f"card {code} is not among the deck's top {k} cards", START)
     if sum(c in from_bottom for c in named) != len(from_bottom):
         fail("rewards.bottom", f"the deck's last cards {' '.join(from_bottom)} are drawn too", START)
-
-
-def _hidden_allowed(state: State, face_down: bool, what: str, rule: str = START) -> None:
-    if not state.table:
-        fail("hidden.seeded", "'?' is only for table records (a seeded game knows every card)", rule)
-    if state.keeper < 0:
-        fail("hidden.not-kept", "'?' is only for a record kept by one player (new --table --kept-by SEAT)", rule)
-    if not face_down:
-        fail("hidden.face-up", f"{what} lies face up: name it", rule)
 
 
 def _scan_drawn(state: State, e: E.ScanDrawn) -> None:
@@ -175,30 +164,6 @@ def _scan_drawn(state: State, e: E.ScanDrawn) -> None:
         fail("draw.unseen", f"card {e.card} is not in the character deck", ABILITY + " > Scanner")
     if unseen <= 0 and (not state.bottom or e.card != state.bottom[0]):
         fail("draw.bottom", "the deck's top card now is the first card put under it", ABILITY + " > Scanner")
-
-
-def _revealed(state: State, e: E.Revealed) -> None:
-    if state.phase != "reveal":
-        return kept.check_named(state, e)
-    z = state.zones[state.zone]
-    want = hidden_in_zone(state, state.zone)
-    if len(e.cards) != want:
-        fail("reveal.count", chance.hint(state), RESOLVE)
-    names = iter(e.cards)
-    deck = Counter(state.deck)
-    hands = [Counter(hand) for hand in state.hands]
-    for code in z.rewards:
-        if code == E.HIDDEN:
-            name = next(names)
-            if deck[name] <= 0:
-                fail("reveal.reward", f"{name} is not a card still unaccounted for in the deck", RESOLVE)
-            deck[name] -= 1
-    for ch in z.spaces:
-        if ch is not None and ch.card == E.HIDDEN:
-            name = next(names)
-            if hands[ch.owner][name] <= 0:
-                fail("reveal.card", f"{name} is not a card {state.players[ch.owner]} could have played", RESOLVE)
-            hands[ch.owner][name] -= 1
 
 
 # --- placing -----------------------------------------------------------------------------------
@@ -214,11 +179,7 @@ def _space(state: State, zone: int, space: int, low: int = 1) -> None:
 def _placed(state: State, e: E.Placed) -> None:
     _space(state, e.zone, e.space)
     if e.card == E.HIDDEN:
-        if e.by == state.keeper or any(p.seat == state.keeper and (p.zone, p.space) == (e.zone, e.space)
-                                       for p in state.probes):
-            fail("hidden.seen", f"{state.players[state.keeper]} keeps this record and sees this card: name it", TURN)
-        spec = zone_spec(state, e.zone)
-        _hidden_allowed(state, e.space in spec.face_down and e.zone != 2, f"the card on {place(e.zone, e.space)}", TURN)
+        kept.hidden_placed(state, e)
     elif e.card not in state.hands[e.by]:
         fail("place.hand", f"{state.players[e.by]} has no card {e.card} in hand", TURN)
     if occupant(state, e.zone, e.space) is not None:
@@ -340,7 +301,7 @@ def _discarded(state: State, e: E.Discarded) -> None:
 
 CHECKS = {
     E.MissionsDrawn: _missions, E.Formed: _formed, E.Shifted: _shifted, E.RewardsDealt: _rewards,
-    E.ScanDrawn: _scan_drawn, E.Revealed: _revealed, E.Placed: _placed, E.Rotated: _rotated, E.Probed: _probed,
+    E.ScanDrawn: _scan_drawn, E.Revealed: kept.revealed, E.Placed: _placed, E.Rotated: _rotated, E.Probed: _probed,
     E.Hacked: _ability, E.Scanned: _ability, E.Pulled: _ability, E.Shielded: _ability, E.Radioed: _ability,
     E.Teleported: _ability, E.Passed: _passed, E.Buried: _buried, E.Kept: _kept, E.Removed: _removed,
     E.Discarded: _discarded,

@@ -1,9 +1,11 @@
-"""A record kept by one player: the `?` cards named outside a zone's resolution.
+"""A record kept by one player (`new --kept-by`): `?` for what that player cannot see, named later.
 
-Two more reveals than the resolving zone's (`check._revealed`): the keeper's own probe lands on
-a `?` (Probes: a probe's owner may look at the face-down cards under it), so the keeper names
-them at once (phase "peek"); and another player's face-down discards (`discard ?`), named once
-every pile is turned face up (Round End > #4 - Discard Cards, phase "piles").
+Hidden from the keeper: the face-down reward cards, the cards others place on face-down
+spaces, and others' face-down discards. They are named when the zone resolves (`revealed`),
+when the keeper's own probe lands on a `?` (Probes: a probe's owner may look at the
+face-down cards under it; phase "peek"), and when every discard pile is turned face up
+(Round End > #4 - Discard Cards, phase "piles"). Each name must be a card the hidden one
+could be.
 """
 
 from __future__ import annotations
@@ -13,15 +15,67 @@ from collections import Counter
 from planets_log.core.errors import IllegalEvent
 
 from . import events as E
-from .state import State, occupant, replace, take, with_seat, with_space, with_zone
+from .flow import hidden_in_zone
+from .state import State, occupant, replace, take, with_seat, with_space, with_zone, zone_spec
 
+START = "Start of Round"
+TURN = "Player's Turn"
 PROBES = "Probes"
+RESOLVE = "Round End > #1 - Resolving a Zone"
 DISCARD = "Round End > #4 - Discard Cards"
 PHASES = ("peek", "piles")
 
 
 def _fail(code: str, message: str, rule: str) -> None:
     raise IllegalEvent(code, message, rule)
+
+
+def hidden_allowed(state: State, face_down: bool, what: str, rule: str = START) -> None:
+    """A `?` only in a record kept by one player, and only for what lies face down."""
+    if not state.table:
+        _fail("hidden.seeded", "'?' is only for table records (a seeded game knows every card)", rule)
+    if state.keeper < 0:
+        _fail("hidden.not-kept", "'?' is only for a record kept by one player (new --table --kept-by SEAT)", rule)
+    if not face_down:
+        _fail("hidden.face-up", f"{what} lies face up: name it", rule)
+
+
+def hidden_placed(state: State, e: E.Placed) -> None:
+    """A card placed as `?`: one the keeper does not see, on a face-down space."""
+    from .notation import place  # notation reads apply, which reads this module
+
+    if e.by == state.keeper or any(p.seat == state.keeper and (p.zone, p.space) == (e.zone, e.space)
+                                   for p in state.probes):
+        _fail("hidden.seen", f"{state.players[state.keeper]} keeps this record and sees this card: name it", TURN)
+    spec = zone_spec(state, e.zone)
+    hidden_allowed(state, e.space in spec.face_down and e.zone != 2, f"the card on {place(e.zone, e.space)}", TURN)
+
+
+def revealed(state: State, e: E.Revealed) -> None:
+    """Hidden cards named; at a zone's resolution each must be a card that could be there (deck or owner's hand)."""
+    from .chance import hint as due  # chance reads this module
+
+    if state.phase != "reveal":
+        check_named(state, e)
+        return
+    z = state.zones[state.zone]
+    if len(e.cards) != hidden_in_zone(state, state.zone):
+        _fail("reveal.count", due(state), RESOLVE)
+    names = iter(e.cards)
+    deck = Counter(state.deck)
+    hands = [Counter(hand) for hand in state.hands]
+    for code in z.rewards:
+        if code == E.HIDDEN:
+            name = next(names)
+            if deck[name] <= 0:
+                _fail("reveal.reward", f"{name} is not a card still unaccounted for in the deck", RESOLVE)
+            deck[name] -= 1
+    for ch in z.spaces:
+        if ch is not None and ch.card == E.HIDDEN:
+            name = next(names)
+            if hands[ch.owner][name] <= 0:
+                _fail("reveal.card", f"{name} is not a card {state.players[ch.owner]} could have played", RESOLVE)
+            hands[ch.owner][name] -= 1
 
 
 def peek_due(state: State) -> bool:

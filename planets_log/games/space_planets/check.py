@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from planets_log.core.errors import IllegalEvent
+from planets_log.core.multiset import missing
 
 from .events import Collected, Dealt, Explored, Landed, Passed, Refilled, Rerolled, Rolled
-from .state import SPACES, Roll, State, explore_cost, missing_from, occupied
+from .state import SPACES, Roll, State, explore_cost, occupied
 
 PREP = "Preparation"
 PLAY = "How to play"
@@ -61,9 +62,9 @@ def check_dealt(state: State, event: Dealt) -> None:
     if len(event.cards) != SPACES:
         raise IllegalEvent("deal.count", f"the grid is dealt {SPACES} cards, not {len(event.cards)}", PREP)
     _known(state, event.cards)
-    short = missing_from(state.deck, event.cards)
+    short = missing(state.deck, event.cards)
     if short is not None:
-        have = state.deck.get(short, 0)
+        have = state.deck.count(short)
         raise IllegalEvent("deal.deck", f"the deal has more {short} cards than the deck holds ({have})", PREP)
 
 
@@ -151,7 +152,7 @@ def check_refilled(state: State, event: Refilled) -> None:
     if event.space != state.refill:
         raise IllegalEvent("refill.space", f"space {state.refill} is the one to refill, not {event.space}", PLAY)
     _known(state, (event.card,))
-    if state.deck.get(event.card, 0) < 1:
+    if event.card not in state.deck:
         raise IllegalEvent("refill.deck", f"no {event.card} card is left in the deck", PLAY)
 
 

@@ -1,11 +1,10 @@
-"""Space Planets rules: setup, turn order, legal moves, the seeded landing model, scoring."""
+"""Space Planets' `Rules`: the hooks the core calls, wired to the game's modules."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
-from planets_log.core.errors import PlanetsLogError
 from planets_log.core.events import Header
 from planets_log.core.game import CHANCE, TERMINAL, Option, Outcomes, Ranking, Rules, ScoreSheet
 
@@ -13,8 +12,8 @@ from . import apply, chance, check, legal, score, view
 from .edition import SpacePlanetsEdition
 from .events import EVENTS
 from .options import Options
+from .state import State, setup
 
-from .state import SPACES, Book, Kind, Seat, State
 
 class SpacePlanets(Rules):
     """The dexterity game of probes and planet cards, with the die's landing as a chance outcome."""
@@ -39,21 +38,7 @@ class SpacePlanets(Rules):
     # --- setup and turn order -------------------------------------------------
     def setup(self, header: Header, edition: SpacePlanetsEdition) -> State:
         """Crystals handed out, nothing dealt: the grid's deal is the first chance event."""
-        n = len(header.players)
-        first = header.options.get("first", 0)
-        if not 0 <= first < n:
-            raise PlanetsLogError(f"option first names no seat: the {n} players are seats 1 to {n}, not {first + 1}",
-                                  code="header.option", rule="How to play")
-        book = Book(kinds=tuple(Kind(k.code, k.stars, k.effect, k.amount) for k in edition.cards),
-                    faces=tuple(edition.die.faces), end_cards=edition.end_cards,
-                    crystals_per_star=edition.crystals_per_star)
-        return State(
-            players=tuple(header.players), book=book, phase="deal", turn=first, first=first,
-            miss_percent=header.options.get("miss_percent", 15), round=1, grid=(None,) * SPACES,
-            deck={k.code: k.count for k in edition.cards if k.count > 0},
-            stock=edition.crystals - n * edition.start_crystals,
-            seats=tuple(Seat(crystals=edition.start_crystals) for _ in range(n)),
-        )
+        return setup(header, edition)
 
     def to_move(self, state: State) -> int:
         """The seat to act, CHANCE (deal, landing, refill) or TERMINAL."""
@@ -97,7 +82,7 @@ class SpacePlanets(Rules):
         if state.phase == "deal":
             return "enter the 9 cards dealt to the grid row by row, e.g. 'deal p1 p2 hole / oasis p3 p1 / fuel2 p2 p4'"
         if state.phase == "refill":
-            left = " ".join(sorted(state.deck))
+            left = " ".join(sorted(set(state.deck)))
             return f"enter the card drawn into space {state.refill}: 'refill {state.refill} CARD' (in the deck: {left})"
         return "enter where the die landed: 'land SPACE FACE' (e.g. 'land 5 3') or 'off' if it missed the grid"
 

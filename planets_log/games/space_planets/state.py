@@ -1,8 +1,13 @@
-"""The Space Planets position: grid, deck, crystals, each seat's planet cards, the turn."""
+"""The Space Planets position: grid, deck, crystals, each seat's planet cards, the turn; and the setup."""
 
 from __future__ import annotations
 
 import msgspec
+
+from planets_log.core.errors import PlanetsLogError
+from planets_log.core.events import Header
+
+from .edition import SpacePlanetsEdition
 
 SPACES = 9
 """Grid spaces, numbered 1..9 row by row from the top left."""
@@ -64,7 +69,8 @@ class State(msgspec.Struct, frozen=True):
     miss_percent: int
     round: int
     grid: tuple[str | None, ...]
-    deck: dict[str, int]
+    deck: tuple[str, ...]
+    """The face-down deck as a multiset (`planets_log.core.multiset`): one code per card, sorted."""
     stock: int
     seats: tuple[Seat, ...]
     removed: tuple[str, ...] = ()
@@ -75,34 +81,38 @@ class State(msgspec.Struct, frozen=True):
     end_reason: str = ""
 
 
+def setup(header: Header, edition: SpacePlanetsEdition) -> State:
+    """Crystals handed out, nothing dealt: the grid's deal is the first chance event."""
+    n = len(header.players)
+    first = header.options.get("first", 0)
+    if not 0 <= first < n:
+        raise PlanetsLogError(f"option first names no seat: the {n} players are seats 1 to {n}, not {first + 1}",
+                              code="header.option", rule="How to play")
+    book = Book(kinds=tuple(Kind(k.code, k.stars, k.effect, k.amount) for k in edition.cards),
+                faces=tuple(edition.die.faces), end_cards=edition.end_cards,
+                crystals_per_star=edition.crystals_per_star)
+    return State(
+        players=tuple(header.players), book=book, phase="deal", turn=first, first=first,
+        miss_percent=header.options.get("miss_percent", 15), round=1, grid=(None,) * SPACES,
+        deck=tuple(sorted(k.code for k in edition.cards for _ in range(k.count))),
+        stock=edition.crystals - n * edition.start_crystals,
+        seats=tuple(Seat(crystals=edition.start_crystals) for _ in range(n)),
+    )
+
+
 def deck_size(state: State) -> int:
     """Cards left in the face-down deck."""
-    return sum(state.deck.values())
+    return len(state.deck)
 
 
-def deck_cards(deck: dict[str, int]) -> list[str]:
+def deck_cards(deck: tuple[str, ...]) -> list[str]:
     """The deck as a sorted list with one entry per card."""
-    return [code for code in sorted(deck) for _ in range(deck[code])]
+    return list(deck)
 
 
-def deck_without(deck: dict[str, int], codes: list[str] | tuple[str, ...]) -> dict[str, int]:
-    """A copy of the deck with `codes` drawn from it (all must be present)."""
-    out = dict(deck)
-    for code in codes:
-        out[code] -= 1
-        if out[code] == 0:
-            del out[code]
-    return out
-
-
-def missing_from(deck: dict[str, int], codes: list[str] | tuple[str, ...]) -> str | None:
-    """The first code of `codes` the deck cannot supply, or None."""
-    left = dict(deck)
-    for code in codes:
-        if left.get(code, 0) < 1:
-            return code
-        left[code] -= 1
-    return None
+def deck_counts(state: State) -> dict[str, int]:
+    """How many of each card the deck holds, in edition order (the cards it still holds only)."""
+    return {code: n for code in state.book.codes() if (n := state.deck.count(code))}
 
 
 def with_seat(state: State, seat: int, new: Seat) -> tuple[Seat, ...]:

@@ -7,7 +7,7 @@ from typing import Any
 import msgspec
 
 from .check import describe_roll
-from .state import State, deck_size, explore_cost
+from .state import State, deck_counts, deck_size, explore_cost
 
 
 def status(state: State) -> str:
@@ -64,5 +64,5 @@ def render(state: State, seat: int | None = None) -> str:
 
 
 def view(state: State, seat: int | None = None) -> Any:
-    """The state as builtins; no seat sees less, since nothing on the table is hidden."""
-    return msgspec.to_builtins(state)
+    """The state as builtins, the deck as counts; no seat sees less, since nothing on the table is hidden."""
+    return {**msgspec.to_builtins(state), "deck": deck_counts(state)}

@@ -23,7 +23,7 @@ class Take(Action, tag="take"):
     n: int
 
 
-class ToyEdition(msgspec.Struct):
+class ToyEdition(msgspec.Struct, frozen=True):
     name: str
     min_pile: int
     max_pile: int

@@ -1,7 +1,7 @@
 """Builds the mini-campaign fixtures: a seeded campaign and a table campaign, each with its three games.
 
-Run `python -m tests.games.four_planets.fp_campaign` from the repository root to rewrite
-fixtures/four-planets/campaign-*/; test_fp_campaign.py checks the files equal what this builds.
+`python -m tests.fixtures --write four-planets` rewrites fixtures/four-planets/campaign-*/ (through
+fixtures_gen.py); tests/test_fixtures.py checks the files equal what this builds.
 """
 
 from __future__ import annotations
@@ -85,10 +85,3 @@ def texts() -> dict[Path, bytes]:
             for file in sorted((Path(tmp) / name).iterdir()):
                 out[ROOT / name / file.name] = file.read_bytes()
     return out
-
-
-if __name__ == "__main__":
-    for target, data in texts().items():
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(data)
-        print(target)

@@ -107,33 +107,3 @@ def legal_texts(state: State) -> list[str]:
 def planets(*specs) -> tuple[Planet, ...]:
     """Planets from (cards, [(seat, parts), ...]) pairs."""
     return tuple(Planet(cards=tuple(cards), ships=tuple(Ship(s, p) for s, p in ships)) for cards, ships in specs)
-
-
-def playthrough(build: Builder) -> str:
-    """Render after every round (and setup) plus the score sheet: the snapshot text."""
-    session = build.session
-    pos = session.start(build.lines[0])
-    out, last_round = [], None
-    from planets_log.core.record import line_hash
-
-    for raw in build.lines[1:]:
-        event = session.decoder.decode(raw)
-        before = pos.state
-        pos = session.step(pos, event, line_hash(raw))
-        ended = before.phase == "play" and pos.state.phase in ("deal", "over")
-        started = before.phase == "setup-start"
-        if started or ended:
-            title = "after setup" if started else f"end of round {before.round}"
-            out.append(f"===== {title} (seq {pos.seq}) =====\n{R.render(pos.state)}")
-        last_round = pos.state.round
-    sheet = R.score(pos.state)
-    lines = [f"{s.player}: {s.total} {s.breakdown}" for s in sheet.scores]
-    out.append("===== score sheet =====\n" + "\n".join(lines) +
-               f"\nwinners: {[players_of(build)[w] for w in sheet.winners]} tiebreak: {sheet.tiebreak} "
-               f"final: {sheet.final} (last round {last_round})")
-    return "\n".join(out) + "\n"
-
-
-def players_of(build: Builder) -> list[str]:
-    """Player names of a built record."""
-    return list(build.session.header.players)

@@ -152,12 +152,6 @@ def test_lines_out_of_order_are_refused():
 # --- golden campaigns and their status after each game ----------------------------------------
 
 
-def test_campaign_fixtures_are_what_the_generator_builds():
-    """Fixtures: the campaign folders are exactly what fp_campaign builds."""
-    for path, data in fp_campaign.texts().items():
-        assert path.read_bytes() == data, f"{path} is stale: run python -m tests.games.four_planets.fp_campaign"
-
-
 @pytest.mark.parametrize("name", NAMES)
 def test_golden_campaign_validates(name):
     """A whole campaign: its record and its three linked games are valid."""

@@ -11,18 +11,18 @@ from planets_log.core.errors import RecordError
 from planets_log.core.game import TERMINAL
 from planets_log.core.validate import validate_file
 
-from . import fp_fixtures
-from .fp_helpers import R, playthrough
+from . import fixtures_gen
+from tests.playthrough import playthrough
 
-ROOT = fp_fixtures.ROOT
+from .fp_helpers import R
+
+ROOT = fixtures_gen.ROOT
 GOLDEN = sorted(p.stem for p in ROOT.glob("*.jsonl"))
 INVALID = sorted(p.stem for p in (ROOT / "invalid").glob("*.jsonl"))
 
 
-def test_fixtures_are_what_the_generator_builds():
-    """Fixtures: the files on disk are exactly what fp_fixtures builds (rules unchanged)."""
-    for path, text in fp_fixtures.texts().items():
-        assert path.read_text() == text, f"{path.name} is stale: run python -m tests.games.four_planets.fp_fixtures"
+def test_there_are_enough_fixtures():
+    """Fixtures: at least 5 golden records and 15 invalid ones (tests/test_fixtures.py checks their bytes)."""
     assert len(GOLDEN) >= 5 and len(INVALID) >= 15
 
 
@@ -59,8 +59,8 @@ def test_invalid_fixture(name, snapshot):
 
 @pytest.mark.parametrize("name", GOLDEN)
 def test_playthrough_snapshot(name, snapshot):
-    """Whole playthroughs: the table after setup and after every round, then the score sheet."""
-    build = fp_fixtures.golden()[name]
+    """Whole playthroughs (tests/playthrough.py): every move, the table after every round, the score sheet."""
+    build = fixtures_gen.golden()[name]
     assert playthrough(build) == snapshot
 
 

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import msgspec
 import pytest
 
 from planets_log.core.edition import load_edition
-from planets_log.core.engine import Replay, digest
 from planets_log.core.errors import IllegalEvent, PlanetsLogError
+from planets_log.core.events import strip_place
 from planets_log.core.game import CHANCE
 from planets_log.core.play import Builder, make_header, selfplay
 from planets_log.core.rng import rng
-from planets_log.core.validate import validate_file
 from planets_log.games.four_planets import events as E
 from planets_log.games.four_planets import pro_events as P
 from planets_log.games.four_planets.buildings import Pro, check_buildings
@@ -253,36 +254,18 @@ def test_edition_buildings_must_use_the_vocabulary(change, message):
     assert isinstance(PRO_EDITION, FourPlanetsEdition)
 
 
-@pytest.mark.parametrize("seed", range(6))
-def test_professional_selfplay_validates_and_round_trips(seed, tmp_path):
-    """Professional Mode: random seeded games validate, replay the same, and every event round-trips the notation."""
-    build = selfplay("four-planets", seed, options={"professional": True})
-    path = tmp_path / "pro.jsonl"
-    path.write_bytes(b"".join(line + b"\n" for line in build.lines))
-    report = validate_file(str(path))
-    assert report.valid, [str(e) for e in report.errors]
-    assert digest(Replay(str(path)).final().state) == digest(build.pos.state)
-    for step in Replay(str(path)).steps():
-        event = msgspec.structs.replace(step.event, seq=0, prev="")
-        assert R.parse(R.format(event, step.before.state), step.before.state) == event
-
-
 @pytest.mark.parametrize("seed", range(3))
-def test_professional_legal_moves_pass_check(seed, tmp_path):
-    """Professional Mode: at every point of random games, each legal action passes `check`, and a building
-    action offered to the wrong seat or when not due is refused."""
-    build = selfplay("four-planets", seed, options={"professional": True})
-    path = tmp_path / "pro.jsonl"
-    path.write_bytes(b"".join(line + b"\n" for line in build.lines))
-    for step in Replay(str(path)).steps():
-        state = step.before.state
-        if R.to_move(state) < 0:
-            continue
-        for action in R.legal(state):
-            R.check(state, action)
-        if state.pro.step is None and state.phase == "play" and state.pending is None:
+def test_a_building_action_not_due_is_refused(seed):
+    """Professional Mode: in a play turn with no building step due, choosing a Tower side is refused."""
+    from tests.contract.positions import positions
+
+    refusals = 0
+    for state, _ in positions(selfplay("four-planets", seed, options={"professional": True})):
+        if R.to_move(state) >= 0 and state.pro.step is None and state.phase == "play" and state.pending is None:
             with pytest.raises(IllegalEvent):
                 R.check(state, P.SideChosen(by=state.turn, side="left"))
+            refusals += 1
+    assert refusals > 0
 
 
 def test_resampled_hidden_buildings_look_the_same_to_the_seat():
@@ -323,3 +306,58 @@ def test_a_typed_deal_keeps_four_on_each_side_of_the_slash(text):
         R.parse(text, state)
     good = R.parse("buildings mine mint museum tower / shipyard telescope harbour laboratory", state)
     assert good.buildings[:4] == ("mine", "mint", "museum", "tower")
+
+
+# --- chance at the buildings, and what the contract suite's professional playouts reach ------
+
+def building_chances(build) -> list:
+    """(state, event) of each building chance line: the deal and each take-card building's card."""
+    from tests.contract.positions import positions
+
+    return [(state, event) for state, event in positions(build) if isinstance(event, P.PRO_CHANCE)]
+
+
+def pro_playouts(seeds: range):
+    """The contract suite's professional playouts (tests/contract/playouts.py)."""
+    from tests.contract.playouts import TABLE, build
+
+    return [build("four-planets", c, s) for c in TABLE["four-planets"] if c.options.get("professional")
+            for s in seeds]
+
+
+def test_chance_outcomes_of_the_building_deal():
+    """Professional Mode: 4 buildings dealt to each of 2 players from 15, in order: 15!/7! outcomes, sampled as
+    seeded."""
+    state, _ = building_chances(selfplay("four-planets", 3, options={"professional": True}))[0]
+    outcomes = R.chance_outcomes(state)
+    assert outcomes.listed is None and outcomes.count == 15 * 14 * 13 * 12 * 11 * 10 * 9 * 8
+    assert strip_place(outcomes.sampler(rng(3, "chance/0"))) == strip_place(R.chance(state, rng(3, "chance/0")))
+    R.check(state, outcomes.sampler(rng(99, "x")))
+
+
+def test_chance_outcomes_of_a_building_card():
+    """Components (building cards): a take-card building finds each card of its colour left in the deck, as often
+    as the deck holds it; the seeded card is one of them."""
+    found = 0
+    for build in pro_playouts(range(3)):
+        for state, event in building_chances(build):
+            if not isinstance(event, P.BuildingCard):
+                continue
+            listed = R.chance_outcomes(state).listed
+            assert sum(p for _, p in listed) == 1
+            in_deck = [c for c in state.deck if c[0] == event.card[0]]
+            assert {o.card: p for o, p in listed} == {c: Fraction(in_deck.count(c), len(in_deck)) for c in in_deck}
+            assert strip_place(event) in [strip_place(o) for o, _ in listed]
+            found += 1
+    assert found > 0
+
+
+def test_the_contract_suites_professional_playouts_reach_every_building_event():
+    """Professional Mode: the playouts the contract suite checks (legality both ways, a changed outcome of every
+    kind caught at seed 3) hold every building action and both kinds of building chance line."""
+    from tests.contract.positions import positions
+
+    seen = {type(e) for build in pro_playouts(range(4)) for _, e in positions(build) if e is not None}
+    assert set(P.PRO_ACTIONS) <= seen
+    at_seed_3 = {type(e) for build in pro_playouts(range(3, 4)) for _, e in building_chances(build)}
+    assert at_seed_3 == {P.BuildingsDealt, P.BuildingCard}

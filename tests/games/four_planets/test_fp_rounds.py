@@ -84,3 +84,14 @@ def test_end_of_game_after_round_five_hands_are_discarded():
     assert R.score(s).final is True
     assert R.legal(s) == []
     refuse(s, "done", "phase")
+
+
+def test_selfplay_200_seeds_complete():
+    """Round Sequence: 200 uniformly random seeded games all reach the end of round 5."""
+    import time
+
+    start = time.perf_counter()
+    for seed in range(200):
+        build = selfplay("four-planets", seed)
+        assert build.pos.state.phase == "over" and build.pos.state.round == 5
+    assert (time.perf_counter() - start) / 200 < 0.5

@@ -1,7 +1,7 @@
 """The Planetarium fixtures: golden records and illegal-move records, built from code.
 
-`test_pm_fixtures.py` checks the files in fixtures/planetarium/ equal what this module builds;
-run it with PLANETARIUM_WRITE_FIXTURES=1 to (re)write them.
+`python -m tests.fixtures --write planetarium` writes them to fixtures/planetarium/; tests/test_fixtures.py
+checks the files there equal what this module builds.
 """
 
 from __future__ import annotations
@@ -104,4 +104,11 @@ def invalid_records() -> dict[str, tuple[str, str]]:
         event = session.seal(build.pos, RULES.parse(bad, build.pos.state))
         build.lines.append(session.encode(event))
         out[name] = (build.text(), code)
+    return out
+
+
+def fixtures() -> dict[str, str]:
+    """Every fixture file under fixtures/planetarium/ and its content."""
+    out = dict(golden())
+    out.update({f"invalid/{name}.jsonl": text for name, (text, _code) in invalid_records().items()})
     return out

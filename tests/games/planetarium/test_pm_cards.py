@@ -272,10 +272,10 @@ def test_a_card_not_in_hand_is_refused():
 def test_hands_hold_five_cards_at_every_turn_start_with_at_most_four_finals():
     """Hand Size: five cards at the start and end of every turn, at most four of them Final (a whole greedy game)."""
     from .pm_helpers import greedy
-    from .test_pm_legal import positions
+    from tests.contract.positions import positions
 
     seen = 0
-    for state in positions(greedy(2, ["Ann", "Ben", "Cal", "Dee"]), every=1):
+    for state, _ in positions(greedy(2, ["Ann", "Ben", "Cal", "Dee"])):
         if state.phase == "move" and not state.final_turn:
             seen += 1
             assert all(len(s.hand) == 5 for s in state.seats)

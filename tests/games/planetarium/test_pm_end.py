@@ -140,3 +140,23 @@ def test_a_game_not_over_only_leads():
     edit(build, seat=1, points=5)
     sheet = RULES.score(state_of(build))
     assert not sheet.final and sheet.outcome == "leads" and sheet.winners == [] and sheet.leaders == [1]
+
+
+def test_the_contract_suites_greedy_playouts_reach_the_final_turns():
+    """The Final Turn, Playing Final Cards: the greedy playouts the contract suite checks (tests/contract/playouts.py)
+    reach every final-turn phase and offer Final cards, which uniform self-play rarely does; uniform self-play
+    runs under the 100-round safeguard."""
+    from tests.contract.playouts import TABLE, build
+    from tests.contract.positions import positions
+
+    phases, finals = set(), 0
+    for config in TABLE["planetarium"]:
+        played = build("planetarium", config, 0)
+        if config.policy == "uniform":
+            assert played.pos.state.round_limit == 100
+            continue
+        for state, _ in positions(played):
+            if state.final_turn and RULES.to_move(state) >= 0:
+                phases.add(state.phase)
+                finals += sum(1 for e in RULES.legal(state) if e.__struct_config__.tag == "final")
+    assert phases == {"move", "card", "final"} and finals > 0

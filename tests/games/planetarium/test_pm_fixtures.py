@@ -2,39 +2,18 @@
 
 from __future__ import annotations
 
-import json
-import os
-
 import pytest
 
 from planets_log.core.engine import Replay
 from planets_log.core.errors import RecordError
-from planets_log.core.events import Note
-from planets_log.core.game import TERMINAL
-from planets_log.core.record import line_hash
 from planets_log.core.validate import validate_file
+from tests.playthrough import playthrough
 
 from .fixtures_gen import GREEDY, golden, greedy_game, invalid_records, table_game
 from .pm_helpers import FIXTURES, RULES
 
-WRITE = os.environ.get("PLANETARIUM_WRITE_FIXTURES") == "1"
 GOLDEN = golden()
 INVALID = invalid_records()
-
-
-def test_fixture_files_are_current():
-    """fixtures/planetarium/ holds exactly what fixtures_gen builds (PLANETARIUM_WRITE_FIXTURES=1 rewrites)."""
-    if WRITE:
-        for name, text in GOLDEN.items():
-            (FIXTURES / name).write_text(text)
-        for name, (text, _code) in INVALID.items():
-            (FIXTURES / "invalid" / f"{name}.jsonl").write_text(text)
-    assert sorted(p.name for p in FIXTURES.glob("*.jsonl")) == sorted(GOLDEN)
-    assert sorted(p.stem for p in (FIXTURES / "invalid").glob("*.jsonl")) == sorted(INVALID)
-    for name, text in GOLDEN.items():
-        assert (FIXTURES / name).read_text() == text, name
-    for name, (text, _code) in INVALID.items():
-        assert (FIXTURES / "invalid" / f"{name}.jsonl").read_text() == text, name
 
 
 @pytest.mark.parametrize("name", sorted(GOLDEN))
@@ -73,48 +52,15 @@ def test_uniform_selfplay_ends_by_the_safeguard():
     assert state.over and "round limit" in state.end_reason
 
 
-def playthrough(build, every: int = 5) -> str:
-    """The moves of each round in notation, the position every few rounds and at the end, and the score sheet."""
-    session = build.session
-    pos = session.start(build.lines[0])
-    out = [f"players: {', '.join(session.header.players)}; seed {session.header.seed}; "
-           f"options: {session.header.options}"]
-    moves: list[str] = []
-    for raw in build.lines[1:]:
-        event = session.decode(raw)
-        if isinstance(event, Note):
-            moves.append(f"  {event.seq:>4} note on {event.target} {event.glyph or ''}: {event.text}")
-            pos = session.step(pos, event, line_hash(raw))
-            continue
-        who = pos.state.players[event.by] if hasattr(event, "by") else "chance"
-        moves.append(f"  {event.seq:>4} {who}: {RULES.format(event, pos.state)}")
-        before = RULES.round_of(pos.state)
-        pos = session.step(pos, event, line_hash(raw))
-        done = RULES.to_move(pos.state) == TERMINAL
-        if RULES.round_of(pos.state) != before or done:
-            out += [f"--- round {before} ---", *moves]
-            if before % every == 0 or done:
-                out.append(RULES.render(pos.state))
-            moves = []
-    if moves:
-        out += ["--- (record ends mid-round) ---", *moves, RULES.render(pos.state)]
-    sheet = RULES.score(pos.state)
-    out.append(json.dumps({"scores": [{"seat": s.seat, "player": s.player, "total": s.total,
-                                       "breakdown": s.breakdown} for s in sheet.scores],
-                           "winners": sheet.winners, "outcome": sheet.outcome, "tiebreak": sheet.tiebreak,
-                           "final": sheet.final}, indent=1))
-    return "\n".join(out) + "\n"
-
-
 @pytest.mark.parametrize("name", sorted(GREEDY))
 def test_seeded_playthrough_snapshot(name, snapshot):
     """Snapshot of a whole seeded game: moves of every round, the position every 5 rounds, the score sheet."""
-    assert playthrough(greedy_game(name)) == snapshot
+    assert playthrough(greedy_game(name), every=5) == snapshot
 
 
 def test_worked_example_snapshot(snapshot):
     """Snapshot of the worked example game of the docs."""
-    assert playthrough(table_game(), every=1) == snapshot
+    assert playthrough(table_game()) == snapshot
 
 
 @pytest.mark.parametrize("name", sorted(INVALID))

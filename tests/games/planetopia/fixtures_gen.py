@@ -1,7 +1,7 @@
 """The Planetopia fixtures: golden records and illegal-move records, built from code.
 
-`test_planetopia_fixtures.py` checks the files in fixtures/planetopia/ equal what this module
-builds; run it with PLANETOPIA_WRITE_FIXTURES=1 to (re)write them.
+`python -m tests.fixtures --write planetopia` writes them to fixtures/planetopia/; tests/test_fixtures.py
+checks the files there equal what this module builds.
 """
 
 from __future__ import annotations
@@ -122,4 +122,11 @@ def invalid_records() -> dict[str, tuple[str, str]]:
         event = session.seal(build.pos, RULES.parse(bad, build.pos.state))
         build.lines.append(session.encode(event))
         out[name] = (build.text(), code)
+    return out
+
+
+def fixtures() -> dict[str, str]:
+    """Every fixture file under fixtures/planetopia/ and its content."""
+    out = dict(golden())
+    out.update({f"invalid/{name}.jsonl": text for name, (text, _code) in invalid_records().items()})
     return out

@@ -107,7 +107,7 @@ def greedy(game_seed: int, players: list[str], options=None, max_events: int = 2
         if extras:
             choice = extras[0]
         elif combos:
-            choice = max(combos, key=lambda a: (state.config.prestige[a.card][0], a.card, a.drop))
+            choice = max(combos, key=lambda a: (state.config.prestige_of(a.card)[0], a.card, a.drop))
         else:
             scored = []
             for a in actions:

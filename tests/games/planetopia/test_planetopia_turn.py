@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from planets_log.games.planetopia.state import TrailCard
 
 from .planetopia_helpers import RULES, codes, edit, play, refused, seat_of, state_of, table
@@ -229,3 +231,33 @@ def test_refill_outcomes_are_the_cards_left_in_the_pile():
     assert sorted(outcomes) == [f"refill {c}" for c in sorted(set(state_of(build).cosmos_deck))]
     assert "refill BGR" not in outcomes and "refill GPR" in outcomes
     assert refused(build, "refill BGR").code == "refill.card"
+
+
+# --- legal() in hand-made positions ------------------------------------------------------
+
+HANDS = ("BGR", "PP", "atom", "hswap", "ray", "switch", "vswap")
+
+
+@pytest.mark.parametrize("seat_changes,state_changes", [
+    ({"tokens": ("double", "extra", "joker"), "board": ("R", "G", "BP"), "hand": HANDS, "atoms": 3}, {}),
+    ({"tokens": ("extra", "joker"), "fresh": ("joker",), "board": ("RJ", "GG", "B"), "hand": HANDS}, {}),
+    ({"tokens": ("double",), "board": ("PPP", "YYY", "YY"), "hand": HANDS, "atoms": 9}, {}),
+    ({"board": ("YR", "GRG", "YB"), "hand": HANDS, "atoms": 1}, {"mandatory": 0}),
+    ({"board": ("P", "", ""), "hand": (), "played": HANDS}, {"optional": 0}),
+])
+def test_legal_is_exact_in_special_positions(seat_changes, state_changes):
+    """Turn of Play, Tokens: with tokens held, fresh tokens, a full board or a spent action, legal() is exactly
+    what check() accepts among the candidates and the contract suite's wider probe (positions random play
+    rarely reaches)."""
+    from tests.contract.positions import legality_problem
+
+    from .probe import probe
+
+    build = edit(table(), seat=0, **seat_changes)
+    edit(build, seat=1, board=("GGG", "GGG", "GGG"))
+    edit(build, seat=2, board=("GGG", "GGG", "G"))
+    if state_changes:
+        edit(build, **state_changes)
+    state = state_of(build)
+    assert RULES.legal(state)
+    assert legality_problem(RULES, state, probe(state)) is None

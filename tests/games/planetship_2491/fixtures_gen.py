@@ -1,7 +1,7 @@
 """The 2491 Planetship fixtures: golden records and illegal-move records, built from code.
 
-`test_ps_fixtures.py` checks the files in fixtures/planetship-2491/ equal what this module
-builds; run it with PLANETSHIP_WRITE_FIXTURES=1 to (re)write them.
+`python -m tests.fixtures --write planetship-2491` writes them to fixtures/planetship-2491/; tests/test_fixtures.py
+checks the files there equal what this module builds.
 """
 
 from __future__ import annotations
@@ -15,6 +15,9 @@ from planets_log.games.planetship_2491 import events as E
 from planets_log.games.planetship_2491.flow import hidden_in_zone
 
 from .ps_helpers import FIXTURES, GAME, NAMES, RULES, play
+
+INPUTS = ("table-game.txt",)
+"""Files in fixtures/planetship-2491/ this module reads (hand-written), not builds."""
 
 SEEDED = {"seeded-2p": (2, 1), "seeded-3p": (3, 2), "seeded-4p": (4, 3), "seeded-5p": (5, 4)}
 """Golden seeded playthroughs (uniformly random moves): name -> (players, seed)."""
@@ -175,3 +178,9 @@ def invalid_records() -> dict[str, tuple[str, str]]:
         out[name] = (build.text(), code)
     return out
 
+
+def fixtures() -> dict[str, str]:
+    """Every fixture file under fixtures/planetship-2491/ and its content."""
+    out = dict(golden())
+    out.update({f"invalid/{name}.jsonl": text for name, (text, _code) in invalid_records().items()})
+    return out

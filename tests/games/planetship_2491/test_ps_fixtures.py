@@ -2,39 +2,18 @@
 
 from __future__ import annotations
 
-import json
-import os
-
 import pytest
 
 from planets_log.core.engine import Replay
 from planets_log.core.errors import RecordError
-from planets_log.core.events import Note
-from planets_log.core.game import TERMINAL
-from planets_log.core.record import line_hash
 from planets_log.core.validate import validate_file
+from tests.playthrough import playthrough
 
 from .fixtures_gen import SEEDED, golden, invalid_records, keeper_game, seeded_game, table_game
 from .ps_helpers import FIXTURES, RULES
 
-WRITE = os.environ.get("PLANETSHIP_WRITE_FIXTURES") == "1"
 GOLDEN = golden()
 INVALID = invalid_records()
-
-
-def test_fixture_files_are_current():
-    """fixtures/planetship-2491/ holds exactly what fixtures_gen builds (PLANETSHIP_WRITE_FIXTURES=1 rewrites)."""
-    if WRITE:
-        for name, text in GOLDEN.items():
-            (FIXTURES / name).write_text(text)
-        for name, (text, _code) in INVALID.items():
-            (FIXTURES / "invalid" / f"{name}.jsonl").write_text(text)
-    assert sorted(p.name for p in FIXTURES.glob("*.jsonl")) == sorted(GOLDEN)
-    assert sorted(p.stem for p in (FIXTURES / "invalid").glob("*.jsonl")) == sorted(INVALID)
-    for name, text in GOLDEN.items():
-        assert (FIXTURES / name).read_text() == text, name
-    for name, (text, _code) in INVALID.items():
-        assert (FIXTURES / "invalid" / f"{name}.jsonl").read_text() == text, name
 
 
 @pytest.mark.parametrize("name", sorted(GOLDEN))
@@ -66,32 +45,6 @@ def test_kept_record_with_hidden_cards_scores_the_same():
     assert kept.hands == full.hands and RULES.score(kept) == RULES.score(full)
     text = (FIXTURES / "kept-by-red.jsonl").read_text()
     assert '"card":"?"' in text and '"type":"reveal"' in text
-
-
-def playthrough(build) -> str:
-    """The moves of each round in notation, the position after every round, and the score sheet."""
-    session = build.session
-    pos = session.start(build.lines[0])
-    out = [f"players: {', '.join(session.header.players)}; seed {session.header.seed}"]
-    moves: list[str] = []
-    for raw in build.lines[1:]:
-        event = session.decode(raw)
-        if isinstance(event, Note):
-            moves.append(f"  {event.seq:>4} note on {event.target}: {event.text}")
-            pos = session.step(pos, event, line_hash(raw))
-            continue
-        who = pos.state.players[event.by] if hasattr(event, "by") else "chance"
-        moves.append(f"  {event.seq:>4} {who}: {RULES.format(event, pos.state)}")
-        before = RULES.round_of(pos.state)
-        pos = session.step(pos, event, line_hash(raw))
-        if RULES.round_of(pos.state) != before or RULES.to_move(pos.state) == TERMINAL:
-            out += [f"--- round {before} ---", *moves, RULES.render(pos.state)]
-            moves = []
-    sheet = RULES.score(pos.state)
-    out.append(json.dumps({"scores": [{"seat": s.seat, "player": s.player, "total": s.total,
-                                       "breakdown": s.breakdown} for s in sheet.scores],
-                           "winners": sheet.winners, "tiebreak": sheet.tiebreak, "final": sheet.final}, indent=1))
-    return "\n".join(out) + "\n"
 
 
 @pytest.mark.parametrize("name", sorted(SEEDED))

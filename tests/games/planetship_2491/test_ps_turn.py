@@ -164,3 +164,18 @@ def test_a_player_who_cannot_place_is_passed_over():
     if state_of(b).pending == "probe":
         play(b, "probe -")
     assert state_of(b).phase != "place" and state_of(b).ships == (0, 6)
+
+
+def test_random_playouts_reach_every_phase_of_the_game():
+    """Self-play reaches the end of round 4 and, over a few seeds, every kind of event but the table-only reveal:
+    each ability, the Scanner's bury, Harvests' keep, the Radioactive Area's remove, the discards, the shifts."""
+    from planets_log.core.play import selfplay
+    from planets_log.games.planetship_2491.events import EVENTS
+
+    seen = set()
+    for n in (2, 5):
+        for seed in range(4):
+            build = selfplay("planetship-2491", seed, [f"P{i + 1}" for i in range(n)])
+            assert build.pos.state.phase == "over" and build.pos.state.round == 4
+            seen |= {msgspec.json.decode(line)["type"] for line in build.lines[1:]}
+    assert {e.__struct_config__.tag for e in EVENTS} - seen == {"reveal"}

@@ -1,4 +1,4 @@
-"""Builds the golden and invalid Space Planets records (run from the repo root: python -m tests.games.space_planets.fixtures_gen)."""
+"""Builds the golden and invalid Space Planets records (`python -m tests.fixtures --write space-planets`)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from planets_log.games.space_planets.events import (
     Collected, Dealt, Explored, Landed, Passed, Refilled, Rerolled, Rolled,
 )
 
-from .helpers import FIXTURES, GAME, GRID, RULES, play
+from .helpers import GAME, GRID, RULES, play
 
 SEEDED = {
     "seeded-2p": dict(seed=11, players=["Ann", "Ben"], options={}),
@@ -130,16 +130,9 @@ def _other_landing(build: Builder) -> Landed:
     raise AssertionError("no alternative landing")
 
 
-def main() -> None:
-    """Write every fixture file."""
-    FIXTURES.mkdir(parents=True, exist_ok=True)
-    (FIXTURES / "invalid").mkdir(exist_ok=True)
-    for name in SEEDED:
-        (FIXTURES / f"{name}.jsonl").write_text(seeded_game(name).text())
-    (FIXTURES / "table-game.jsonl").write_text(table_game().text())
-    for name, (text, _code) in invalid_records().items():
-        (FIXTURES / "invalid" / f"{name}.jsonl").write_text(text)
-
-
-if __name__ == "__main__":
-    main()
+def fixtures() -> dict[str, str]:
+    """Every fixture file under fixtures/space-planets/ and its content."""
+    out = {f"{name}.jsonl": seeded_game(name).text() for name in SEEDED}
+    out["table-game.jsonl"] = table_game().text()
+    out.update({f"invalid/{name}.jsonl": text for name, (text, _code) in invalid_records().items()})
+    return out

@@ -29,12 +29,12 @@ def refused(build, text: str) -> IllegalEvent:
 def test_preparation_shuffle_all_40_cards_and_deal_a_3x3_grid():
     """Preparation: the 40 cards are shuffled and 9 are laid face up; the rest form the deck."""
     build = table()
-    assert sum(state(build).deck.values()) == 40
+    assert len(state(build).deck) == 40
     assert RULES.to_move(state(build)) == CHANCE
     play(build, "deal p1 p2 p3 / oasis distant hole / fuel2 reroll consume")
     assert state(build).grid == ("p1", "p2", "p3", "oasis", "distant", "hole", "fuel2", "reroll", "consume")
-    assert sum(state(build).deck.values()) == 31
-    assert state(build).deck["hole"] == 3 and state(build).deck["p1"] == 8
+    assert len(state(build).deck) == 31
+    assert state(build).deck.count("hole") == 3 and state(build).deck.count("p1") == 8
 
 
 def test_preparation_seeded_deal_draws_nine_cards_of_the_box():
@@ -42,7 +42,7 @@ def test_preparation_seeded_deal_draws_nine_cards_of_the_box():
     build = seeded(3)
     grid = state(build).grid
     assert len(grid) == 9 and all(code is not None for code in grid)
-    assert sum(state(build).deck.values()) == 31
+    assert len(state(build).deck) == 31
 
 
 def test_preparation_deal_cannot_hold_more_copies_than_the_box():
@@ -288,7 +288,7 @@ def test_cards_black_hole_ends_the_turn_and_leaves_the_game():
     assert info.value.code == "chance.expected"
     play(build, "refill 6 p2")
     assert state(build).grid[5] == "p2" and RULES.to_move(state(build)) == 1
-    assert sum(state(build).deck.values()) == 30  # the hole is out of the game, not back in the deck
+    assert len(state(build).deck) == 30  # the hole is out of the game, not back in the deck
 
 
 # --- End of the game ------------------------------------------------------------------
@@ -362,3 +362,58 @@ def test_end_score_is_final_when_over():
     build = four_cards(started(), 1)
     play(build, "roll", "off", "roll", "land 1 1", "explore", "refill 1 p3", "roll", "off")
     assert RULES.score(state(build)).final is True
+
+
+# --- Whole games, table mode and views (moved from the old per-game conformance file) ----
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_fuel_crystals_are_never_made_or_lost(players):
+    """Preparation, How to play: over whole seeded games the stockpile and the seats always hold all 40 crystals."""
+    from planets_log.core.play import selfplay
+
+    for seed in range(4):
+        final = selfplay("space-planets", seed, [f"P{i}" for i in range(players)], {"first": seed % players}).pos.state
+        assert RULES.to_move(final) == TERMINAL
+        assert final.stock + sum(s.crystals for s in final.seats) == 40
+
+
+def test_contract_table_chance_points_list_every_outcome():
+    """At the landing and refill points of a table game every listed outcome passes check."""
+    build = started()
+    play(build, "roll")
+    assert RULES.to_move(state(build)) == CHANCE
+    assert RULES.legal(state(build)) == []
+    for event in RULES.chance_outcomes(state(build)).events():
+        RULES.check(state(build), event)
+    play(build, "land 1 1", "explore")
+    refills = RULES.chance_outcomes(state(build)).events()
+    assert {e.card for e in refills} == set(state(build).deck)
+
+
+def test_contract_deal_point_has_a_hint():
+    """The deal has too many outcomes to list; the hint says what to type."""
+    build = table()
+    assert RULES.legal(state(build)) == [] and RULES.chance_outcomes(state(build)).listed is None
+    assert "deal" in RULES.chance_hint(state(build))
+
+
+def test_contract_view_is_json_and_same_for_every_seat():
+    """view() is JSON-able; no seat sees less (nothing on the table is hidden)."""
+    import msgspec
+
+    build = started()
+    full = RULES.view(state(build))
+    msgspec.json.encode(full)
+    assert RULES.view(state(build), 1) == full
+    assert "(as seen by Ben)" in RULES.render(state(build), 1)
+
+
+def test_contract_schema_of_events():
+    """The events give a JSON Schema (for `planets-log schema`)."""
+    from typing import Union
+
+    import msgspec
+
+    schema = msgspec.json.schema(Union[tuple(RULES.events)])
+    names = set(schema["$defs"])
+    assert {"Dealt", "Rolled", "Landed", "Explored", "Collected", "Rerolled", "Passed", "Refilled"} <= names

@@ -27,7 +27,7 @@ def legal_words(build):
 def test_silent_empty_deck_leaves_the_space_empty():
     """Decision (deck runs out): with no card left to draw, the emptied space stays empty."""
     build = started()
-    set_state(build, deck={})
+    set_state(build, deck=())
     play(build, "roll", "land 1 1", "explore")
     assert state(build).grid[0] is None and RULES.to_move(state(build)) == 1
 
@@ -35,7 +35,7 @@ def test_silent_empty_deck_leaves_the_space_empty():
 def test_silent_black_hole_with_empty_deck_leaves_the_space_empty():
     """Decision (deck runs out): a black hole removed with no deck left is not replaced."""
     build = started()
-    set_state(build, deck={})
+    set_state(build, deck=())
     play(build, "roll", "land 6 1")
     assert state(build).grid[5] is None and RULES.to_move(state(build)) == 1
 
@@ -43,7 +43,7 @@ def test_silent_black_hole_with_empty_deck_leaves_the_space_empty():
 def test_silent_landing_on_an_empty_space_is_off_the_grid():
     """Decision (deck runs out): a die on an empty space is not on a planet card: record 'off'."""
     build = started()
-    set_state(build, deck={})
+    set_state(build, deck=())
     play(build, "roll", "land 1 1", "explore", "roll")
     assert "land 1" not in " ".join(legal_words(build))
     with pytest.raises(IllegalEvent) as info:
@@ -65,7 +65,7 @@ def test_silent_seeded_landing_model_skips_empty_spaces():
 def test_silent_grid_and_deck_empty_ends_the_game():
     """Decision (deck runs out): when the grid and the deck are both empty, the game is over."""
     build = started()
-    set_state(build, deck={}, grid=("p1",) + (None,) * 8)
+    set_state(build, deck=(), grid=("p1",) + (None,) * 8)
     play(build, "roll", "land 1 1", "explore")
     assert RULES.to_move(state(build)) == TERMINAL
     assert "the grid and the deck are empty" in state(build).end_reason
@@ -85,7 +85,7 @@ def test_silent_many_black_holes_edition_runs_the_deck_dry():
         while RULES.to_move(state(build)) != TERMINAL:
             build.add(policy.choice(RULES.legal(state(build))))
             build.draw_chance()
-            emptied = emptied or (sum(state(build).deck.values()) == 0 and None in state(build).grid)
+            emptied = emptied or (len(state(build).deck) == 0 and None in state(build).grid)
         assert emptied
         assert state(build).stock + sum(s.crystals for s in state(build).seats) == 40
 

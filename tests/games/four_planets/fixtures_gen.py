@@ -1,7 +1,7 @@
 """Builds the Four Planets fixtures: golden records and invalid records (last line illegal).
 
-Run `python -m tests.games.four_planets.fp_fixtures` from the repository root to rewrite
-fixtures/four-planets/; test_fp_fixtures.py checks that the files equal what this builds.
+`python -m tests.fixtures --write four-planets` rewrites fixtures/four-planets/ (with the
+campaign folders of fp_campaign.py); tests/test_fixtures.py checks the files equal what this builds.
 """
 
 from __future__ import annotations
@@ -151,21 +151,12 @@ def _tampered() -> list[bytes]:
     return illegal(build, other)
 
 
-def texts() -> dict[Path, str]:
-    """Every fixture file and its content."""
-    files = {ROOT / f"{name}.jsonl": build.text() for name, build in golden().items()}
+def fixtures() -> dict[str, str | bytes]:
+    """Every fixture file under fixtures/four-planets/ and its content (the campaign folders too)."""
+    from . import fp_campaign
+
+    files: dict[str, str | bytes] = {f"{name}.jsonl": build.text() for name, build in golden().items()}
     for name, lines in invalid().items():
-        files[ROOT / "invalid" / f"{name}.jsonl"] = "".join(line.decode() + "\n" for line in lines)
+        files[f"invalid/{name}.jsonl"] = "".join(line.decode() + "\n" for line in lines)
+    files.update({path.relative_to(ROOT).as_posix(): data for path, data in fp_campaign.texts().items()})
     return files
-
-
-def main() -> None:
-    """Write the fixtures."""
-    for path, text in texts().items():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text)
-        print(path.relative_to(ROOT.parent.parent))
-
-
-if __name__ == "__main__":
-    main()

@@ -1,0 +1,96 @@
+"""docs/adding-a-game.md, the house plan: every game package has the modules its table names,
+`rules.py` holds the `Rules` subclass only (setup lives in `state.py`), and a game that
+supports records kept by one player keeps their checks in `kept.py`."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+PAGE = ROOT / "docs" / "adding-a-game.md"
+GAMES = sorted(p.parent for p in (ROOT / "planets_log" / "games").glob("*/__init__.py"))
+
+
+def plan() -> list[str]:
+    """The files and folders the house plan's table names (its first column), in order."""
+    section = PAGE.read_text().split("## The house plan", 1)[1].split("\n## ", 1)[0]
+    rows = [line for line in section.splitlines() if line.startswith("| `")]
+    return [name for row in rows for name in re.findall(r"`([\w./]+)`", row.split("|")[1])]
+
+
+def test_the_plan_is_read_from_the_page():
+    names = plan()
+    assert names[:2] == ["events.py", "state.py"] and "editions/" in names and "picture.py" in names
+    assert len(names) == 14
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda p: p.name)
+def test_every_game_has_each_module_of_the_house_plan(game):
+    missing = [name for name in plan() if not (game / name.rstrip("/")).exists()]
+    assert not missing, f"{game.name} lacks {missing} (docs/adding-a-game.md: the house plan)"
+
+
+def top_level(tree: ast.Module) -> list[ast.stmt]:
+    """The module's statements other than its docstring and imports."""
+    return [node for node in tree.body if not isinstance(node, (ast.Import, ast.ImportFrom))
+            and not (isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant))]
+
+
+def rules_problems(source: str) -> list[str]:
+    """Why a `rules.py` is more than the `Rules` subclass (and its `RULES` instance), calling setup in state.py."""
+    tree = ast.parse(source)
+    classes = [node for node in top_level(tree) if isinstance(node, ast.ClassDef)]
+    out = [f"line {node.lineno}: {type(node).__name__} {getattr(node, 'name', '')}".rstrip()
+           for node in top_level(tree) if node not in classes and not _rules_instance(node)]
+    if [c.name for c in classes if any(getattr(b, "id", None) == "Rules" for b in c.bases)] != [c.name for c in classes]:
+        out.append("a class that is not the Rules subclass")
+    if len(classes) != 1:
+        out.append(f"{len(classes)} classes, not one")
+    for cls in classes:
+        for hook in cls.body:
+            if isinstance(hook, ast.FunctionDef) and hook.name == "setup" and len(top_level(hook)) != 1:  # type: ignore[arg-type]
+                out.append(f"line {hook.lineno}: setup is built here, not in state.py")
+    return out
+
+
+def _rules_instance(node: ast.stmt) -> bool:
+    """`RULES = SomeRules()`."""
+    return (isinstance(node, ast.Assign) and [getattr(t, "id", None) for t in node.targets] == ["RULES"]
+            and isinstance(node.value, ast.Call))
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda p: p.name)
+def test_rules_py_holds_the_rules_subclass_only(game):
+    assert not rules_problems((game / "rules.py").read_text()), game.name
+    state = importlib.import_module(f"planets_log.games.{game.name}.state")
+    assert callable(getattr(state, "setup", None)), f"{game.name}/state.py has no setup"
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda p: p.name)
+def test_a_game_with_records_kept_by_one_player_checks_them_in_kept_py(game):
+    rules = importlib.import_module(f"planets_log.games.{game.name}").RULES
+    if rules.supports_kept_by:
+        assert (game / "kept.py").exists(), f"{game.name} supports --kept-by but has no kept.py"
+
+
+def test_the_rules_check_finds_a_helper_a_second_class_and_setup_built_in_rules_py():
+    source = '''
+from planets_log.core.game import Rules
+LIMIT = 3
+def helper(): pass
+class Extra: pass
+class Game(Rules):
+    def setup(self, header, edition):
+        n = len(header.players)
+        return n
+RULES = Game()
+'''
+    found = rules_problems(source)
+    assert any("Assign" in p for p in found) and any("FunctionDef helper" in p for p in found)
+    assert "a class that is not the Rules subclass" in found and "2 classes, not one" in found
+    assert any("setup is built here" in p for p in found)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .events import Chance, Event, strip_place
+from .events import Chance, strip_place
 from .game import CHANCE, Rules
 
 
@@ -12,7 +12,6 @@ def only_outcome(rules: Rules, state: Any) -> Chance | None:
     """The chance outcome due in `state` when the game's `chance_outcomes` lists only one, else None."""
     if rules.to_move(state) != CHANCE:
         return None
-    outcomes: list[Event] | None
     try:
         outcomes = rules.chance_outcomes(state).events()
     except NotImplementedError:

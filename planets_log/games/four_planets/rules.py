@@ -110,7 +110,7 @@ class FourPlanets(Rules):
 
             from . import kept
 
-            return uniform(kept.observed_outcomes(state))
+            return uniform(kept.observed_outcomes(state), rule=kept.OBSERVATORIUM)
         if state.pro is not None and state.pro.step is not None:
             from . import pro_chance
 

@@ -79,8 +79,9 @@ def test_the_keepers_observatorium_asks_at_once_for_the_opponents_nearest_card(g
     assert f"shown bonus {position} CARD" in rules.chance_hint(state) and RULE in rules.chance_hint(state)
     assert RULE in rules.missing_reveals(state)[0]  # `score` names it first: it is due now
     assert rules.legal(state) == []
-    possible = rules.chance_outcomes(state).listed
-    assert {e.card for e, _ in possible} == set(state.deck) and all(e.position == position for e, _ in possible)
+    outcomes = rules.chance_outcomes(state)
+    assert {e.card for e in outcomes.events()} == set(state.deck) and outcomes.rule == RULE
+    assert all(e.position == position for e in outcomes.events())
     card = full.pos.state.bonus[position - 1]
     assert rest[0] == f"shown bonus {position} {card}"
     add(build, rest[0])
@@ -146,7 +147,9 @@ def test_the_reveal_through_the_command_line(games, runner, tmp_path):
     res = runner.invoke(cli, ["record", str(out), *typed[:at]])
     assert res.exit_code == 0 and "a reveal is due" in res.output and "shown bonus 4 CARD" in res.output
     moves = json.loads(runner.invoke(cli, ["moves", str(out), "--json"]).output)
-    assert moves["chance"] and moves["moves"] == [] and RULE in moves["hint"]
+    assert moves["chance"] and RULE in moves["hint"]
+    assert f"shown bonus 4 {full.pos.state.bonus[3]}" in moves["moves"]  # the reveals possible, nothing else
+    assert all(m.startswith("shown bonus 4 ") for m in moves["moves"])
     sheet = json.loads(runner.invoke(cli, ["score", str(out), "--json"]).output)
     assert not sheet["final"] and RULE in sheet["missing_reveals"][0]
     before = out.read_bytes()

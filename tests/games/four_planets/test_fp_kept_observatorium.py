@@ -199,3 +199,16 @@ def test_the_named_move_at_the_reveal_names_the_rule(games, tmp_path):
         rec.play("Ann: d1")
     assert (caught.value.code, caught.value.rule) == ("reveal.due", RULE) and path.read_text() == build.text()
     assert isinstance(rec.play(typed[at])[0].event, E.BonusShown)
+
+
+def test_a_reveal_typed_before_the_start_tile_leaves_nothing_to_ask(games):
+    """Reveals may come at any time: the Observatorium's card named before the setup ends is not asked for again."""
+    full = games[ANN_OWNS]
+    typed, _ = kept_lines(full, 0)
+    at = next(i for i, t in enumerate(typed) if t.startswith("bonus ")) + 1
+    build = add(_kept(0), *typed[:at], f"shown bonus 4 {full.pos.state.bonus[3]}")
+    rest = [t for t in typed[at:] if not t.startswith("shown bonus 4 ")]
+    start = next(i for i, t in enumerate(rest) if t.startswith("start ")) + 1
+    add(build, *rest[:start])
+    assert build.pos.state.pro.revealed == (4,) and build.session.rules.reveal_due(build.pos.state) is None
+    add(build, *rest[start:])

@@ -4,8 +4,8 @@
 
 OLD_TREE and NEW_TREE are folders holding a `planets_log` package (e.g. made with
 `git archive main planets_log | tar -x -C /tmp/old`). The records are seeded self-play
-games made by NEW_TREE with each random-stream version asked for (version 1 records are
-also read by the old tree; version 2 only by trees that know it). Each round runs one
+games made by NEW_TREE with each random-stream version asked for; both trees read every
+set, so OLD_TREE must know each version asked for (`--old-rng 1` limits it to version 1). Each round runs one
 subprocess per (tree, version) in turn; each measures CPU time (process_time, the best
 of 7), so other work on the machine inflates the figures less than wall time would.
 Ratios are to the decoding limit measured in the same subprocess.
@@ -65,8 +65,10 @@ def main() -> None:
     ap.add_argument("--records", type=int, default=60)
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--rng", default="1,2", help="random-stream versions of the records (comma-separated)")
+    ap.add_argument("--old-rng", default=None, help="the versions OLD_TREE reads (default: all of --rng)")
     args = ap.parse_args()
     versions = [int(v) for v in args.rng.split(",")]
+    old_versions = versions if args.old_rng is None else [int(v) for v in args.old_rng.split(",")]
     with tempfile.TemporaryDirectory() as tmp:
         sets = {}
         for v in versions:
@@ -76,7 +78,7 @@ def main() -> None:
                            check=True)
             sets[v] = sorted(str(p) for p in folder.glob("*.jsonl"))
         runs = [(name, tree, v) for v in versions for name, tree in (("old", args.old), ("new", args.new))
-                if not (name == "old" and v != 1)]
+                if name == "new" or v in old_versions]
         got: dict[tuple, list[dict]] = {(n, v): [] for n, _, v in runs}
         for _ in range(args.rounds):
             for name, tree, v in runs:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import sys
 
 import click
@@ -45,8 +44,10 @@ class LazyGroup(click.Group):
         entry = COMMANDS.get(name)
         if entry is None:
             return None
+        from planets_log.core.registry import load_module
+
         module, _, attr = entry[0].partition(":")
-        return getattr(importlib.import_module(module), attr)
+        return getattr(load_module(module), attr)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """List the commands from the table, without importing them."""
@@ -128,8 +129,14 @@ def _is_utf8(text: str) -> bool:
 
 def main(argv: list[str] | None = None) -> None:
     """Run the CLI (the console script's entry point)."""
+    import gc
     import signal
 
     if hasattr(signal, "SIGXFSZ"):  # over a file-size limit, write() fails instead of killing us
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
-    cli.main(args=argv, prog_name="planets-log")
+    try:
+        cli.main(args=argv, prog_name="planets-log")
+    finally:
+        # The process ends here: spare the interpreter's last full collection over every object
+        # still alive (modules, the game's tables), about a tenth of a short command's time.
+        gc.freeze()

@@ -12,9 +12,7 @@ player alone can choose it. When the game ends the secret is revealed in the rec
 from __future__ import annotations
 
 import hashlib
-import json
 import os
-import secrets
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
 
@@ -34,6 +32,8 @@ REVEAL_MARK = b'"type":"reveal-seed"'
 
 def new_secret() -> bytes:
     """A fresh 256-bit secret seed."""
+    import secrets  # only a new record draws one: replay starts faster
+
     return secrets.token_bytes(SECRET_BYTES)
 
 
@@ -69,6 +69,8 @@ def seed_path(record: str | Path) -> Path:
 
 def write_secret(record: str | Path, log_id: str, secret: bytes) -> Path:
     """Create the side file (owner-only, never overwriting, never following a symlink)."""
+    import json  # only a new secret record writes its seed file
+
     path = seed_path(record)
     try:
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)

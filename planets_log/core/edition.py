@@ -10,6 +10,7 @@ the digest of the TOML bytes. `python -m planets_log.core.edition FILE.toml` rew
 from __future__ import annotations
 
 import hashlib
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -40,7 +41,7 @@ def _decode(raw: bytes, path: Path, data_type: type, digest: str) -> Any:
 def load_edition(rules: Any, path: str | Path | None = None, options: dict[str, Any] | None = None) -> Edition:
     """Load `path`, or the game's default edition for these options, validated against its schema."""
     default = rules.edition_name(options or {}) if hasattr(rules, "edition_name") else "reference"
-    path = Path(path) if path is not None else Path(rules.edition_dir) / f"{default}.toml"
+    path = Path(path) if path is not None else _default_path(str(rules.edition_dir), default)
     try:
         raw = read_capped(path, "edition file")
     except UsageError as exc:
@@ -52,6 +53,12 @@ def load_edition(rules: Any, path: str | Path | None = None, options: dict[str, 
         data = _CACHE[key] = _checked(raw, path, rules, digest)
     name = getattr(data, "name", path.stem)
     return Edition(data=data, ref=EditionRef(name=name, sha256=digest), path=str(path))
+
+
+@lru_cache(maxsize=64)
+def _default_path(folder: str, name: str) -> Path:
+    """A game's own edition file, made once per game and edition name (pathlib is slow to build paths)."""
+    return Path(folder) / f"{name}.toml"
 
 
 def load_embedded(rules: Any, embedded: EmbeddedEdition, ref: EditionRef) -> Edition:

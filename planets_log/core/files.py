@@ -10,7 +10,6 @@ without following a planted symlink.
 from __future__ import annotations
 
 import os
-import secrets
 import stat
 from pathlib import Path
 from typing import Callable
@@ -98,6 +97,8 @@ def regular_problem(path: str | os.PathLike[str]) -> str | None:
 def create_temp(folder: Path, stem: str, mode: int = 0o600,
                 opener: Callable[[Path, int, int], int] = os.open) -> tuple[Path, int]:
     """A new temporary file in `folder` with an unguessable name, created exclusively, no symlink followed."""
+    import secrets  # only a writer needs it: replay starts faster
+
     for _ in range(100):
         tmp = folder / f".{stem}.{secrets.token_hex(8)}.tmp"
         try:

@@ -14,7 +14,8 @@ from __future__ import annotations
 import hashlib
 import itertools
 import struct
-from typing import Iterator, Sequence, TypeVar
+from functools import lru_cache
+from typing import Any, Iterator, Sequence, TypeVar
 
 T = TypeVar("T")
 
@@ -34,6 +35,12 @@ def _words(key: bytes) -> Iterator[int]:
         yield from _BLOCK_WORDS.unpack(hashlib.sha256(key + counter.to_bytes(8, "big")).digest())
 
 
+@lru_cache(maxsize=256)
+def _seeded(seed: int) -> Any:
+    """A SHA-256 already fed the domain and the seed: a game's streams differ only by name."""
+    return hashlib.sha256(_DOMAIN + str(int(seed)).encode() + b"\x00")
+
+
 class Stream:
     """A deterministic stream of random choices, named within a seed."""
 
@@ -42,7 +49,9 @@ class Stream:
     def __init__(self, seed: int, name: str, version: int = 1):
         if version not in VERSIONS:
             raise ValueError(f"unknown random-stream version {version}")
-        key = hashlib.sha256(_DOMAIN + str(int(seed)).encode() + b"\x00" + name.encode()).digest()
+        hasher = _seeded(seed).copy()  # SHA-256(domain + seed + NUL + name), the seed's part hashed once
+        hasher.update(name.encode())
+        key = hasher.digest()
         self._words = _words(key)
         self.version = version
 
@@ -62,9 +71,13 @@ class Stream:
 
     def shuffled(self, items: Sequence[T]) -> list[T]:
         """A Fisher-Yates shuffled copy."""
-        out = list(items)
+        out, words = list(items), self._words
         for i in range(len(out) - 1, 0, -1):
-            j = self.below(i + 1)
+            limit = _TWO64 - (_TWO64 % (i + 1))  # below(i + 1), inlined: a deal makes dozens of draws
+            word = next(words)
+            while word >= limit:
+                word = next(words)
+            j = word % (i + 1)
             out[i], out[j] = out[j], out[i]
         return out
 
@@ -72,9 +85,13 @@ class Stream:
         """k distinct positions of items, in draw order."""
         if self.version == 1:
             return self.shuffled(items)[:k] if k < len(items) else self.shuffled(items)
-        out, n = list(items), len(items)
+        out, n, words = list(items), len(items), self._words
         for i in range(min(k, n)):  # the first k steps of a Fisher-Yates shuffle: k words, not n - 1
-            j = i + self.below(n - i)
+            limit = _TWO64 - (_TWO64 % (n - i))  # below(n - i), inlined
+            word = next(words)
+            while word >= limit:
+                word = next(words)
+            j = i + word % (n - i)
             out[i], out[j] = out[j], out[i]
         return out[:k]
 

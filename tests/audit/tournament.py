@@ -109,7 +109,8 @@ def play_with_edition(game: str, seed: int, edition: str) -> Builder:
     """Self-play like `selfplay`, on another edition file."""
     rules = registry.get_rules(game)
     players = [f"P{i + 1}" for i in range(max(rules.min_players, 2))]
-    header, session = make_header(game, players, seed=seed, edition_path=edition, log_id=f"edition-{game}-{seed}")
+    header, session = make_header(game, players, seed=seed, edition_path=edition, log_id=f"edition-{game}-{seed}",
+                                  options=dict(rules.selfplay_options))
     build = Builder.new(header, session)
     policy = rng(seed, "policy")
     build.draw_chance()

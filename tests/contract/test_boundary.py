@@ -152,7 +152,10 @@ def test_a_mutated_input_in_apply_is_caught():
 
     build = next(playouts("countdown", range(1)))
     state, event = list(positions(build))[1]
+    # a private copy of the edition: the forced write must not reach the cached one later tests use
+    state = msgspec.structs.replace(state, edition=msgspec.structs.replace(state.edition))
     assert "changed its input" in apply_problem(Leaky(), state, event)
+    assert not build.session.edition.data.name.endswith("!")
 
 
 def test_a_legal_move_left_out_of_legal_and_candidates_alike_is_caught_by_the_probe():

@@ -92,7 +92,7 @@ def test_temp_files_have_unguessable_names_and_never_follow_a_planted_link(fp, t
     victim.write_text("precious")
     victim.chmod(0o600)
     names = iter(["side", "planted", "fresh"])  # the side file first, then the record
-    monkeypatch.setattr(files.secrets, "token_hex", lambda n: next(names))
+    monkeypatch.setattr("secrets.token_hex", lambda n: next(names))
     (tmp_path / f".{fp.name}.planted.tmp").symlink_to(victim)
     (tmp_path / f".{fp.name}.{os.getpid()}.tmp").symlink_to(victim)  # the old predictable name
     fp.write_bytes(fp.read_bytes() + b"torn")
@@ -102,7 +102,7 @@ def test_temp_files_have_unguessable_names_and_never_follow_a_planted_link(fp, t
 
 
 def test_create_temp_refuses_to_follow_a_symlink(tmp_path, monkeypatch):
-    monkeypatch.setattr(files.secrets, "token_hex", lambda n: "same")
+    monkeypatch.setattr("secrets.token_hex", lambda n: "same")
     (tmp_path / ".r.same.tmp").symlink_to(tmp_path / "elsewhere")
     with pytest.raises(files.UsageError, match="cannot create a temporary file"):
         files.create_temp(tmp_path, "r")

@@ -99,12 +99,11 @@ def _dispatch(s: State, e: E.Dispatched) -> State:
     planet = s.planets[i]
     planets = with_item(s.planets, i, replace(planet, ships=planet.ships + (Ship(e.by, e.parts),)))
     seats = with_seat(s, e.by, replace(s.seats[e.by], left=s.seats[e.by].left - e.parts))
-    s = replace(s, planets=planets, seats=seats)
     if seats[other(e.by)].left > 0:
-        return replace(s, turn=other(e.by))
+        return replace(s, planets=planets, seats=seats, turn=other(e.by))
     if seats[e.by].left > 0:
-        return replace(s, turn=e.by)
-    return advance_recruit(replace(s, phase="recruit", cursor=0))
+        return replace(s, planets=planets, seats=seats, turn=e.by)
+    return advance_recruit(replace(s, planets=planets, seats=seats, phase="recruit", cursor=0))
 
 
 def advance_recruit(s: State) -> State:
@@ -114,6 +113,8 @@ def advance_recruit(s: State) -> State:
         discard = plus(discard, planets[c].cards)
         planets[c] = replace(planets[c], cards=())
         c += step
+    if c == s.cursor and 0 <= c < PLANETS:
+        return s  # this planet is recruited from: nothing skipped
     s = replace(s, planets=tuple(planets), discard=discard, cursor=c if 0 <= c else PLANETS)
     if not 0 <= c < PLANETS:
         return replace(s, phase="play", turn=other(s.spaceship), finished=0, credit=0)
@@ -274,7 +275,7 @@ APPLY = {
 
 def apply(state: State, event) -> State:
     """The state after `event` (already checked)."""
-    if isinstance(event, E.DISCLOSURES):
+    if type(event) in E.DISCLOSURE_TYPES:
         from . import kept
 
         return kept.apply_shown(state, event)

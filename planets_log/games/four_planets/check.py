@@ -46,7 +46,7 @@ def fail(code: str, message: str, rule: str) -> None:
 
 def check(state: State, event) -> None:
     """Raise IllegalEvent if `event` breaks a rule in `state`."""
-    if isinstance(event, E.DISCLOSURES):
+    if type(event) in E.DISCLOSURE_TYPES:
         from . import kept
 
         return kept.check_shown(state, event)
@@ -186,8 +186,7 @@ def _dispatch(s: State, e: E.Dispatched) -> None:
              DISPATCH)
     if has_ship(s.planets[e.planet - 1], e.by):
         fail("dispatch.own-ship", f"{who} already has a spaceship at planet {e.planet}", DISPATCH)
-    free = len(unvisited(s, e.by)) - 1
-    if seat.left - e.parts > 0 and free == 0:
+    if seat.left - e.parts > 0 and len(unvisited(s, e.by)) == 1:
         fail("dispatch.strand", f"planet {e.planet} is the last planet {who} can still visit, so the ship must carry "
              f"all {seat.left} remaining parts, not {e.parts}", DISPATCH)
 

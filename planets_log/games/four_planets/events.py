@@ -135,6 +135,8 @@ class DownShown(Disclosure, tag="shown-down"):
 
 
 DISCLOSURES = (BonusShown, DownShown)
+DISCLOSURE_TYPES = frozenset(DISCLOSURES)
+"""For `type(event) in DISCLOSURE_TYPES` on the hot path: isinstance on Struct classes is slow."""
 CHANCE_EVENTS = (BonusDealt, Dealt, BoostsRevealed, StartTile, Drawn, Revealed)
 ACTION_EVENTS = (Dispatched, Recruited, Played, Placed, TookTile, Searched, Kept, Discounted, Marked, Copied, Done)
 EVENTS = CHANCE_EVENTS + ACTION_EVENTS + DISCLOSURES

@@ -51,3 +51,5 @@ class BuildingUsed(Action, tag="use"):
 PRO_CHANCE = (BuildingsDealt, BuildingCard)
 PRO_ACTIONS = (BuildingsChosen, Oriented, SideChosen, BoostStored, BuildingUsed)
 PRO_EVENTS = PRO_CHANCE + PRO_ACTIONS
+PRO_TYPES = frozenset(PRO_EVENTS)
+"""For `type(event) in PRO_TYPES` on the hot path: isinstance on a tuple of Struct classes costs ~1 µs."""

@@ -14,7 +14,7 @@ from . import apply, chance, check, professional, score, view
 from .edition import FourPlanetsEdition
 from .events import EVENTS
 from .options import Options
-from .pro_events import PRO_EVENTS
+from .pro_events import PRO_EVENTS, PRO_TYPES
 from .state import State, setup
 
 
@@ -70,7 +70,7 @@ class FourPlanets(Rules):
         return apply.to_move(state)
 
     def legal(self, state: State) -> list:
-        """Exactly the actions check() accepts (chance: only the start tile's two outcomes)."""
+        """Exactly the actions check() accepts ([] at a chance point: its outcomes are chance_outcomes)."""
         from . import legal  # imported when first needed: replay and validate never list moves
 
         if state.pro is None:
@@ -82,7 +82,7 @@ class FourPlanets(Rules):
     def check(self, state: State, event) -> None:
         """Raise IllegalEvent naming the rulebook section the event breaks."""
         if state.pro is None:
-            if isinstance(event, PRO_EVENTS):
+            if type(event) in PRO_TYPES:  # a set lookup: isinstance on a tuple of Struct classes costs ~1 µs
                 raise IllegalEvent("pro.off", "buildings are played only with option professional=true",
                                    professional.PRO)
             check.check(state, event)
@@ -95,12 +95,22 @@ class FourPlanets(Rules):
 
     def chance(self, state: State, rng) -> Any:
         """The seeded outcome at this chance point."""
+        if self.reveal_due(state) is not None:  # a kept record (never seeded): any card still possible
+            from . import kept
+
+            return rng.choice(kept.observed_outcomes(state))
         if state.pro is not None and state.pro.step is not None:
             return professional.chance(state, rng)
         return chance.outcome(state, rng)
 
     def chance_outcomes(self, state: State) -> Outcomes:
         """The outcomes possible here; a building chance point's from Professional Mode."""
+        if self.reveal_due(state) is not None:
+            from planets_log.core.game import uniform
+
+            from . import kept
+
+            return uniform(kept.observed_outcomes(state), rule=kept.OBSERVATORIUM)
         if state.pro is not None and state.pro.step is not None:
             from . import pro_chance
 
@@ -121,6 +131,9 @@ class FourPlanets(Rules):
 
     def chance_hint(self, state: State) -> str:
         """What to type at a chance point of a table game."""
+        due = self.reveal_due(state)
+        if due is not None:
+            return f"{due[0]} ({due[1]})"
         if state.pro is not None and state.pro.step is not None:
             return professional.hint(state)
         return chance.hint(state)
@@ -138,6 +151,14 @@ class FourPlanets(Rules):
         from . import kept
 
         return kept.missing_reveals(state)
+
+    def reveal_due(self, state: State) -> tuple[str, str] | None:
+        """In a kept record: the Observatorium's card, which the game waits for before anything else."""
+        if state.kept_by is None or state.pro is None or not state.pro.revealed:
+            return None
+        from . import kept
+
+        return kept.observed_due(state)
 
     def round_of(self, state: State) -> int:
         """The round 1..5 (a deal between rounds belongs to the round it ends)."""

@@ -115,8 +115,10 @@ def minus(pile: Iterable[str], cards: Iterable[str]) -> tuple[str, ...]:
     """`pile` without `cards` (each removed once), sorted; a known card not there is an error (core
     multiset). A `?` (a card the keeper of the record cannot see) leaves the pile as it is when the
     pile holds no `?`: it was not taken by name."""
-    pile = tuple(pile)
     cards = tuple(cards)
+    if UNKNOWN not in cards:
+        return multiset.remove(pile, cards)
+    pile = tuple(pile)
     hidden = min(cards.count(UNKNOWN), pile.count(UNKNOWN))
     return multiset.remove(pile, [c for c in cards if c != UNKNOWN] + [UNKNOWN] * hidden)
 

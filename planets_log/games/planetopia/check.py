@@ -22,17 +22,17 @@ def effect_of(code: str) -> str:
     return "aliens" if code and all(ch in COLOURS for ch in code) else code
 
 
-def supply(state: State, colour: str) -> int:
-    """Alien tokens of a colour still in the common supply."""
-    used = 0
-    for seat in state.seats:
-        used += "".join(seat.board).count(colour)
-    return state.config.alien_tokens(colour) - used
+def supply(state: State, colour: str, boards: str | None = None) -> int:
+    """Alien tokens of a colour still in the common supply (`boards`: every planet's tokens, if joined already)."""
+    if boards is None:
+        boards = "".join("".join(seat.board) for seat in state.seats)
+    return state.config.alien_tokens(colour) - boards.count(colour)
 
 
 def received(state: State, card: str) -> str:
     """The Aliens a played card brings: each icon's colour while the supply lasts (F.A.Q.)."""
-    return "".join(ch * min(card.count(ch), supply(state, ch)) for ch in sorted(set(card)))
+    boards = "".join("".join(seat.board) for seat in state.seats)
+    return "".join(ch * min(card.count(ch), supply(state, ch, boards)) for ch in sorted(set(card)))
 
 
 def check(state: State, event) -> None:

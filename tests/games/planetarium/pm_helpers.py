@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 
 import msgspec
@@ -61,7 +60,7 @@ def edit(build: Builder, seat: int | None = None, **changes) -> Builder:
         state = msgspec.structs.replace(state, seats=tuple(seats))
     else:
         state = msgspec.structs.replace(state, **changes)
-    build.pos = dataclasses.replace(build.pos, state=state)
+    build.pos = msgspec.structs.replace(build.pos, state=state)
     return build
 
 
@@ -96,9 +95,11 @@ def refused(build: Builder, text: str) -> IllegalEvent:
 
 
 def moves(build: Builder) -> list[str]:
-    """The legal moves now, in notation."""
+    """The legal moves now, or at a chance point the listed outcomes, in notation (as `moves` lists them)."""
+    from planets_log.core.game import next_events
+
     state = build.pos.state
-    return [RULES.format(e, state) for e in RULES.legal(state)]
+    return [RULES.format(e, state) for e in next_events(RULES, state)]
 
 
 # --- a greedy policy, for playthroughs that reach the final turns ------------------------

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 
 import msgspec
@@ -65,7 +64,7 @@ def edit(build: Builder, seat: int | None = None, **changes) -> Builder:
         state = msgspec.structs.replace(state, seats=tuple(seats))
     else:
         state = msgspec.structs.replace(state, **changes)
-    build.pos = dataclasses.replace(build.pos, state=state)
+    build.pos = msgspec.structs.replace(build.pos, state=state)
     return build
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import dataclasses
 
 import msgspec
 import pytest
@@ -65,7 +64,7 @@ def refused(build: Builder, move: str) -> IllegalEvent:
 
 def edit(build: Builder, **changes) -> Builder:
     """Set up a position by hand; every later event still passes the gates."""
-    build.pos = dataclasses.replace(build.pos, state=msgspec.structs.replace(build.pos.state, **changes))
+    build.pos = msgspec.structs.replace(build.pos, state=msgspec.structs.replace(build.pos.state, **changes))
     return build
 
 
@@ -91,7 +90,7 @@ def scene(build: Builder, chars: dict[str, tuple[str, int]], zone: int,
                                     revealed=False, ships=(0,) * len(s.players),
                                     shields=s.shields - len(shielded))
     state = msgspec.structs.replace(state, **changes)
-    build.pos = dataclasses.replace(build.pos, state=settle(state))
+    build.pos = msgspec.structs.replace(build.pos, state=settle(state))
     return build
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
 import msgspec
@@ -59,7 +58,7 @@ def seat(build: Builder, index: int):
 
 def set_state(build: Builder, **changes) -> Builder:
     """Force fields of the current state (for positions hard to reach by play)."""
-    build.pos = replace(build.pos, state=msgspec.structs.replace(build.pos.state, **changes))
+    build.pos = msgspec.structs.replace(build.pos, state=msgspec.structs.replace(build.pos.state, **changes))
     return build
 
 

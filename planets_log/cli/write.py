@@ -141,6 +141,7 @@ def record(log, moves, interactive, expect_seq, no_fsync, by, as_seat, edition) 
 
     rec = Recorder(log, edition, fsync=not no_fsync)
     rec.seat = seat_or_none(rec.session, as_seat)
+    _warn_if_revealed(rec)
     if expect_seq is not None:
         rec.expect(expect_seq)
     if interactive:
@@ -152,6 +153,16 @@ def record(log, moves, interactive, expect_seq, no_fsync, by, as_seat, edition) 
         for entry in rec.play(text, by):
             click.echo(f"{entry.seq:>4}  {entry.text}")
     click.echo(mover_text(rec.session, rec.pos))
+
+
+def _warn_if_revealed(rec) -> None:
+    """Play going on after the arbiter revealed the seed: every later draw is foreseeable."""
+    from planets_log.core.game import TERMINAL
+
+    revealed = rec.pos.arbiter.revealed
+    if revealed is not None and rec.session.to_move(rec.pos) != TERMINAL:
+        click.echo(f"warning: the seed was revealed at seq {revealed}: anyone holding this record can "
+                   "foresee every draw still to come (docs/security.md)", err=True)
 
 
 def _move_texts(moves: tuple[str, ...]):

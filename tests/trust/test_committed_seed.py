@@ -268,3 +268,17 @@ def test_new_over_an_existing_file_leaves_no_seed_file(runner, tmp_path):
     res = run(runner, "new", "countdown", "--player", "Ann", "--player", "Ben", path)
     assert res.exit_code == 2 and "already exists" in res.output
     assert path.read_text() == "mine\n" and not seed_path(path).exists()
+
+
+def test_recording_after_the_arbiters_reveal_warns_that_draws_are_foreseeable(runner, tmp_path):
+    """After `reveal` mid-game every later draw can be computed: `record` says so each time, on stderr."""
+    path = tmp_path / "g.jsonl"
+    _new(runner, path)
+    res = run(runner, "record", path, "take 1")
+    assert "seed was revealed" not in res.stderr
+    assert run(runner, "reveal", path).exit_code == 0
+    res = run(runner, "record", path, "take 1")
+    assert res.exit_code == 0, res.output
+    assert "warning: the seed was revealed at seq" in res.stderr
+    assert "foresee every draw still to come" in res.stderr
+    assert "seed was revealed" not in res.stdout

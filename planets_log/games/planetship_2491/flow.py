@@ -180,8 +180,10 @@ def _resolve_step(state: State) -> State | None:
         return replace(state, phase="reveal")
     if not state.revealed:
         return _reveal(state)
-    for space in range(max(state.cursor, 1), len(state.zones[state.zone].spaces) + 1):
-        if usable(state, state.zone, space):
+    spaces = state.zones[state.zone].spaces
+    for space in range(max(state.cursor, 1), len(spaces) + 1):
+        char = spaces[space - 1]
+        if char is not None and not char.disabled and usable(state, state.zone, space):
             return None if space == state.cursor else replace(state, cursor=space)
     return award(state)
 

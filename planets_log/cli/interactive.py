@@ -5,10 +5,11 @@ from __future__ import annotations
 import click
 
 from planets_log.core.errors import PlanetsLogError
-from planets_log.core.game import CHANCE, TERMINAL
+from planets_log.core.game import CHANCE, TERMINAL, next_events
 from planets_log.core.recorder import Recorder, split_player
 
 from .common import mover_text
+from .read import LISTED_OUTCOMES
 
 HELP = """Type a move in the game's notation (it may name its player: 'Ann: d1x2'), or:
   ?            the legal moves (Tab completes them), what the hint's letters mean, the prompt
@@ -34,9 +35,8 @@ class Completions:
         """The legal moves at the record's end, in notation."""
         if self._head != self.rec.pos.head:
             state = self.rec.pos.state
-            mover = self.rec.session.to_move(self.rec.pos)
-            events = self.rec.rules.legal(state) if mover != TERMINAL else []
-            self._texts = [self.rec.rules.format(e, state) for e in events]
+            events = next_events(self.rec.rules, state)
+            self._texts = list(dict.fromkeys(self.rec.rules.format(e, state) for e in events))
             self._head = self.rec.pos.head
         return self._texts
 
@@ -115,7 +115,10 @@ def _dispatch(rec: Recorder, comp: Completions, line: str) -> None:
             click.echo(rec.rules.chance_hint(rec.pos.state))
         if rec.rules.notation_key:
             click.echo(rec.rules.notation_key)
-        click.echo("  ".join(moves) if moves else "(no move to list)")
+        if rec.session.to_move(rec.pos) == CHANCE and len(moves) > LISTED_OUTCOMES:
+            click.echo(f"({len(moves)} possible outcomes; Tab completes them)")
+        else:
+            click.echo("  ".join(moves) if moves else "(no move to list)")
         click.echo(PROMPT_KEY)
         return
     if line == "show":

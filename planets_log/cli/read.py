@@ -30,7 +30,7 @@ def moves(log, at, as_json, as_seat, edition) -> None:
       planets-log moves game.jsonl --at 20 --json --as Ben
     """
     from planets_log.core.engine import Replay
-    from planets_log.core.game import CHANCE, TERMINAL
+    from planets_log.core.game import CHANCE, TERMINAL, next_events
     from planets_log.core.redact import format_as
 
     replay = Replay(log, edition)
@@ -40,7 +40,7 @@ def moves(log, at, as_json, as_seat, edition) -> None:
     mover = session.to_move(pos)
     # another seat's choices (or the possible draws) would show what that seat may not know
     withheld = seat is not None and session.rules.hidden_information and mover != seat and mover != TERMINAL
-    legal = session.rules.legal(pos.state) if mover != TERMINAL and not withheld else []
+    legal = next_events(session.rules, pos.state) if not withheld else []
     texts = list(dict.fromkeys(format_as(session.rules, e, pos.state, seat) for e in legal))
     if as_json:
         who = None if mover < 0 else session.name(mover)
@@ -52,8 +52,15 @@ def moves(log, at, as_json, as_seat, edition) -> None:
         click.echo(f"  (not shown to {session.name(seat)}: the moves could tell what it may not know)")
     if mover == CHANCE and session.rules.notation_key:
         click.echo(f"  ({session.rules.notation_key})")
+    if mover == CHANCE and len(texts) > LISTED_OUTCOMES:  # a page of outcomes helps nobody: the hint says what to type
+        click.echo(f"  ({len(texts)} possible outcomes; --json lists them)")
+        return
     for text in texts:
         click.echo(f"  {text}")
+
+
+LISTED_OUTCOMES = 60
+"""At a chance point, `moves` lists the possible outcomes up to this many (all of them with --json)."""
 
 
 @click.command()

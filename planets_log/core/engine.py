@@ -199,9 +199,11 @@ class Session:
         return Position(self._apply(state, event, arbiter), event.seq, head, pos.chances, undo, arbiter)
 
     def _checked(self, pos: Position, event: Event) -> Arbiter:
-        """Run the game's check; a pending ruling on this line lets a broken rule stand."""
+        """Run the game's check (a typed outcome also against `chance_outcomes`); a ruling lets a broken rule stand."""
         try:
             self.rules.check(pos.state, event)
+            if isinstance(event, Chance) and not self.seeded:
+                self._possible(pos.state, event)
         except IllegalEvent as exc:
             reason = pos.arbiter.reason_for(event.seq)
             if reason is None:
@@ -211,6 +213,17 @@ class Session:
         except Exception as exc:  # a bug in the game's check, not the record's fault
             raise internal("check", self.rules.id, exc) from exc
         return pos.arbiter
+
+    def _possible(self, state: Any, event: Chance) -> None:
+        """A typed outcome must be one the game's `chance_outcomes` admits here (its canonical form)."""
+        try:
+            outcomes = self.rules.chance_outcomes(state)
+        except NotImplementedError:
+            return
+        reason = outcomes.refusal(event)
+        if reason is not None:
+            raise IllegalEvent("chance.impossible", f"this outcome cannot happen here: {reason}",
+                               outcomes.rule or "table.md: what can happen")
 
     def _apply(self, state: Any, event: Event, arbiter: Arbiter = NO_ARBITER) -> Any:
         """Apply `event`; a crash is a bug in the game, unless a ruling let a broken rule through."""

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from math import comb, factorial, perm
 
-from planets_log.core.game import Outcomes, sampled, uniform
+from planets_log.core.game import Outcomes, pool_refusal, sampled, uniform
 
 from . import events as E
-from .state import DEAL, LOOK, State
+from .state import DEAL, LOOK, State, deck_left, plus
 
 
 def draw(rng, deck: tuple[str, ...], discard: tuple[str, ...], n: int) -> tuple[str, ...]:
@@ -49,24 +49,39 @@ def draws(deck: tuple[str, ...], discard: tuple[str, ...], n: int) -> int:
     return factorial(len(deck)) * perm(len(discard), n - len(deck))
 
 
+SETUP, ROUND, DRAW, LOOK_TILE = "Components, Setup", "Preparing the Next Round", "Specialist Abilities", "The Boost Tiles"
+
+
 def outcomes(state: State) -> Outcomes:
-    """Every outcome possible at this chance point with its probability, or their count and a sampler."""
+    """Every outcome possible at this chance point with its probability, or their count, a sampler and a card test."""
     phase, total = state.phase, len(state.deck) + len(state.discard)
     sample = lambda rng: outcome(state, rng)  # noqa: E731 - the seeded draw is the sampler
     if phase == "setup-start":
-        return uniform([E.StartTile(seat=0), E.StartTile(seat=1)])
+        return uniform([E.StartTile(seat=0), E.StartTile(seat=1)], rule="Setup")
     if phase == "setup-boosts":  # counted, not listed: the tiles may be written in any order
-        return sampled(1 if state.first_game is not None else comb(len(state.tile_pool), 5), sample)
+        tiles = state.first_game if state.first_game is not None else state.tile_pool
+        return sampled(1 if state.first_game is not None else comb(len(state.tile_pool), 5), sample, rule=SETUP,
+                       admit=lambda e: pool_refusal(tiles, e.tiles, "the boost tiles", 5))
     if phase == "setup-bonus":
-        return sampled(draws(state.deck, (), 4), sample)
+        return sampled(draws(state.deck, (), 4), sample, rule=SETUP, admit=_from_deck(state, 4))
     if phase in ("setup-deal", "deal"):
-        return sampled(draws(state.deck, state.discard, min(DEAL, total)), sample)
+        n = min(DEAL, total)
+        return sampled(draws(state.deck, state.discard, n), sample, rule=SETUP if phase == "setup-deal" else ROUND,
+                       admit=_from_deck(state, n))
     if state.pending is not None and state.pending.step == "draw":
-        pile = state.deck or state.discard
-        return uniform([E.Drawn(card=c) for c in pile])
+        pile = state.deck if deck_left(state) > 0 else state.discard
+        return uniform([E.Drawn(card=c) for c in pile], rule=f"{DRAW}, {SETUP}")
     if state.pending is not None and state.pending.step == "reveal":
-        return sampled(draws(state.deck, state.discard, min(LOOK, total)), sample)
+        n = min(LOOK, total)
+        return sampled(draws(state.deck, state.discard, n), sample, rule=LOOK_TILE, admit=_from_deck(state, n))
     raise ValueError(f"no chance outcome is due in the {phase} phase")
+
+
+def _from_deck(state: State, n: int):
+    """The card test of a counted draw of n: the deck's cards, then the discard pile's once it runs out."""
+    pool = state.deck if n <= deck_left(state) else plus(state.deck, state.discard)
+    where = "the deck" if n <= deck_left(state) else "the deck and the reshuffled discard pile"
+    return lambda e: pool_refusal(pool, e.cards, where)
 
 
 def hint(state: State) -> str:

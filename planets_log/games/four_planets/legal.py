@@ -1,4 +1,4 @@
-"""`legal`: exactly the events `check` accepts at this point (chance: only the start tile)."""
+"""`legal`: exactly the actions `check` accepts at this point (none at a chance point)."""
 
 from __future__ import annotations
 
@@ -14,9 +14,7 @@ from .state import PLANETS, Seat, State, column_size, effective_cost, minus, unv
 
 
 def legal(state: State) -> list:
-    """Every legal action of the seat to move; at the start tile both outcomes; else []."""
-    if state.phase == "setup-start":
-        return [E.StartTile(seat=0), E.StartTile(seat=1)]
+    """Every legal action of the seat to move; [] at a chance point (see chance.outcomes) or the game's end."""
     by = to_move(state)
     if by < 0:
         return []

@@ -13,24 +13,26 @@ from fractions import Fraction
 from itertools import combinations
 from math import perm
 
-from planets_log.core.game import Outcomes
+from planets_log.core.game import Outcomes, pool_refusal
 
 from . import pro_events as P
 from .buildings import entry
-from .professional import HAND, KEEP, chance, due
+from .professional import HAND, KEEP, PRO, chance, due
 from .state import State
 
 
 def outcomes(state: State) -> Outcomes:
     """The outcomes of the building chance point due: the ordered deal (counted), or a card of the colour (listed)."""
     if state.pro.step == "deal":
-        return Outcomes(count=perm(len(state.pro.pool), 2 * HAND), sampler=lambda rng: chance(state, rng))
+        pool = state.pro.pool
+        return Outcomes(count=perm(len(pool), 2 * HAND), sampler=lambda rng: chance(state, rng), rule=PRO,
+                        admit=lambda e: pool_refusal(pool, e.buildings, "the buildings", 2 * HAND))
     building = state.pro.cards[0][1]
     colour = entry(state.pro, building).colour
     found = Counter(c for c in state.deck if c[0] == colour)
     total = sum(found.values())
     return Outcomes(listed=tuple((P.BuildingCard(building=building, card=card), Fraction(n, total))
-                                 for card, n in sorted(found.items())))
+                                 for card, n in sorted(found.items())), rule=PRO)
 
 
 def candidates(state: State, by: int) -> list | None:

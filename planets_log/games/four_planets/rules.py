@@ -70,7 +70,7 @@ class FourPlanets(Rules):
         return apply.to_move(state)
 
     def legal(self, state: State) -> list:
-        """Exactly the actions check() accepts (chance: only the start tile's two outcomes)."""
+        """Exactly the actions check() accepts ([] at a chance point: its outcomes are chance_outcomes)."""
         from . import legal  # imported when first needed: replay and validate never list moves
 
         if state.pro is None:

@@ -7,14 +7,14 @@ from itertools import combinations
 from math import comb, factorial
 
 from planets_log.core.errors import IllegalEvent
-from planets_log.core.game import Outcomes
+from planets_log.core.game import Outcomes, pool_refusal, sampled
 
 from .edition import MATTER
 from .events import Dealt, Drawn, FirstPlayer, MatterPlaced, Rolled, UNKNOWN
 from .notation import seat_word
 from .state import State, card, cards_of, deck_cards, left, sort_cards
 
-SETUP, DRAW, SOLO = "Set-Up", "Drawing Cards", "Solo Variant"
+SETUP, DRAW, DISCARDS, SOLO = "Set-Up", "Drawing Cards", "Discard Piles", "Solo Variant"
 
 
 def matter_pool(state: State) -> list[str]:
@@ -70,41 +70,46 @@ def chance(state: State, rng):
 
 
 def outcomes(state: State) -> Outcomes:
-    """Every outcome possible now with its probability (a count and a sampler for the big ones)."""
+    """Every outcome possible now with its probability (a count, a sampler and a card test for the big ones)."""
+    sample = lambda rng: chance(state, rng)  # noqa: E731 - the seeded draw is the sampler
     if state.phase == "matter":
         pool = matter_pool(state)
         count = factorial(len(pool))
         for m in MATTER:
             count //= factorial(state.edition.matter[m])
-        return Outcomes(count=count, sampler=lambda rng: chance(state, rng))
+        return sampled(count, sample, rule=SETUP,
+                       admit=lambda e: pool_refusal(pool, list(e.tokens), "the Matter tokens", len(pool)))
     if state.phase == "deal":
         count = comb(len(state.low), 2) * comb(len(state.high), 2) * comb(len(state.final), 2)
-        return Outcomes(count=count, sampler=lambda rng: chance(state, rng))
+        return sampled(count, sample, rule=SETUP, admit=lambda e: _deal_refusal(state, e))
     if state.phase == "first":
         tied = tied_first(state)
-        return Outcomes(listed=tuple((FirstPlayer(seat=s), Fraction(1, len(tied))) for s in tied))
+        return Outcomes(listed=tuple((FirstPlayer(seat=s), Fraction(1, len(tied))) for s in tied),
+                        rule="Starting the Game")
     if state.phase == "drawn":
-        return Outcomes(listed=tuple(_draws(state)))
+        return Outcomes(listed=tuple(_draws(state)), rule=f"{DRAW}, {DISCARDS}", unordered=True)
     if state.phase == "roll":
-        return Outcomes(listed=tuple((Rolled(dice=(a, b)), Fraction(1, 36)) for a in range(1, 7) for b in range(1, 7)))
+        return Outcomes(listed=tuple((Rolled(dice=(a, b)), Fraction(1, 36)) for a in range(1, 7) for b in range(1, 7)),
+                        rule=SOLO)
     return Outcomes(listed=())
 
 
+def _deal_refusal(state: State, e: Dealt) -> str | None:
+    """Why a deal cannot happen now: another seat's cards are due, or its cards are not left in the decks."""
+    if e.seat != next_to_deal(state):
+        return f"{_seat_name(state, next_to_deal(state))}'s cards are dealt next"
+    return pool_refusal(state.low + state.high + state.final, e.cards, "the Low, High and Final decks", 6)
+
+
 def _draws(state: State) -> list:
+    """Every draw as sorted cards: the deck's cards first, the reshuffled discard's once it runs out."""
     deck, more = draw_pool(state)
     n = draw_count(state)
-    if len(deck) >= n:
-        picks = [sort_cards(c) for c in combinations(deck, n)]
-    else:
-        picks = [sort_cards(tuple(deck) + c) for c in combinations(more, n - len(deck))]
+    # in a kept record the deck lists cards drawn unseen: it really holds only `left` of them
+    real = left(state, state.drawing) if deck is deck_cards(state, state.drawing) else len(deck)
+    k = min(n, real)
+    picks = [sort_cards(a + b) for a in combinations(deck, k) for b in combinations(more, n - k)]
     return [(Drawn(cards=p), Fraction(1, len(picks))) for p in picks]
-
-
-def legal_chance(state: State) -> list:
-    """Every outcome when they are few; [] for the setup's placement and deals."""
-    if state.phase in ("matter", "deal"):
-        return []
-    return [e for e, _ in outcomes(state).listed or ()]
 
 
 def hint(state: State) -> str:

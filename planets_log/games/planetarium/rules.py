@@ -58,7 +58,7 @@ class PlanetariumRules(Rules):
         from . import legal
 
         if state.phase in CHANCE_PHASES:
-            return chance.legal_chance(state)
+            return []  # its outcomes are chance_outcomes
         return legal.legal(state) if state.phase != "over" else []
 
     def candidates(self, state: State) -> list:

@@ -4,38 +4,33 @@ from __future__ import annotations
 
 from math import perm
 
-from planets_log.core.game import Outcomes, sampled, uniform
+from planets_log.core.game import Outcomes, pool_refusal, sampled, uniform
 
-from .check import next_to_deal
+from .check import PRESTIGE, SETUP, TURN, next_to_deal
 from .events import HandDealt, Refilled, Revealed, RowDealt, TrailDealt
 from .state import State
 
+COMPONENTS = "Components"
+
 
 def outcomes(state: State) -> Outcomes:
-    """The chance outcomes possible now: the opening row and trail counted, the rest listed."""
+    """The chance outcomes possible now: the opening row and trail counted (with their card test), the rest listed."""
     sample = lambda rng: chance(state, rng)  # noqa: E731 - the seeded draw is the sampler
     if state.due == "row":
-        return sampled(perm(len(state.prestige_deck), min(len(state.players) + 1, len(state.prestige_deck))), sample)
+        deck, k = state.prestige_deck, min(len(state.players) + 1, len(state.prestige_deck))
+        return sampled(perm(len(deck), k), sample, rule=SETUP,
+                       admit=lambda e: pool_refusal(deck, e.cards, "the Prestige pile", k))
     if state.due == "trail":
-        return sampled(perm(len(state.cosmos_deck), min(state.config.trail, len(state.cosmos_deck))), sample)
+        deck, k = state.cosmos_deck, min(state.config.trail, len(state.cosmos_deck))
+        return sampled(perm(len(deck), k), sample, rule=SETUP,
+                       admit=lambda e: pool_refusal(deck, e.cards, "the Cosmos pile", k))
     if state.due == "hand":
-        return uniform([HandDealt(seat=next_to_deal(state), cards=state.config.hand)])
+        return uniform([HandDealt(seat=next_to_deal(state), cards=state.config.hand)], rule=SETUP, unordered=True)
     if state.due == "refill":
-        return uniform([Refilled(card=c) for c in state.cosmos_deck])
+        return uniform([Refilled(card=c) for c in state.cosmos_deck], rule=f"{TURN}, {COMPONENTS}")
     if state.due == "reveal":
-        return uniform([Revealed(card=c) for c in state.prestige_deck])
+        return uniform([Revealed(card=c) for c in state.prestige_deck], rule=f"{PRESTIGE}, {COMPONENTS}")
     raise ValueError("no chance outcome is due")
-
-
-def legal_chance(state: State) -> list:
-    """Every possible chance outcome when they are few; [] for the opening row and trail."""
-    if state.due == "hand":
-        return [HandDealt(seat=next_to_deal(state), cards=state.config.hand)]
-    if state.due == "refill":
-        return [Refilled(card=c) for c in sorted(set(state.cosmos_deck))]
-    if state.due == "reveal":
-        return [Revealed(card=c) for c in state.prestige_deck]
-    return []
 
 
 def chance(state: State, rng) -> object:

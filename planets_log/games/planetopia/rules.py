@@ -49,7 +49,7 @@ class PlanetopiaRules(Rules):
     def legal(self, state: State) -> list:
         if state.over:
             return []
-        return chance.legal_chance(state) if state.due else legal.legal_actions(state)
+        return [] if state.due else legal.legal_actions(state)  # a chance point's outcomes: chance_outcomes
 
     def candidates(self, state: State) -> list:
         return legal.candidates(state)

@@ -6,13 +6,15 @@ from fractions import Fraction
 from itertools import combinations, permutations, product
 from math import comb, factorial, perm
 
-from planets_log.core.game import Outcomes
+from planets_log.core.game import Outcomes, pool_refusal
 
 from . import events as E
 from . import kept
 from .apply import reward_slots
 from .board import GRID_SHAPES, rows_of
 from .state import State, deck_size
+
+SETUP, FORMING, START, SCANNER = "Game Setup", "Forming Planetship Alpha", "Start of Round", "Character Abilities > Scanner"
 
 
 def outcome(state: State, rng) -> E.Event:
@@ -75,28 +77,31 @@ SAMPLERS = {"missions": _missions, "layout": _layout, "shift": _shift, "rewards"
 
 
 def outcomes(state: State) -> Outcomes:
-    """Every outcome with its probability, or a count and a sampler where they are too many."""
+    """Every outcome with its probability, or a count, a sampler and a card test where they are too many."""
     phase = state.phase
     if phase == "missions":
         n = 5 if len(state.players) == 5 else 4
         ids = [m.id for m in state.ed.missions]
         listed = [E.MissionsDrawn(missions=c) for c in combinations(ids, n)]
-        return _uniform(listed)
+        return _uniform(listed, rule=f"{SETUP}, Mission Cards", unordered=True)
     if phase == "draw":
         unseen = len(state.deck) - state.unknown
         cards = sorted(state.deck) if unseen > 0 else [state.bottom[0]]
-        return _uniform([E.ScanDrawn(card=c) for c in cards])
+        return _uniform([E.ScanDrawn(card=c) for c in cards], rule=SCANNER)
     if phase == "shift":
-        return _uniform(_shifts(state))
+        return _uniform(_shifts(state), rule=f"{START}, {FORMING}")
     if phase == "layout":
         rows, cols, _ = GRID_SHAPES[len(state.players)]
-        return Outcomes(count=factorial(10) * 4 ** (rows * cols), sampler=lambda rng: _layout(state, rng))
+        return Outcomes(count=factorial(10) * 4 ** (rows * cols), sampler=lambda rng: _layout(state, rng), rule=FORMING,
+                        admit=lambda e: pool_refusal(range(10), e.zones + e.reserve, "the 10 zones", 10))
     if phase == "rewards":
         slots = len(reward_slots(state))
         k = min(slots, deck_size(state))
         unseen = len(state.deck) - state.unknown
         count = comb(slots, k) * comb(unseen, min(k, unseen)) * factorial(k)
-        return Outcomes(count=count, sampler=lambda rng: _rewards(state, rng))
+        pool = state.deck + state.bottom
+        return Outcomes(count=count, sampler=lambda rng: _rewards(state, rng), rule=f"{START}, {SETUP}",
+                        admit=lambda e: pool_refusal(pool, [c for c in e.cards if c != "-"], "the character deck"))
     if phase == "reveal":
         return _reveals(state)
     if phase in kept.PHASES:
@@ -152,9 +157,9 @@ def _shifts(state: State) -> list[E.Shifted]:
             for t in product(range(4), repeat=rows)]
 
 
-def _uniform(events: list) -> Outcomes:
+def _uniform(events: list, **how) -> Outcomes:
     p = Fraction(1, len(events))
-    return Outcomes(listed=tuple((e, p) for e in events))
+    return Outcomes(listed=tuple((e, p) for e in events), **how)
 
 
 def hint(state: State) -> str:

@@ -5,8 +5,9 @@ from __future__ import annotations
 from math import perm
 from typing import Any
 
-from planets_log.core.game import Outcomes, listed, sampled, uniform
+from planets_log.core.game import Outcomes, listed, pool_refusal, sampled, uniform
 
+from .check import PLAY, PREP
 from .events import Dealt, Landed, Refilled
 from .state import SPACES, State, deck_cards, occupied
 
@@ -25,18 +26,23 @@ def outcome(state: State, rng: Any) -> Any:
     return Landed(space=space, card=state.grid[space - 1], face=rng.choice(state.book.faces))
 
 
+CONTENTS = "Game contents"
+
+
 def outcomes(state: State) -> Outcomes:
-    """What may happen at this chance point: the deal counted, a refill or a landing listed."""
+    """What may happen at this chance point: the deal counted (with its card test), a refill or a landing listed."""
     if state.phase == "deal":
-        return sampled(perm(len(deck_cards(state.deck)), SPACES), lambda rng: outcome(state, rng))
+        deck = deck_cards(state.deck)
+        return sampled(perm(len(deck), SPACES), lambda rng: outcome(state, rng), rule=PREP,
+                       admit=lambda e: pool_refusal(deck, e.cards, "the deck", SPACES))
     if state.phase == "refill":
-        return uniform([Refilled(space=state.refill, card=c) for c in deck_cards(state.deck)])
+        return uniform([Refilled(space=state.refill, card=c) for c in deck_cards(state.deck)], rule=f"{PLAY}, {CONTENTS}")
     spaces = occupied(state)
     if not spaces:
-        return uniform([Landed()])
+        return uniform([Landed()], rule=PLAY)
     faces = state.book.faces
     hit = 100 - state.miss_percent
     # weights in units of 1 / (100 * spaces * faces): a miss, or a space and a face uniformly
     weighted = [(Landed(), state.miss_percent * len(spaces) * len(faces))]
     weighted += [(Landed(space=s, card=state.grid[s - 1], face=f), hit) for s in spaces for f in faces]
-    return listed(weighted)
+    return listed(weighted, rule=f"{PLAY}, {CONTENTS}")

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from .check import reroll_card
-from .events import Collected, Explored, Landed, Passed, Refilled, Rerolled, Rolled
-from .state import State, explore_cost, occupied
+from .events import Collected, Explored, Passed, Rerolled, Rolled
+from .state import State, explore_cost
 
 
 def legal(state: State) -> list:
-    """Every legal action, or every landing / refill outcome; [] for the deal."""
+    """Every legal action of the seat to move; [] at a chance point (the deal, a landing, a refill)."""
     seat = state.turn
     if state.phase == "roll":
         return [Rolled(by=seat)] + ([Passed(by=seat)] if state.ender is not None else [])
@@ -20,12 +20,7 @@ def legal(state: State) -> list:
         if reroll_card(state, seat) is not None:
             out.append(Rerolled(by=seat))
         return out
-    if state.phase == "landing":
-        faces = sorted(set(state.book.faces))
-        return [Landed()] + [Landed(space=s, card=state.grid[s - 1], face=f) for s in occupied(state) for f in faces]
-    if state.phase == "refill":
-        return [Refilled(space=state.refill, card=code) for code in sorted(set(state.deck))]
-    return []
+    return []  # a chance point: its outcomes are chance.outcomes
 
 
 def candidates(state: State) -> list:

@@ -54,7 +54,7 @@ class SpacePlanets(Rules):
 
     # --- the rules ------------------------------------------------------------
     def legal(self, state: State) -> list:
-        """Every legal action (and, for tests that list them, every landing / refill outcome)."""
+        """Every legal action of the seat to move ([] at a chance point: its outcomes are chance_outcomes)."""
         return legal.legal(state)
 
     def check(self, state: State, event: Any) -> None:

@@ -60,14 +60,14 @@ class Countdown(Rules):
 
     def legal(self, s):
         if s.pile < 0:
-            return [Pile(size=n) for n in range(s.edition.min_pile, s.edition.max_pile + 1)]
+            return []  # a chance point: its outcomes are chance_outcomes
         return [Take(by=s.turn, n=n) for n in range(1, min(s.max_take, s.pile) + 1)]
 
     def candidates(self, s):
         return [Take(by=s.turn, n=n) for n in range(0, s.max_take + 2)]
 
     def chance_outcomes(self, s):
-        return uniform([Pile(size=n) for n in range(s.edition.min_pile, s.edition.max_pile + 1)])
+        return uniform([Pile(size=n) for n in range(s.edition.min_pile, s.edition.max_pile + 1)], rule="Setup")
 
     def check(self, s, e):
         if isinstance(e, Pile):

@@ -80,7 +80,8 @@ def test_setup_step5_first_game_uses_the_five_vp_tiles():
 def test_setup_step6_start_tile_is_random_and_decides_who_dispatches_first():
     """Setup step 6: the seat facing the spaceship symbol dispatches first."""
     s = step(base(), "bonus R2v3s Y0s G1v1s B0s", DEAL, "boosts vp4 columns5 sets5 thirteen bp3")
-    assert [R.format(e, s) for e in R.legal(s)] == ["start Ann", "start Ben"]
+    assert R.legal(s) == []  # a chance point: its outcomes are chance_outcomes
+    assert [R.format(e, s) for e in R.chance_outcomes(s).events()] == ["start Ann", "start Ben"]
     after = step(s, "start Ben")
     assert after.phase == "dispatch" and after.spaceship == 1 and R.to_move(after) == 1
     assert step(s, "start 1").spaceship == 0

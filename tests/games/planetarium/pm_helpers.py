@@ -95,9 +95,11 @@ def refused(build: Builder, text: str) -> IllegalEvent:
 
 
 def moves(build: Builder) -> list[str]:
-    """The legal moves now, in notation."""
+    """The legal moves now, or at a chance point the listed outcomes, in notation (as `moves` lists them)."""
+    from planets_log.core.game import next_events
+
     state = build.pos.state
-    return [RULES.format(e, state) for e in RULES.legal(state)]
+    return [RULES.format(e, state) for e in next_events(RULES, state)]
 
 
 # --- a greedy policy, for playthroughs that reach the final turns ------------------------

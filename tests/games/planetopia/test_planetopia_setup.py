@@ -79,7 +79,8 @@ def test_each_player_gets_the_three_starting_cards_and_two_atoms():
 def test_starting_hand_is_the_only_outcome_and_goes_in_seat_order():
     """Setup: the starting hands are dealt seat by seat and are always the three starting cards."""
     build = play(fresh(), "row " + " ".join(ROW3[:4]), "trail " + " ".join(TRAIL))
-    assert RULES.legal(state_of(build)) == [HandDealt(seat=0, cards=("atom", "hswap", "vswap"))]
+    assert RULES.legal(state_of(build)) == []  # a chance point: its outcomes are chance_outcomes
+    assert RULES.chance_outcomes(state_of(build)).events() == [HandDealt(seat=0, cards=("atom", "hswap", "vswap"))]
     assert refused(build, "hand Ben atom hswap vswap").code == "hand.seat"
     assert refused(build, "hand Ann atom atom vswap").code == "hand.cards"
 

@@ -105,7 +105,8 @@ def test_how_to_play_roll_is_followed_by_the_landing():
     assert RULES.legal(state(build)) == [RULES.parse("roll", state(build))]
     play(build, "roll")
     assert RULES.to_move(state(build)) == CHANCE
-    outcomes = RULES.legal(state(build))
+    assert RULES.legal(state(build)) == []
+    outcomes = RULES.chance_outcomes(state(build)).events()
     assert len(outcomes) == 1 + 9 * 3  # off the grid, or one of 9 cards showing 1, 2 or 3
 
 
@@ -381,17 +382,18 @@ def test_contract_table_chance_points_list_every_outcome():
     build = started()
     play(build, "roll")
     assert RULES.to_move(state(build)) == CHANCE
-    for event in RULES.legal(state(build)):
+    assert RULES.legal(state(build)) == []
+    for event in RULES.chance_outcomes(state(build)).events():
         RULES.check(state(build), event)
     play(build, "land 1 1", "explore")
-    refills = RULES.legal(state(build))
+    refills = RULES.chance_outcomes(state(build)).events()
     assert {e.card for e in refills} == set(state(build).deck)
 
 
 def test_contract_deal_point_has_a_hint():
     """The deal has too many outcomes to list; the hint says what to type."""
     build = table()
-    assert RULES.legal(state(build)) == []
+    assert RULES.legal(state(build)) == [] and RULES.chance_outcomes(state(build)).listed is None
     assert "deal" in RULES.chance_hint(state(build))
 
 

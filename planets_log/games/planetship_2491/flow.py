@@ -72,7 +72,7 @@ def tractor_targets(state: State, zone: int) -> list[tuple[int, int]]:
     if not free_spaces(state, zone):
         return []
     near = geo(state).adjacent_zones[zone]
-    return [(z, s) for z, s, ch in placed(state) if z in near and not protected(state, z, ch)]
+    return [(z, s) for z, s, ch in placed(state, near) if not protected(state, z, ch)]
 
 
 def shield_targets(state: State, zone: int) -> list[tuple[int, int]]:
@@ -80,7 +80,7 @@ def shield_targets(state: State, zone: int) -> list[tuple[int, int]]:
     if state.shields <= 0:
         return []
     near = geo(state).adjacent_zones[zone] | {zone}
-    return [(z, s) for z, s, ch in placed(state) if z in near and not ch.shield]
+    return [(z, s) for z, s, ch in placed(state, near) if not ch.shield]
 
 
 def teleport_targets(state: State, zone: int) -> list[tuple[int, int]]:

@@ -199,10 +199,12 @@ def sort_key(code: str) -> tuple[int, str, int]:
     return (0, "", int(code)) if code.isdigit() else (1, code[0], int(code[1:]) if code[1:].isdigit() else 0)
 
 
-def placed(state: State):
-    """Every (zone, numeral, char) on the grid."""
+def placed(state: State, among: frozenset[int] | set[int] | None = None):
+    """Every (zone, numeral, char) on the grid, in grid order; only in the zones `among` if given."""
     zones = state.zones
     for z, _ in state.grid:
+        if among is not None and z not in among:
+            continue
         i = 0
         for ch in zones[z].spaces:
             i += 1

@@ -93,7 +93,8 @@ def mover_text(session: Session, pos: Position) -> str:
     if mover == TERMINAL:
         return "the game is over"
     if mover == CHANCE:
-        return f"chance is next: {session.rules.chance_hint(pos.state)}"
+        what = "chance is next" if session.rules.reveal_due(pos.state) is None else "a reveal is due"
+        return f"{what}: {session.rules.chance_hint(pos.state)}"
     return f"{session.name(mover)} to move"
 
 

@@ -191,6 +191,8 @@ class Session:
             raise IllegalEvent("type", f"{type(event).__name__} is neither an action nor a chance outcome", FORMAT_RULE)
         event = cast(Action, event)
         if mover == CHANCE:
+            if (due := self.rules.reveal_due(state)) is not None:
+                raise IllegalEvent("reveal.due", due[0], due[1])
             raise IllegalEvent("chance.expected", f"a chance outcome is due ({self.rules.chance_hint(state)})", "turn order")
         if event.by != mover:
             raise IllegalEvent("turn", f"it is {self.name(mover)}'s turn, not {self.name(event.by)}'s", "turn order")

@@ -401,6 +401,11 @@ class Rules:
         """In a kept record: what is still `?` and needed (for the score), in words with what to type."""
         return []
 
+    def reveal_due(self, state: Any) -> tuple[str, str] | None:
+        """In a kept record at a chance point that waits for a reveal (a `Disclosure`) before anything else: what
+        to type, in words, and the rule that asks for it; None otherwise. Any other line is refused with these."""
+        return None
+
     def seat_names(self, state: Any) -> list[str]:
         """Player names by seat (games keep them in their state)."""
         return list(state.players)

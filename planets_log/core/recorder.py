@@ -104,6 +104,8 @@ class Recorder:
     def _check_named(self, seat: int) -> None:
         mover = self.session.to_move(self.pos)
         if mover == CHANCE:
+            if (due := self.rules.reveal_due(self.pos.state)) is not None:
+                raise IllegalEvent("reveal.due", due[0], due[1])
             raise IllegalEvent("turn.named", f"a chance outcome is due ({self.rules.chance_hint(self.pos.state)}), "
                                f"not a move by {self.session.name(seat)}", "turn order")
         if mover != seat:

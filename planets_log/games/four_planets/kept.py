@@ -4,7 +4,9 @@ Hidden from the keeper: the colour-bonus cards other than the one nearest them, 
 opponent's face-down draws (green ability), the five cards the opponent's look-at-five tile
 draws and the one kept in hand (named when it is played, kept or searched by name). A `?` card's identity stays among the deck's
 candidates (`State.unseen` counts them), so a later reveal is checked against what was
-possible: a card seen since it was hidden cannot be it.
+possible: a card seen since it was hidden cannot be it. When the keeper's Observatorium
+shows both players the opponent's nearest colour-bonus card at setup (Professional Mode),
+the game waits for its reveal before anything else (`observed`).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ ABILITIES = "Specialist Abilities"
 SCORING = "End of Game and Scoring"
 BOOSTS = "The Boost Tiles"
 KEPT = "docs/table.md: records kept by one player"
+OBSERVATORIUM = "Professional Mode > Observatorium"
 
 
 def _fail(code: str, message: str, rule: str) -> None:
@@ -144,9 +147,45 @@ def apply_shown(state: State, event) -> State:
     return replace(state, seats=with_seat(state, event.seat, seat))
 
 
+def observed(state: State) -> int | None:
+    """The colour-bonus position a reveal-bonus building (the Observatorium) showed both players at setup and
+    the record still holds as `?`: the keeper owns it and the card is the opponent's nearest. None: nothing due."""
+    if state.kept_by is None or state.pro is None:
+        return None
+    return next((p for p in state.pro.revealed if p <= len(state.bonus) and state.bonus[p - 1] == UNKNOWN), None)
+
+
+def observed_due(state: State) -> tuple[str, str] | None:
+    """The reveal the game waits for, in words with the line to type, and its rule; None when none is due."""
+    position = observed(state)
+    if position is None:
+        return None
+    owner = 1 if position == nearest(0) else 0  # the card nearest the owner's opponent
+    names = [b.name for b in state.pro.catalogue if b.effect == "reveal-bonus" and b.id in state.pro.owned[owner]]
+    return (f"{state.players[owner]}'s {names[0] if names else 'building'} shows colour-bonus card {position} to "
+            f"both players at setup: type it now, shown bonus {position} CARD", OBSERVATORIUM)
+
+
+def check_observed(state: State, event) -> None:
+    """While the Observatorium's card is due, only its reveal is taken."""
+    position = observed(state)
+    if not isinstance(event, E.BonusShown) or event.position != position:
+        _fail("reveal.due", observed_due(state)[0], OBSERVATORIUM)
+
+
+def observed_outcomes(state: State) -> list[E.BonusShown]:
+    """The reveals possible for the Observatorium's card: any card still among the deck's candidates."""
+    position = observed(state)
+    return [E.BonusShown(position=position, card=card) for card in state.deck]
+
+
 def missing_reveals(state: State) -> list[str]:
-    """What is still `?` and counts for the score, with the line that reveals it."""
-    out = [f"colour-bonus card {i + 1}: shown bonus {i + 1} CARD" for i, code in enumerate(state.bonus) if code == UNKNOWN]
+    """What is still `?` and counts for the score, with the line that reveals it (the Observatorium's first: it is
+    due now)."""
+    due = observed_due(state)
+    first = [f"{due[0]} ({due[1]})"] if due is not None else []
+    out = first + [f"colour-bonus card {i + 1}: shown bonus {i + 1} CARD" for i, code in enumerate(state.bonus)
+                   if code == UNKNOWN and i + 1 != observed(state)]
     for i, seat in enumerate(state.seats):
         counts_bp = any(t.id == "bp3" or t.copies == "bp3" for t in seat.tiles)
         for ci, column in enumerate(seat.down):

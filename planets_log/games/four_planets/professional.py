@@ -81,6 +81,8 @@ def _given(catalogue, text: str) -> tuple[tuple[str, ...], ...]:
 def due(state: State) -> type | None:
     """The professional event that must come next, or None when the base game goes on."""
     pro = state.pro
+    if state.kept_by is not None and pro.revealed and observing(state):
+        return E.BonusShown
     if pro.step is not None:
         return STEP_EVENT[pro.step]
     if state.phase == "setup-start" and pro.orienter is not None:
@@ -88,12 +90,19 @@ def due(state: State) -> type | None:
     return None
 
 
+def observing(state: State) -> bool:
+    """True when a kept record waits for the card the keeper's Observatorium showed both players."""
+    from . import kept
+
+    return kept.observed(state) is not None
+
+
 def to_move(state: State) -> int | None:
     """The seat (or CHANCE) a building step waits for; None when the base game decides."""
     kind = due(state)
     if kind is None:
         return None
-    if kind in P.PRO_CHANCE:
+    if kind in P.PRO_CHANCE or kind is E.BonusShown:
         return CHANCE
     if kind is P.BuildingsChosen:
         return 0 if not state.pro.owned[0] else 1
@@ -108,6 +117,11 @@ def to_move(state: State) -> int | None:
 def check(state: State, event) -> bool:
     """Check a professional event (raise IllegalEvent); False when the base rules must check it."""
     kind = due(state)
+    if kind is E.BonusShown:  # a kept record waits for the Observatorium's card
+        from . import kept
+
+        kept.check_observed(state, event)
+        return False
     if kind is not None and type(event) is not kind:
         tag = type(event).__struct_config__.tag
         fail("pro.due", f"a '{tag}' where {WHAT[kind]} is due", PRO)

@@ -95,12 +95,22 @@ class FourPlanets(Rules):
 
     def chance(self, state: State, rng) -> Any:
         """The seeded outcome at this chance point."""
+        if self.reveal_due(state) is not None:  # a kept record (never seeded): any card still possible
+            from . import kept
+
+            return rng.choice(kept.observed_outcomes(state))
         if state.pro is not None and state.pro.step is not None:
             return professional.chance(state, rng)
         return chance.outcome(state, rng)
 
     def chance_outcomes(self, state: State) -> Outcomes:
         """The outcomes possible here; a building chance point's from Professional Mode."""
+        if self.reveal_due(state) is not None:
+            from planets_log.core.game import uniform
+
+            from . import kept
+
+            return uniform(kept.observed_outcomes(state), rule=kept.OBSERVATORIUM)
         if state.pro is not None and state.pro.step is not None:
             from . import pro_chance
 
@@ -121,6 +131,9 @@ class FourPlanets(Rules):
 
     def chance_hint(self, state: State) -> str:
         """What to type at a chance point of a table game."""
+        due = self.reveal_due(state)
+        if due is not None:
+            return f"{due[0]} ({due[1]})"
         if state.pro is not None and state.pro.step is not None:
             return professional.hint(state)
         return chance.hint(state)
@@ -138,6 +151,14 @@ class FourPlanets(Rules):
         from . import kept
 
         return kept.missing_reveals(state)
+
+    def reveal_due(self, state: State) -> tuple[str, str] | None:
+        """In a kept record: the Observatorium's card, which the game waits for before anything else."""
+        if state.kept_by is None or state.pro is None or not state.pro.revealed:
+            return None
+        from . import kept
+
+        return kept.observed_due(state)
 
     def round_of(self, state: State) -> int:
         """The round 1..5 (a deal between rounds belongs to the round it ends)."""

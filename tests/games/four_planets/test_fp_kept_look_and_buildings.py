@@ -22,11 +22,12 @@ LOOK_SEED = 43
 
 
 def kept_lines(full: Builder, keeper: int | None) -> tuple[list[str], list[str]]:
-    """The lines the keeper types during the game (`?` for what they cannot see), and the reveals at the end;
-    keeper None: the scorekeeper's lines (everything typed)."""
+    """The lines the keeper types during the game (`?` for what they cannot see; the card their Observatorium
+    shows at setup as soon as it is asked for), and the reveals at the end; keeper None: the scorekeeper's lines
+    (everything typed)."""
     rules, session = full.session.rules, full.session
     pos = session.start(full.lines[0])
-    typed, down = [], []
+    typed, down, observed = [], [], set()
     for raw in full.lines[1:]:
         event, state = session.decode(raw), pos.state
         pos = session.step(pos, event, line_hash(raw))
@@ -48,8 +49,13 @@ def kept_lines(full: Builder, keeper: int | None) -> tuple[list[str], list[str]]
         elif isinstance(event, P.BuildingsDealt):
             text = rules.format(event, state, keeper)  # the opponent's four as `?`
         typed.append(text)
+        for p in (pos.state.pro.revealed if keeper is not None and pos.state.pro else ()):
+            if p != nearest(keeper) and p not in observed:  # Professional Mode > Observatorium: asked for at once
+                typed.append(f"shown bonus {p} {pos.state.bonus[p - 1]}")
+                observed.add(p)
     bonus = pos.state.bonus
-    shown = [f"shown bonus {i + 1} {c}" for i, c in enumerate(bonus) if i + 1 != nearest(keeper)]
+    shown = [f"shown bonus {i + 1} {c}" for i, c in enumerate(bonus)
+             if i + 1 != nearest(keeper) and i + 1 not in observed]
     return typed, shown + down
 
 

@@ -241,17 +241,18 @@ def _end(state: State, e: Ended) -> State:
 
 def _end_turn(state: State) -> State:
     n = len(state.players)
-    nxt = (state.turn + 1) % n
-    state = replace(state, turns=state.turns + 1, finals_played=0)
+    nxt, turns = (state.turn + 1) % n, state.turns + 1
     if state.final_turn:
         if nxt == state.trigger:
-            return replace(state, phase="over", final_turn=False, end_reason="every player has taken a final turn")
-        return replace(state, phase="move", turn=nxt)
+            return replace(state, turns=turns, finals_played=0, phase="over", final_turn=False,
+                           end_reason="every player has taken a final turn")
+        return replace(state, turns=turns, finals_played=0, phase="move", turn=nxt)
     if state.solo:
-        return replace(state, phase="roll")
-    if state.round_limit and nxt == 0 and state.turns // n >= state.round_limit:
-        return replace(state, phase="over", end_reason=f"the round limit of {state.round_limit} was reached")
-    return replace(state, phase="move", turn=nxt)
+        return replace(state, turns=turns, finals_played=0, phase="roll")
+    if state.round_limit and nxt == 0 and turns // n >= state.round_limit:
+        return replace(state, turns=turns, finals_played=0, phase="over",
+                       end_reason=f"the round limit of {state.round_limit} was reached")
+    return replace(state, turns=turns, finals_played=0, phase="move", turn=nxt)
 
 
 def _roll(state: State, e: Rolled) -> State:

@@ -38,16 +38,18 @@ class Board:
 
 
 _BOARDS: dict[int, tuple[PlanetariumEdition, Board]] = {}
+_LAST: list = [None, None]  # the edition asked for last and its board: every event asks several times
 
 
 def board_of(edition: PlanetariumEdition) -> Board:
     """The board of an edition, built once per edition object."""
+    if _LAST[0] is edition:
+        return _LAST[1]
     hit = _BOARDS.get(id(edition))
-    if hit is not None and hit[0] is edition:
-        return hit[1]
-    board = _build(edition)
-    _BOARDS[id(edition)] = (edition, board)
-    return board
+    if hit is None or hit[0] is not edition:
+        hit = _BOARDS[id(edition)] = (edition, _build(edition))
+    _LAST[:] = hit
+    return hit[1]
 
 
 def _build(ed: PlanetariumEdition) -> Board:

@@ -49,10 +49,11 @@ class Geometry:
     where: dict[int, tuple[int, int]]
     adjacent_zones: dict[int, frozenset[int]]
     adjacent_spaces: dict[tuple[int, int], frozenset[tuple[int, int]]]
+    order: tuple[int, ...] = ()
 
-    def zones(self) -> list[int]:
+    def zones(self) -> tuple[int, ...]:
         """Zone numbers in play, in resolution order."""
-        return sorted(self.where)
+        return self.order
 
 
 @lru_cache(maxsize=512)
@@ -72,4 +73,4 @@ def geometry(zones: tuple[Zone, ...], grid: tuple[tuple[int, int], ...], rows: i
     for (r, c), space in cell_of.items():
         near = (cell_of.get(k) for k in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)))
         adjacent_spaces[space] = frozenset(s for s in near if s is not None)
-    return Geometry(where, adjacent_zones, adjacent_spaces)
+    return Geometry(where, adjacent_zones, adjacent_spaces, tuple(sorted(where)))

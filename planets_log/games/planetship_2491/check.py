@@ -35,6 +35,8 @@ PENDING = {"rotate": (E.Rotated,), "probe": (E.Probed,), "bury": (E.Buried,), "k
 ABILITY_EVENTS = {E.Hacked: "hack", E.Scanned: "scan", E.Pulled: "tractor", E.Shielded: "shield",
                   E.Radioed: "radio", E.Teleported: "teleport"}
 
+RESOLVING = (E.Passed,) + tuple(ABILITY_EVENTS)
+
 ABILITY_NAMES = {"hack": "Hacker", "scan": "Scanner", "tractor": "Tractor Beam", "shield": "Shield",
                  "radio": "Team Radio", "teleport": "Teleport"}
 
@@ -51,7 +53,7 @@ def expected(state: State) -> tuple[type, ...]:
     if state.phase == "place":
         return (E.Placed,)
     if state.phase == "resolve":
-        return (E.Passed,) + tuple(ABILITY_EVENTS)
+        return RESOLVING
     return EXPECTED.get(state.phase, ())
 
 

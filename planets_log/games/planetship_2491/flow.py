@@ -9,6 +9,7 @@ from __future__ import annotations
 from planets_log.core.game import CHANCE, TERMINAL
 
 from .edition import COLOURS
+from .legal import placements  # the turn's options decide who can still place
 from .state import (HAND, ROUNDS, Char, State, ZoneState, add, card, fleet, geo, occupant, placed, replace, with_seat,
                     with_space, with_zone, zone_spec)
 
@@ -71,7 +72,7 @@ def tractor_targets(state: State, zone: int) -> list[tuple[int, int]]:
     if not free_spaces(state, zone):
         return []
     near = geo(state).adjacent_zones[zone]
-    return [(z, s) for z, s, ch in placed(state) if z in near and not protected(state, z, ch)]
+    return [(z, s) for z, s, ch in placed(state, near) if not protected(state, z, ch)]
 
 
 def shield_targets(state: State, zone: int) -> list[tuple[int, int]]:
@@ -79,7 +80,7 @@ def shield_targets(state: State, zone: int) -> list[tuple[int, int]]:
     if state.shields <= 0:
         return []
     near = geo(state).adjacent_zones[zone] | {zone}
-    return [(z, s) for z, s, ch in placed(state) if z in near and not ch.shield]
+    return [(z, s) for z, s, ch in placed(state, near) if not ch.shield]
 
 
 def teleport_targets(state: State, zone: int) -> list[tuple[int, int]]:
@@ -164,8 +165,6 @@ def _step(state: State) -> State | None:
 
 
 def _next_placer(state: State) -> State | None:
-    from .legal import placements  # the turn's options decide who can still place
-
     n = len(state.players)
     for k in range(n):
         seat = (state.turn + k) % n
@@ -181,8 +180,10 @@ def _resolve_step(state: State) -> State | None:
         return replace(state, phase="reveal")
     if not state.revealed:
         return _reveal(state)
-    for space in range(max(state.cursor, 1), len(state.zones[state.zone].spaces) + 1):
-        if usable(state, state.zone, space):
+    spaces = state.zones[state.zone].spaces
+    for space in range(max(state.cursor, 1), len(spaces) + 1):
+        char = spaces[space - 1]
+        if char is not None and not char.disabled and usable(state, state.zone, space):
             return None if space == state.cursor else replace(state, cursor=space)
     return award(state)
 
@@ -194,7 +195,7 @@ def _start_zone(state: State, zone: int) -> State:
 def hidden_in_zone(state: State, zone: int) -> int:
     """How many "?" cards (a table keeper's unseen ones) lie on a zone."""
     z = state.zones[zone]
-    return sum(c == "?" for c in z.rewards) + sum(ch is not None and ch.card == "?" for ch in z.spaces)
+    return z.rewards.count("?") + sum(1 for ch in z.spaces if ch is not None and ch.card == "?")
 
 
 def _reveal(state: State) -> State:
@@ -240,9 +241,8 @@ def remove(state: State, space: int) -> State:
 def next_zone(state: State) -> State:
     """Clear Team Radio bonuses and move to the next zone, or end the round."""
     zone = state.zone
-    for z, s, ch in placed(state):  # a Team Radio user that teleported away loses its bonus here too
-        if ch.radio:
-            state = with_space(state, z, s, replace(ch, radio=0))
+    for z, s, ch in [p for p in placed(state) if p[2].radio]:  # a Team Radio user that teleported away loses it too
+        state = with_space(state, z, s, replace(ch, radio=0))
     state = replace(state, pending=None, winner=-1)
     later = [z for z in geo(state).zones() if z > zone]
     state = replace(state, phase="resolve")

@@ -13,17 +13,28 @@ HIBERNATION = 6
 def placements(state: State, seat: int, limit: int | None = None) -> list[tuple[int, int]]:
     """Free spaces the seat may use: a space dock, or next to one of its characters (Player's Turn)."""
     g = geo(state)
-    mine = {(z, s) for z, s, ch in placed(state) if ch.owner == seat}
-    near = set().union(*(g.adjacent_spaces[m] for m in mine)) if mine else set()
+    near = None  # the spaces next to the seat's characters, found only if a free space is not a dock
     out = []
     for z in g.zones():
-        spec = zone_spec(state, z)
-        for s in range(1, size(state, z) + 1):
-            if occupant(state, z, s) is None and (s in spec.docks or (z, s) in near):
-                out.append((z, s))
-                if limit is not None and len(out) >= limit:
-                    return out
+        docks = zone_spec(state, z).docks
+        for s, ch in enumerate(state.zones[z].spaces, 1):
+            if ch is not None:
+                continue
+            if s not in docks:
+                if near is None:
+                    near = _near(g, state, seat)
+                if (z, s) not in near:
+                    continue
+            out.append((z, s))
+            if limit is not None and len(out) >= limit:
+                return out
     return out
+
+
+def _near(g, state: State, seat: int) -> set:
+    """The spaces next to the seat's characters."""
+    mine = [(z, s) for z, s, ch in placed(state) if ch.owner == seat]
+    return set().union(*(g.adjacent_spaces[m] for m in mine)) if mine else set()
 
 
 def reachable(state: State, seat: int, zone: int, space: int) -> bool:

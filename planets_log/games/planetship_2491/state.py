@@ -90,12 +90,16 @@ class Info:
 
 
 _INFO: dict[int, tuple[PlanetshipEdition, Info]] = {}
+_LAST: list = [None, None]  # the edition asked for last and its lookups: every event asks several times
 
 
 def info(ed: PlanetshipEdition) -> Info:
     """The edition's lookups (cached per edition object, which the cache keeps alive)."""
+    if _LAST[0] is ed:
+        return _LAST[1]
     hit = _INFO.get(id(ed))
     if hit is not None and hit[0] is ed:
+        _LAST[:] = hit
         return hit[1]
     cards = {c.id: c for c in ed.characters}
     for colour in COLOURS:
@@ -104,6 +108,7 @@ def info(ed: PlanetshipEdition) -> Info:
     zones = tuple(sorted(ed.zones, key=lambda z: z.number))
     made = Info(cards, zones, tuple(z.size for z in zones), {})
     _INFO[id(ed)] = (ed, made)
+    _LAST[:] = (ed, made)
     return made
 
 
@@ -119,12 +124,19 @@ def zone_spec(state: State, zone: int) -> Zone:
 
 def geo(state: State) -> Geometry:
     """The geometry of the grid as it lies now (cached per edition and layout)."""
+    last = _LAST_GEO[0]
+    if last[0] is state.grid and last[1] is state.ed and last[2] == len(state.players):
+        return last[3]  # the grid tuple is shared by every state until the layout changes
     lookups = info(state.ed)
     key = (state.grid, len(state.players))
     hit = lookups.grids.get(key)
     if hit is None:
         hit = lookups.grids[key] = geometry(lookups.zones, state.grid, rows_of(len(state.players)))
+    _LAST_GEO[0] = (state.grid, state.ed, len(state.players), hit)
     return hit
+
+
+_LAST_GEO: list = [(None, None, 0, None)]
 
 
 def size(state: State, zone: int) -> int:
@@ -187,12 +199,17 @@ def sort_key(code: str) -> tuple[int, str, int]:
     return (0, "", int(code)) if code.isdigit() else (1, code[0], int(code[1:]) if code[1:].isdigit() else 0)
 
 
-def placed(state: State):
-    """Every (zone, numeral, char) on the grid."""
+def placed(state: State, among: frozenset[int] | set[int] | None = None):
+    """Every (zone, numeral, char) on the grid, in grid order; only in the zones `among` if given."""
+    zones = state.zones
     for z, _ in state.grid:
-        for i, ch in enumerate(state.zones[z].spaces):
+        if among is not None and z not in among:
+            continue
+        i = 0
+        for ch in zones[z].spaces:
+            i += 1
             if ch is not None:
-                yield z, i + 1, ch
+                yield z, i, ch
 
 
 def deck_size(state: State) -> int:

@@ -32,14 +32,16 @@ class Book(msgspec.Struct, frozen=True):
 
     def kind(self, code: str) -> Kind | None:
         """The card kind printed as `code`, or None."""
-        for kind in self.kinds:
-            if kind.code == code:
-                return kind
-        return None
+        if _LAST_BOOK[0] is not self:  # every state of a game shares one Book; check and apply ask it often
+            _LAST_BOOK[:] = (self, {k.code: k for k in reversed(self.kinds)})  # the first of a code wins
+        return _LAST_BOOK[1].get(code)
 
     def codes(self) -> tuple[str, ...]:
         """Every card code of the edition, in edition order."""
         return tuple(kind.code for kind in self.kinds)
+
+
+_LAST_BOOK: list = [None, {}]
 
 
 class Seat(msgspec.Struct, frozen=True):

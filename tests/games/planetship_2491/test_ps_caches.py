@@ -1,0 +1,67 @@
+"""The hot path's caches (issue 17): a lookup found by identity is never one of another edition or grid."""
+
+from __future__ import annotations
+
+import msgspec
+
+from planets_log.core.edition import load_edition
+from planets_log.games.planetship_2491.board import geometry, rows_of
+from planets_log.games.planetship_2491.legal import placements
+from planets_log.games.planetship_2491.state import geo, info, occupant, size, zone_spec
+
+from .ps_helpers import LAYOUT5, RULES, state_of, table
+
+replace = msgspec.structs.replace
+
+
+def _other_edition():
+    """The reference edition with one character's strength and the shields changed: equal shape, other data."""
+    ed = load_edition(RULES).data
+    first = replace(ed.characters[0], strength=ed.characters[0].strength + 5)
+    return ed, replace(ed, characters=(first,) + ed.characters[1:], shields=3)
+
+
+def test_info_follows_the_edition_asked_for():
+    """Two editions asked for in turn: each gets its own cards, never the last one's."""
+    ed, other = _other_edition()
+    code = ed.characters[0].id
+    for _ in range(3):
+        assert info(ed).cards[code].strength == ed.characters[0].strength
+        assert info(other).cards[code].strength == other.characters[0].strength
+
+
+def test_geo_follows_the_grid_and_the_players():
+    """Zone Grid: the geometry is that of the state's own grid, whatever grid was asked for just before."""
+    two, five = state_of(table(2)), state_of(table(5))
+    for _ in range(2):
+        for state in (two, five):
+            want = geometry(info(state.ed).zones, state.grid, rows_of(len(state.players)))
+            assert geo(state) == want and list(geo(state).zones()) == sorted(z for z, _ in state.grid)
+    turned = replace(five, grid=tuple((z, (t + 1) % 4) for z, t in five.grid))  # an equal grid as a new tuple
+    assert geo(turned) == geometry(info(five.ed).zones, turned.grid, 3) != geo(five)
+
+
+def _placements_by_definition(state, seat):
+    """Player's Turn, Space Docks: every free space that has a dock or lies next to one of the seat's characters."""
+    g = geo(state)
+    mine = [(z, s) for z in g.zones() for s in range(1, size(state, z) + 1)
+            if (ch := occupant(state, z, s)) is not None and ch.owner == seat]
+    near = set().union(*(g.adjacent_spaces[m] for m in mine))
+    return [(z, s) for z in g.zones() for s in range(1, size(state, z) + 1)
+            if occupant(state, z, s) is None and (s in zone_spec(state, z).docks or (z, s) in near)]
+
+
+def test_placements_match_the_rule_through_a_round():
+    """The lazy neighbour lookup gives exactly the spaces the rule names, for every seat, after every placement."""
+    build = table(5, LAYOUT5)
+    seen = 0
+    while state_of(build).phase == "place" and seen < 40:
+        state = state_of(build)
+        for seat in range(5):
+            assert placements(state, seat) == _placements_by_definition(state, seat)
+            assert placements(state, seat, limit=1) == _placements_by_definition(state, seat)[:1]
+        build.add(RULES.legal(state)[seen % 7 % len(RULES.legal(state))])  # a different placement each time
+        if state_of(build).pending:
+            build.add(RULES.legal(state_of(build))[0])  # a probe or a rotation offered: take the first
+        seen += 1
+    assert seen >= 10

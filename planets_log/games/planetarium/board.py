@@ -38,17 +38,19 @@ class Board:
 
 
 _BOARDS: dict[int, tuple[PlanetariumEdition, Board]] = {}
-_LAST: list = [None, None]  # the edition asked for last and its board: every event asks several times
+# the edition asked for last and its board, one tuple read once (safe between threads)
+_LAST: list[tuple[object, Board | None]] = [(None, None)]
 
 
 def board_of(edition: PlanetariumEdition) -> Board:
     """The board of an edition, built once per edition object."""
-    if _LAST[0] is edition:
-        return _LAST[1]
+    last = _LAST[0]
+    if last[0] is edition and last[1] is not None:
+        return last[1]
     hit = _BOARDS.get(id(edition))
     if hit is None or hit[0] is not edition:
         hit = _BOARDS[id(edition)] = (edition, _build(edition))
-    _LAST[:] = hit
+    _LAST[0] = hit
     return hit[1]
 
 

@@ -90,16 +90,19 @@ class Info:
 
 
 _INFO: dict[int, tuple[PlanetshipEdition, Info]] = {}
-_LAST: list = [None, None]  # the edition asked for last and its lookups: every event asks several times
+# the edition asked for last and its lookups, as one tuple read once (safe between threads):
+# every event asks several times
+_LAST: list[tuple[PlanetshipEdition | None, Info | None]] = [(None, None)]
 
 
 def info(ed: PlanetshipEdition) -> Info:
     """The edition's lookups (cached per edition object, which the cache keeps alive)."""
-    if _LAST[0] is ed:
-        return _LAST[1]
+    last = _LAST[0]
+    if last[0] is ed and last[1] is not None:
+        return last[1]
     hit = _INFO.get(id(ed))
     if hit is not None and hit[0] is ed:
-        _LAST[:] = hit
+        _LAST[0] = hit
         return hit[1]
     cards = {c.id: c for c in ed.characters}
     for colour in COLOURS:
@@ -108,7 +111,7 @@ def info(ed: PlanetshipEdition) -> Info:
     zones = tuple(sorted(ed.zones, key=lambda z: z.number))
     made = Info(cards, zones, tuple(z.size for z in zones), {})
     _INFO[id(ed)] = (ed, made)
-    _LAST[:] = (ed, made)
+    _LAST[0] = (ed, made)
     return made
 
 

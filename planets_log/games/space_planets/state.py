@@ -32,16 +32,17 @@ class Book(msgspec.Struct, frozen=True):
 
     def kind(self, code: str) -> Kind | None:
         """The card kind printed as `code`, or None."""
-        if _LAST_BOOK[0] is not self:  # every state of a game shares one Book; check and apply ask it often
-            _LAST_BOOK[:] = (self, {k.code: k for k in reversed(self.kinds)})  # the first of a code wins
-        return _LAST_BOOK[1].get(code)
+        last = _LAST_BOOK[0]  # one tuple read once, so two threads never mix two Books' tables
+        if last[0] is not self:  # every state of a game shares one Book; check and apply ask it often
+            last = _LAST_BOOK[0] = (self, {k.code: k for k in reversed(self.kinds)})  # the first of a code wins
+        return last[1].get(code)
 
     def codes(self) -> tuple[str, ...]:
         """Every card code of the edition, in edition order."""
         return tuple(kind.code for kind in self.kinds)
 
 
-_LAST_BOOK: list = [None, {}]
+_LAST_BOOK: list[tuple[object, dict[str, Kind]]] = [(None, {})]
 
 
 class Seat(msgspec.Struct, frozen=True):

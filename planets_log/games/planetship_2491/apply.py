@@ -80,14 +80,7 @@ def _revealed(state: State, e: E.Revealed) -> State:
     if state.phase == "piles":
         return settle(replace(kept.apply_named(state, e), phase="discard"))
     names = iter(e.cards)
-    z = state.zones[state.zone]
-    rewards = []
-    for code in z.rewards:
-        if code == E.HIDDEN:
-            code = next(names)
-            state = replace(state, deck=take(state.deck, code), unknown=state.unknown - 1)
-        rewards.append(code)
-    state = with_zone(state, state.zone, replace(state.zones[state.zone], rewards=tuple(rewards)))
+    state = kept.name_rewards(state, state.zone, names)
     for i, ch in enumerate(state.zones[state.zone].spaces):
         if ch is not None and ch.card == E.HIDDEN:
             code = next(names)

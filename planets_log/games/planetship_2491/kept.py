@@ -142,14 +142,7 @@ def apply_named(state: State, e: E.Revealed) -> State:
         return state
     probe = state.probes[-1]
     if probe.space == 0:
-        z = state.zones[probe.zone]
-        rewards = []
-        for code in z.rewards:
-            if code == E.HIDDEN:
-                code = next(names)
-                state = replace(state, deck=take(state.deck, code), unknown=state.unknown - 1)
-            rewards.append(code)
-        return with_zone(state, probe.zone, replace(state.zones[probe.zone], rewards=tuple(rewards)))
+        return name_rewards(state, probe.zone, names)
     ch = occupant(state, probe.zone, probe.space)
     code = next(names)
     state = replace(state, hands=with_seat(state.hands, ch.owner, take(state.hands[ch.owner], code)))
@@ -174,3 +167,14 @@ def check_hidden_discard(state: State, e: E.Discarded) -> None:
 def pending_discards(state: State, seat: int) -> int:
     """Cards a seat discarded as `?` and not yet named (still counted in its hand)."""
     return state.discards[seat].count(E.HIDDEN) if state.discards else 0
+
+
+def name_rewards(state: State, zone: int, names) -> State:
+    """The zone's face-down `?` rewards named in turn from `names`, each taken out of the deck's unknowns."""
+    rewards = []
+    for code in state.zones[zone].rewards:
+        if code == E.HIDDEN:
+            code = next(names)
+            state = replace(state, deck=take(state.deck, code), unknown=state.unknown - 1)
+        rewards.append(code)
+    return with_zone(state, zone, replace(state.zones[zone], rewards=tuple(rewards)))

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import json
+import os
+
 import pytest
 
 from planets_log.cli.main import cli
+from planets_log.core.commit import commitment, seed_path
+from tests.helpers import rechain, write_lines
 
 
 def run(runner, *args, input=None):
@@ -29,3 +34,14 @@ def fp(runner, tmp_path):
     res = run(runner, "new", "four-planets", "--player", "Ann", "--player", "Ben", "--seed", "4", path)
     assert res.exit_code == 0, res.output
     return path
+
+
+def with_secret(path, other, secret_hex):
+    """`path` (a record or a campaign) committed to another secret instead: the same lines
+    after the header, rechained, with the side file of that secret beside `other`."""
+    lines = path.read_bytes().splitlines()
+    header = json.loads(lines[0])
+    header["commit"]["sha256"] = commitment(bytes.fromhex(secret_hex))
+    write_lines(other, rechain([json.dumps(header, separators=(",", ":")).encode()] + lines[1:]))
+    seed_path(other).write_text(json.dumps({"log_id": header["log_id"], "secret": secret_hex}) + "\n")
+    os.chmod(seed_path(other), 0o600)

@@ -6,7 +6,6 @@ over); `--seed N` stays for demos, with the warning."""
 from __future__ import annotations
 
 import json
-import os
 import stat
 
 import pytest
@@ -18,7 +17,7 @@ from planets_log.core.recorder import Recorder
 from planets_log.core.rng import rng
 from tests.helpers import rechain, write_lines
 
-from .conftest import run
+from .conftest import run, with_secret
 
 PLAYERS = ("--player", "Ann", "--player", "Ben")
 
@@ -76,23 +75,13 @@ def test_ask_entropy_shows_the_commitment_first(runner, tmp_path):
     assert json.loads(_lines(path)[0])["entropy"] == [["Ann", "fig"]]
 
 
-def _with_secret(path, other, secret_hex):
-    """`path`'s campaign committed to another secret instead (the same lines after the header)."""
-    lines = _lines(path)
-    header = json.loads(lines[0])
-    header["commit"]["sha256"] = commitment(bytes.fromhex(secret_hex))
-    write_lines(other, rechain([json.dumps(header, separators=(",", ":")).encode()] + lines[1:]))
-    seed_path(other).write_text(json.dumps({"log_id": header["log_id"], "secret": secret_hex}) + "\n")
-    os.chmod(seed_path(other), 0o600)
-
-
 def test_output_before_the_reveal_tells_nothing_of_the_deals_to_come(runner, tmp_path):
     (tmp_path / "a").mkdir()
     (tmp_path / "b").mkdir()
     a, b = tmp_path / "a" / "camp.jsonl", tmp_path / "b" / "camp.jsonl"
     _new(runner, a)
     _next(runner, a)  # both deals drawn from a's secret
-    _with_secret(a, b, "cd" * 32)
+    with_secret(a, b, "cd" * 32)
     for command in [("status",), ("status", "--seat", "Ann"), ("status", "--json"), ("score",), ("validate",)]:
         out_a = run(runner, "campaign", command[0], a, *command[1:]).output.replace(str(tmp_path / "a"), "")
         out_b = run(runner, "campaign", command[0], b, *command[1:]).output.replace(str(tmp_path / "b"), "")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import stat
 
 import pytest
@@ -11,7 +10,7 @@ import pytest
 from planets_log.core.commit import commitment, seed_path
 from tests.helpers import edit_line, rechain, write_lines
 
-from .conftest import run
+from .conftest import run, with_secret
 
 
 def _new(runner, path, *extra, game="countdown", players=("Ann", "Ben")):
@@ -54,16 +53,6 @@ def test_public_seed_says_plainly_that_draws_can_be_foreseen(runner, tmp_path):
     assert not seed_path(tmp_path / "p.jsonl").exists()
 
 
-def _with_secret(path, other, secret_hex):
-    """`path`'s record, committed to another secret instead (same lines after the header)."""
-    lines = _lines(path)
-    header = json.loads(lines[0])
-    header["commit"]["sha256"] = commitment(bytes.fromhex(secret_hex))
-    write_lines(other, rechain([json.dumps(header, separators=(",", ":")).encode()] + lines[1:]))
-    seed_path(other).write_text(json.dumps({"log_id": header["log_id"], "secret": secret_hex}) + "\n")
-    os.chmod(seed_path(other), 0o600)
-
-
 READERS = [("replay", "--each"), ("replay", "--format", "json"), ("moves", "--json"), ("score", "--json"),
            ("annotate", "--list"), ("validate",)]
 
@@ -75,7 +64,7 @@ def test_output_before_the_reveal_tells_nothing_of_the_draws_to_come(runner, tmp
     (tmp_path / "b").mkdir()
     a, b = tmp_path / "a" / "g.jsonl", tmp_path / "b" / "g.jsonl"
     _new(runner, a, game=game)
-    _with_secret(a, b, "ab" * 32)
+    with_secret(a, b, "ab" * 32)
     for command in READERS:
         out_a = run(runner, command[0], a, *command[1:]).output.replace(str(tmp_path / "a"), "")
         out_b = run(runner, command[0], b, *command[1:]).output.replace(str(tmp_path / "b"), "")

@@ -6,44 +6,17 @@ pseudo-terminal, as players at the table would type it."""
 from __future__ import annotations
 
 import json
-import os
-import select
-import subprocess
-import sys
 from pathlib import Path
 
 from planets_log.core.commit import effective_seed, seed_path
 
-ROOT = Path(__file__).parents[2]
+from .conftest import through_pty
 
 
 def _converse(args: list[str], answers: dict[bytes, bytes], cwd: Path) -> bytes:
-    """Run planets-log on a new pseudo-terminal (stdin too); type each answer once its prompt shows."""
-    master, slave = os.openpty()
-    env = dict(os.environ, PYTHONPATH=str(ROOT), TERM="xterm", PYTHONIOENCODING="utf-8")
-    proc = subprocess.Popen([sys.executable, "-m", "planets_log", *args], stdin=slave, stdout=slave, stderr=slave,
-                            env=env, cwd=cwd)
-    os.close(slave)
-    out, waiting = b"", dict(answers)
-    while True:
-        ready, _, _ = select.select([master], [], [], 30)
-        if not ready:
-            proc.kill()
-            raise AssertionError(f"no output for 30 s; so far: {out!r}")
-        try:
-            chunk = os.read(master, 65536)
-        except OSError:  # EIO: the other side closed
-            break
-        if not chunk:
-            break
-        out += chunk
-        for prompt in list(waiting):
-            if prompt in out:
-                os.write(master, waiting.pop(prompt) + b"\n")
-    proc.wait(timeout=60)
-    os.close(master)
-    assert proc.returncode == 0, out
-    assert not waiting, f"never asked: {list(waiting)}; output: {out!r}"
+    """Run planets-log on a new pseudo-terminal, answering each prompt; it must succeed."""
+    code, out = through_pty(args, answers, cwd)
+    assert code == 0, out
     return out
 
 

@@ -11,36 +11,18 @@ import os
 import re
 import subprocess
 import sys
-from pathlib import Path
-
 import pytest
 
 from tests.helpers import rechain, write_lines
 
-ROOT = Path(__file__).parents[2]
+from .conftest import through_pty
 EVIL = "\x1b[1A\x1b[2K\r\x07\x9b2J\u202eok"
 RAW = re.compile(rb"\x1b|\x07|\r(?!\n)|\xc2[\x80-\x9f]|\xe2\x80\xae")
 
 
 def _through_pty(*args: str) -> bytes:
     """Run planets-log with stdout and stderr on a new pseudo-terminal; the bytes it got."""
-    master, slave = os.openpty()
-    env = dict(os.environ, PYTHONPATH=str(ROOT), TERM="xterm", PYTHONIOENCODING="utf-8")
-    proc = subprocess.Popen([sys.executable, "-m", "planets_log", *args], stdin=subprocess.DEVNULL, stdout=slave,
-                            stderr=slave, env=env, cwd=ROOT)
-    os.close(slave)
-    out = b""
-    while True:
-        try:
-            chunk = os.read(master, 65536)
-        except OSError:  # EIO: the other side closed
-            break
-        if not chunk:
-            break
-        out += chunk
-    proc.wait(timeout=60)
-    os.close(master)
-    return out
+    return through_pty(list(args))[1]
 
 
 @pytest.fixture

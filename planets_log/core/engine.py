@@ -408,7 +408,9 @@ def check_kept_by(rules: Rules, header: Header) -> None:
     if seat is msgspec.UNSET:
         return
     if not rules.supports_kept_by:
-        raise PlanetsLogError(f"{rules.title} has no record kept by one player", code="header.kept-by")
+        raise PlanetsLogError(f"{rules.title} has no record kept by one player: a --table record is typed the "
+                              "same by any player (docs/table.md says, game by game, what a player cannot see)",
+                              code="header.kept-by")
     if header.seed is not None:
         raise PlanetsLogError("a seeded game is not kept by one player (the seed deals everything)", code="header.kept-by")
     if not 0 <= seat < len(header.players):

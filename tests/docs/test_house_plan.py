@@ -72,10 +72,10 @@ def test_rules_py_holds_the_rules_subclass_only(game):
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda p: p.name)
-def test_a_game_with_records_kept_by_one_player_checks_them_in_kept_py(game):
+def test_kept_py_is_there_exactly_when_the_game_supports_records_kept_by_one_player(game):
     rules = importlib.import_module(f"planets_log.games.{game.name}").RULES
-    if rules.supports_kept_by:
-        assert (game / "kept.py").exists(), f"{game.name} supports --kept-by but has no kept.py"
+    assert (game / "kept.py").exists() == rules.supports_kept_by, (
+        f"{game.name}: kept.py is the module of records kept by one player, there exactly when supports_kept_by")
 
 
 def test_the_rules_check_finds_a_helper_a_second_class_and_setup_built_in_rules_py():

@@ -166,13 +166,15 @@ def selfplay(
     max_events: int = 100_000,
     log_id: str | None = None,
     rng_version: int | None = None,
+    edition_path: str | None = None,
 ) -> Builder:
-    """A seeded game where every action is chosen uniformly among the legal ones."""
+    """A seeded game where every action is chosen uniformly among the legal ones (on another
+    edition file when `edition_path` is given)."""
     rules = get_rules(game)
     players = players or [f"P{i + 1}" for i in range(max(rules.min_players, 2) if rules.max_players >= 2 else 1)]
     options = {**rules.selfplay_options, **(options or {})}
     header, session = make_header(game, players, seed=seed, options=options, log_id=log_id or f"selfplay-{game}-{seed}",
-                                  rng_version=rng_version)
+                                  rng_version=rng_version, edition_path=edition_path)
     build = Builder.new(header, session)
     policy = rng(seed if policy_seed is None else policy_seed, "policy")
     build.draw_chance()

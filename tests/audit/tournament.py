@@ -19,7 +19,7 @@ from planets_log.core import registry
 from planets_log.core.engine import Replay, Step
 from planets_log.core.events import Action, Chance, Note, Result, strip_place
 from planets_log.core.game import CHANCE, TERMINAL
-from planets_log.core.play import Builder, make_header, selfplay
+from planets_log.core.play import Builder, selfplay
 from planets_log.core.record import line_hash
 from planets_log.core.rng import rng
 from planets_log.core.seal import Key, keygen, seal_record
@@ -106,18 +106,8 @@ def other_edition(game: str, folder: Path) -> str:
 
 
 def play_with_edition(game: str, seed: int, edition: str) -> Builder:
-    """Self-play like `selfplay`, on another edition file."""
-    rules = registry.get_rules(game)
-    players = [f"P{i + 1}" for i in range(max(rules.min_players, 2))]
-    header, session = make_header(game, players, seed=seed, edition_path=edition, log_id=f"edition-{game}-{seed}",
-                                  options=dict(rules.selfplay_options))
-    build = Builder.new(header, session)
-    policy = rng(seed, "policy")
-    build.draw_chance()
-    while session.to_move(build.pos) != TERMINAL:
-        build.add(policy.choice(rules.legal(build.pos.state)))
-        build.draw_chance()
-    return build
+    """Self-play on another edition file."""
+    return selfplay(game, seed, edition_path=edition, log_id=f"edition-{game}-{seed}")
 
 
 def cut_point(build: Builder, path: Path) -> int:

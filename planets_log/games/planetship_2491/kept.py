@@ -112,6 +112,13 @@ def hint(state: State) -> str:
             + " ".join("CARD" for _ in named))
 
 
+def due(state: State) -> tuple[str, str] | None:
+    """In a kept record waiting at the keeper's probe or the turned piles: what to type and its rule."""
+    if state.phase not in PHASES:
+        return None
+    return hint(state), DISCARD if state.phase == "piles" else PROBES
+
+
 def check_named(state: State, e: E.Revealed) -> None:
     """Each name is a card the hidden one could be: still unaccounted for in the deck, or in its owner's hand."""
     named = slots(state)

@@ -110,6 +110,12 @@ class Planetship(Rules):
             return [chance.hint(state)]
         return []
 
+    def reveal_due(self, state: State) -> tuple[str, str] | None:
+        """A kept record waits for the keeper's probe's card, or the turned piles' discards, before anything else."""
+        from . import kept
+
+        return kept.due(state)
+
     def render(self, state: State, seat: int | None = None) -> str:
         """The table as text."""
         return view.render(state, seat)

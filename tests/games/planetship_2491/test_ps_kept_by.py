@@ -84,7 +84,8 @@ def test_the_keepers_probe_names_the_face_down_reward_it_looks_at():
     play(b, "R1 4.III", "B1 0.I", "R2 4.II", "probe 4.R")
     s = state_of(b)
     assert s.phase == "peek" and RULES.to_move(s) < 0 and "probe looks at it" in RULES.missing_reveals(s)[0]
-    assert refused(b, "B2 0.II").code == "chance.expected"  # the reveal comes first
+    err = refused(b, "B2 0.II")  # the reveal comes first, not the next move
+    assert (err.code, err.rule) == ("reveal.due", "Probes") and "probe looks at it" in err.message
     assert refused(b, "reveal 1").code == "reveal.reward"  # card 1 lies face up on zone 0
     assert refused(b, "reveal 5 6").code == "reveal.count"
     play(b, "reveal 5")

@@ -25,9 +25,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from planets_log.core.play import selfplay  # noqa: E402
-from planets_log.core.registry import game_ids, get_rules  # noqa: E402
-from planets_log.core.seal import keygen, load_key, make_seal  # noqa: E402
+from planets_log.engine.play import selfplay  # noqa: E402
+from planets_log.engine.registry import game_ids, get_rules  # noqa: E402
+from planets_log.audit.seal import keygen, load_key, make_seal  # noqa: E402
 
 CLI = "from planets_log.cli.main import main; main()"
 

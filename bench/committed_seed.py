@@ -1,12 +1,12 @@
 """Validate time: a public-seed record vs the same game with a committed, revealed secret seed."""
 import time
 
-from planets_log.core.commit import commitment
-from planets_log.core.events import Commit, Reveal
-from planets_log.core.game import TERMINAL
-from planets_log.core.play import Builder, make_header
-from planets_log.core.rng import rng
-from planets_log.core.validate import validate_file
+from planets_log.record.commit import commitment
+from planets_log.record.events import Commit, Reveal
+from planets_log.engine.rules import TERMINAL
+from planets_log.engine.play import Builder, make_header
+from planets_log.engine.rng import rng
+from planets_log.audit.validate import validate_file
 
 
 def game(committed: bool, n: int) -> str:

@@ -24,8 +24,8 @@ from pathlib import Path
 PROBE = r"""
 import json, sys, time, timeit
 sys.path.insert(0, sys.argv[1])
-from planets_log.core.engine import Replay
-from planets_log.core.validate import validate_file
+from planets_log.engine import Replay
+from planets_log.audit.validate import validate_file
 paths = sys.argv[2:]
 
 def validate():
@@ -49,7 +49,7 @@ print(json.dumps({"validate": best(validate), "trusted": best(trusted), "decode"
 MAKE = r"""
 import sys
 sys.path.insert(0, sys.argv[1])
-from planets_log.core.play import selfplay
+from planets_log.engine.play import selfplay
 game, count, version, folder = sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
 for i in range(count):
     with open(f"{folder}/{game}-{i}.jsonl", "w") as f:

@@ -42,14 +42,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from planets_log.core.engine import Replay  # noqa: E402
-from planets_log.core.events import Chance, strip_place  # noqa: E402
-from planets_log.core.play import selfplay  # noqa: E402
-from planets_log.core.record import iter_lines, line_hash  # noqa: E402
-from planets_log.core.registry import game_ids, get_rules  # noqa: E402
-from planets_log.core.rng import NEWEST, chance_stream  # noqa: E402
-from planets_log.core.strict import decode_line  # noqa: E402
-from planets_log.core.validate import validate_file  # noqa: E402
+from planets_log.engine.replay import Replay  # noqa: E402
+from planets_log.record.events import Chance, strip_place  # noqa: E402
+from planets_log.engine.play import selfplay  # noqa: E402
+from planets_log.record.lines import iter_lines, line_hash  # noqa: E402
+from planets_log.engine.registry import game_ids, get_rules  # noqa: E402
+from planets_log.engine.rng import NEWEST, chance_stream  # noqa: E402
+from planets_log.record.strict import decode_line  # noqa: E402
+from planets_log.audit.validate import validate_file  # noqa: E402
 
 CLI = "from planets_log.cli.main import main; main()"
 

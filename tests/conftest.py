@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from click.testing import CliRunner
 
-from planets_log.core import registry
+from planets_log.engine import registry
 
 registry.register("countdown", "tests.core.toy")
 

@@ -20,7 +20,7 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
-from planets_log.core.registry import game_ids
+from planets_log.engine.registry import game_ids
 from tests.golden import NAME, retracted_chance
 
 ROOT = Path(__file__).resolve().parents[1] / "fixtures"

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from planets_log.core.events import Retract
-from planets_log.core.game import CHANCE, TERMINAL
-from planets_log.core.play import Builder, make_header
-from planets_log.core.registry import get_rules
-from planets_log.core.rng import rng
+from planets_log.record.events import Retract
+from planets_log.engine.rules import CHANCE, TERMINAL
+from planets_log.engine.play import Builder, make_header
+from planets_log.engine.registry import get_rules
+from planets_log.engine.rng import rng
 
 ROOT = Path(__file__).resolve().parents[1] / "fixtures"
 NAME = "retracted-chance.jsonl"

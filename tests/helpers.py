@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from planets_log.core.record import line_hash
+from planets_log.record.lines import line_hash
 
 
 def rechain(lines: list[bytes]) -> list[bytes]:

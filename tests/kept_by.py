@@ -6,8 +6,8 @@ from collections.abc import Callable
 
 import msgspec
 
-from planets_log.core.play import Builder, make_header
-from planets_log.core.record import line_hash
+from planets_log.engine.play import Builder, make_header
+from planets_log.record.lines import line_hash
 
 
 def kept_copy(full: Builder, seat: int, reveals: Callable[[object, object], list[str]] | None = None,

@@ -12,11 +12,11 @@ import json
 
 import msgspec
 
-from planets_log.core.engine import digest
-from planets_log.core.events import Chance, Meta, Note
-from planets_log.core.game import TERMINAL
-from planets_log.core.record import line_hash
-from planets_log.core.seats import seat_label
+from planets_log.engine.replay import digest
+from planets_log.record.events import Chance, Meta, Note
+from planets_log.engine.rules import TERMINAL
+from planets_log.record.lines import line_hash
+from planets_log.engine.seats import seat_label
 
 
 def playthrough(build, every: int = 1) -> str:

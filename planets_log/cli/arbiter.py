@@ -23,7 +23,7 @@ def rule(log, move, reason, arbiter, edition) -> None:
     Example:
       planets-log rule game.jsonl "d3" --reason "both players agreed to replay the dispatch" --arbiter "TD Kim"
     """
-    from planets_log.core.recorder import Recorder
+    from planets_log.engine.recorder import Recorder
 
     rec = Recorder(log, edition)
     for entry in rec.rule(move, reason, arbiter):
@@ -45,8 +45,8 @@ def penalty(log, seat, points, reason, arbiter, edition) -> None:
     Example:
       planets-log penalty game.jsonl --seat Ben --points -3 --reason "late arrival" --arbiter "TD Kim"
     """
-    from planets_log.core.events import Penalty
-    from planets_log.core.recorder import Recorder
+    from planets_log.engine.recorder import Recorder
+    from planets_log.record.events import Penalty
 
     rec = Recorder(log, edition)
     event = Penalty(seat=seat_index(rec.session, seat), points=points, reason=reason, arbiter=arbiter)
@@ -73,9 +73,9 @@ def result(log, winners, nobody, declared_by, reason, edition) -> None:
     """
     if bool(winners) == nobody:
         raise click.UsageError("give either --winner (once per winner) or --nobody")
-    from planets_log.core.events import Result
-    from planets_log.core.recorder import Recorder
-    from planets_log.core.scoring import result_check
+    from planets_log.engine.recorder import Recorder
+    from planets_log.engine.scoring import result_check
+    from planets_log.record.events import Result
 
     rec = Recorder(log, edition)
     event = Result(winners=[seat_index(rec.session, w) for w in winners], declared_by=declared_by, reason=reason)
@@ -101,7 +101,7 @@ def reveal(log, seed_file, edition) -> None:
       planets-log reveal table-07.jsonl
       planets-log validate table-07.jsonl
     """
-    from planets_log.core.recorder import Recorder
+    from planets_log.engine.recorder import Recorder
 
     rec = Recorder(log, edition, seed_file=seed_file)
     for entry in rec.reveal():

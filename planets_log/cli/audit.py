@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from planets_log.core.text import escape
+from planets_log.record.text import escape
 
 from .common import edition_option
 
@@ -29,8 +29,8 @@ def seal(logs, key_file, edition) -> None:
       planets-log seal table-07.jsonl --key organiser.key
       planets-log audit tournament/ --key organiser.pub
     """
-    from planets_log.core.game import TERMINAL
-    from planets_log.core.seal import load_key, seal_record
+    from planets_log.audit.seal import load_key, seal_record
+    from planets_log.engine.rules import TERMINAL
 
     key = load_key(key_file)
     for log in logs:
@@ -56,7 +56,7 @@ def keygen(out, use_hmac) -> None:
       planets-log keygen --out organiser
       planets-log keygen --hmac --out organiser-secret.json
     """
-    from planets_log.core.seal import keygen as make
+    from planets_log.audit.seal import keygen as make
 
     key, paths = make(out, use_hmac=use_hmac)
     for path in paths:
@@ -118,12 +118,14 @@ def audit(paths, key_files, results, editions, require, jobs, scheduler, send, b
     """
     import os
 
-    from planets_log.core.audit import AuditConfig, collect, edition_ref
-    from planets_log.core.errors import PlanetsLogError, UsageError
-    from planets_log.core.registry import get_rules
-    from planets_log.core.seal import load_key
-    from planets_log.core.spool import Spool
-    from planets_log.core.tournament import spool_audit as run
+    from planets_log.audit.checks import edition_ref
+    from planets_log.audit.pool import collect
+    from planets_log.audit.report import AuditConfig
+    from planets_log.audit.seal import load_key
+    from planets_log.audit.spool import Spool
+    from planets_log.audit.tournament import spool_audit as run
+    from planets_log.engine.registry import get_rules
+    from planets_log.record.errors import PlanetsLogError, UsageError
 
     from .common import parse_pairs
 
@@ -163,7 +165,7 @@ def audit(paths, key_files, results, editions, require, jobs, scheduler, send, b
 
 def _cluster(scheduler, jobs, send, batch):
     """Where the checks run: None for this machine's process pool, or a Dask cluster."""
-    from planets_log.core.errors import UsageError
+    from planets_log.record.errors import UsageError
 
     if scheduler is None:
         if send or batch is not None:
@@ -175,7 +177,7 @@ def _cluster(scheduler, jobs, send, batch):
     if scheduler != "local" and jobs is not None:
         raise UsageError("--jobs sizes this machine's pool or a local cluster; a remote cluster's size is its "
                          "workers", code="usage")
-    from planets_log.core.cluster import Cluster
+    from planets_log.audit.cluster import Cluster
 
     return Cluster(scheduler, workers=jobs or None, batch=batch, send=send)
 
@@ -198,7 +200,7 @@ def _print_csv(report) -> None:
 
 
 def _print_text(report, quiet: bool) -> None:
-    from planets_log.core.text import escape
+    from planets_log.record.text import escape
 
     for p, _ in report.problems():
         click.echo(str(p))

@@ -51,10 +51,10 @@ def new(game, out, players, seed, table, meta, entropy, ask_entropy) -> None:
       planets-log campaign new four-planets --player Ann --player Ben --seed 7 camp.jsonl
       planets-log campaign new four-planets --player Ann --player Ben --table camp.jsonl
     """
-    from planets_log.core.campaign import new_campaign
-    from planets_log.core.commit import commitment, new_secret, write_secret
-    from planets_log.core.errors import UsageError
-    from planets_log.core.seats import check_new_names
+    from planets_log.audit.campaign import new_campaign
+    from planets_log.engine.seats import check_new_names
+    from planets_log.record.commit import commitment, new_secret, write_secret
+    from planets_log.record.errors import UsageError
 
     from .write import _entropy
 
@@ -83,7 +83,7 @@ def new(game, out, players, seed, table, meta, entropy, ask_entropy) -> None:
 
 
 def _seat(players: list[str], text: str) -> int:
-    from planets_log.core.errors import UsageError
+    from planets_log.record.errors import UsageError
 
     for i, name in enumerate(players):
         if text == name or text.casefold() == name.casefold():
@@ -108,10 +108,11 @@ def next_(log, keeps, deals, out) -> None:
       planets-log campaign next camp.jsonl --keep Ann=tower --keep Ben=galactic-bank
       planets-log campaign next camp.jsonl --deal Ann=tower,mint,museum --keep Ann=tower
     """
-    from planets_log.core.campaign import Campaign, finished_game, linked_path
-    from planets_log.core.commit import seed_path
-    from planets_log.core.errors import IllegalEvent, RecordError
-    from planets_log.core.rng import rng
+    from planets_log.audit.campaign import Campaign, linked_path
+    from planets_log.audit.campaign_links import finished_game
+    from planets_log.engine.rng import rng
+    from planets_log.record.commit import seed_path
+    from planets_log.record.errors import IllegalEvent, RecordError
 
     side = seed_path(log)
     camp = Campaign(log, seed_file=side if side.exists() else None)
@@ -141,7 +142,7 @@ def next_(log, keeps, deals, out) -> None:
         return
     step, n = rules.due(camp.state)
     if step == "over" and camp.committed and camp.revealed is None:
-        from planets_log.core.events import Reveal
+        from planets_log.record.events import Reveal
 
         camp.append([Reveal(secret=camp.secret.hex())])
         _echo(f"{log}: the campaign's secret seed is revealed in the record: every deal can now be checked")
@@ -153,11 +154,11 @@ def next_(log, keeps, deals, out) -> None:
 
 
 def _start_game(camp, n: int, out: str | None) -> None:
-    from planets_log.core.campaign import game_secret, game_seed, linked_path
-    from planets_log.core.commit import commitment, write_secret
-    from planets_log.core.events import Commit
-    from planets_log.core.play import Builder, make_header
-    from planets_log.core.record import create_record
+    from planets_log.audit.campaign import game_secret, game_seed, linked_path
+    from planets_log.engine.play import Builder, make_header
+    from planets_log.record.commit import commitment, write_secret
+    from planets_log.record.events import Commit
+    from planets_log.record.lines import create_record
 
     name = out or f"{Path(camp.name).stem}-game{n}.jsonl"
     path = linked_path(camp, name)
@@ -198,7 +199,7 @@ def status(log, seat, as_json) -> None:
       planets-log campaign status camp.jsonl --json
       planets-log campaign status camp.jsonl --seat Ann
     """
-    from planets_log.core.campaign import Campaign
+    from planets_log.audit.campaign import Campaign
 
     camp = Campaign(log)
     data = camp.rules.status(camp.state, None if seat is None else _seat(camp.header.players, seat))
@@ -240,7 +241,7 @@ def score(log, as_json) -> None:
     Example:
       planets-log campaign score camp.jsonl
     """
-    from planets_log.core.campaign import Campaign
+    from planets_log.audit.campaign import Campaign
 
     camp = Campaign(log)
     data = camp.rules.status(camp.state)
@@ -261,7 +262,7 @@ def validate(log, as_json) -> None:
     Example:
       planets-log campaign validate camp.jsonl
     """
-    from planets_log.core.campaign import validate_campaign
+    from planets_log.audit.campaign_links import validate_campaign
 
     errors = validate_campaign(log)
     if as_json:
@@ -276,7 +277,7 @@ def validate(log, as_json) -> None:
 
 def _mode(log: str) -> str:
     """What a valid campaign's deals are checked against: said only of a committed seed."""
-    from planets_log.core.campaign import Campaign
+    from planets_log.audit.campaign import Campaign
 
     camp = Campaign(log)
     if not camp.committed:

@@ -7,8 +7,9 @@ from typing import Any, Callable
 import click
 import msgspec
 
-from planets_log.core.engine import Position, Replay, Session, Step, Visitor
-from planets_log.core.errors import UsageError
+from planets_log.engine.replay import Replay, Step, Visitor
+from planets_log.engine.session import Position, Session
+from planets_log.record.errors import UsageError
 
 edition_option = click.option(
     "--edition", "edition", type=click.Path(dir_okay=False), default=None,
@@ -34,7 +35,7 @@ def parse_pairs(values: tuple[str, ...], what: str) -> dict[str, str]:
 
 def seat_index(session: Session, text: str) -> int:
     """A seat given as a player's name or a number counted from 1."""
-    from planets_log.core.seats import parse_seat, seat_words
+    from planets_log.engine.seats import parse_seat, seat_words
 
     players = session.header.players
     seat = parse_seat(text, players)
@@ -80,14 +81,14 @@ def position_at(replay: Replay, seq: int | None = None, round_no: int | None = N
 
 def echo_json(obj: Any) -> None:
     """Print JSON (stable key order as built), control characters escaped the JSON way."""
-    from planets_log.core.text import json_safe
+    from planets_log.record.text import json_safe
 
     click.echo(json_safe(msgspec.json.encode(obj).decode()))
 
 
 def mover_text(session: Session, pos: Position) -> str:
     """Who acts next, in words."""
-    from planets_log.core.game import CHANCE, TERMINAL
+    from planets_log.engine.rules import CHANCE, TERMINAL
 
     mover = session.to_move(pos)
     if mover == TERMINAL:
@@ -103,7 +104,7 @@ def mover_text(session: Session, pos: Position) -> str:
 
 def complete_game(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
     """Game ids that start with what is typed."""
-    from planets_log.core.registry import game_ids
+    from planets_log.engine.registry import game_ids
 
     return [g for g in game_ids() if g.startswith(incomplete)]
 
@@ -126,7 +127,7 @@ def _players_of(path: str) -> list[str]:
     try:
         with open(path, "rb") as handle:
             first = handle.readline(1 << 20)
-        from planets_log.core.engine import decode_header
+        from planets_log.engine.header import decode_header
 
         return list(decode_header(first.rstrip(b"\n"), path).players)
     except Exception:  # completion must stay silent whatever the file holds

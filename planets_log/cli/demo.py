@@ -23,13 +23,13 @@ def demo(game, seed, out) -> None:
       planets-log demo
       planets-log demo --seed 7 --out demo.jsonl
     """
-    from planets_log.core.engine import Replay
-    from planets_log.core.game import TERMINAL
-    from planets_log.core.play import Builder, make_header
-    from planets_log.core.record import create_record
-    from planets_log.core.recorder import Recorder
-    from planets_log.core.rng import rng
-    from planets_log.core.validate import validate_file
+    from planets_log.audit.validate import validate_file
+    from planets_log.engine.play import Builder, make_header
+    from planets_log.engine.recorder import Recorder
+    from planets_log.engine.replay import Replay
+    from planets_log.engine.rng import rng
+    from planets_log.engine.rules import TERMINAL
+    from planets_log.record.lines import create_record
 
     from .common import position_at
     from .read import format_sheet

@@ -31,11 +31,11 @@ def diff(log_a, log_b, at, as_json, as_seat, edition) -> None:
       planets-log diff scorer.jsonl opponent.jsonl
       planets-log diff a.jsonl b.jsonl --at 30 --json
     """
-    from planets_log.core.diff import diff_records
+    from planets_log.audit.diff import diff_records
 
     seat = None
     if as_seat is not None:
-        from planets_log.core.engine import Replay
+        from planets_log.engine.replay import Replay
 
         seat = seat_or_none(Replay(log_a, edition).session, as_seat)
     d = diff_records(log_a, log_b, edition, at, seat)
@@ -47,7 +47,7 @@ def diff(log_a, log_b, at, as_json, as_seat, edition) -> None:
 
 
 def _print(d, a: str, b: str) -> None:
-    from planets_log.core.text import escape
+    from planets_log.record.text import escape
 
     a, b = escape(a), escape(b)
     d.a_move, d.b_move = (None if m is None else escape(m) for m in (d.a_move, d.b_move))

@@ -21,7 +21,7 @@ def games(as_json) -> None:
       planets-log games
       planets-log games --json
     """
-    from planets_log.core.registry import game_ids, get_rules
+    from planets_log.engine.registry import game_ids, get_rules
 
     rows = []
     for gid in game_ids():
@@ -57,14 +57,14 @@ def selfplay(game, seed, count, players, options, out) -> None:
     Example:
       planets-log selfplay four-planets --seed 1 --games 100 --out games/
     """
-    from planets_log.core.play import selfplay as play
-    from planets_log.core.registry import get_rules
+    from planets_log.engine.play import selfplay as play
+    from planets_log.engine.registry import get_rules
 
     rules = get_rules(game)
     n = players or max(rules.min_players, min(2, rules.max_players))
     names = [f"P{i + 1}" for i in range(n)]
     opts = parse_pairs(options, "--option")
-    from planets_log.core.play import make_header
+    from planets_log.engine.play import make_header
 
     make_header(game, names, seed=seed, options={**rules.selfplay_options, **opts})  # usage problems before any folder
     folder = Path(out)
@@ -91,6 +91,6 @@ def schema(game) -> None:
     Example:
       planets-log schema four-planets > four-planets.schema.json
     """
-    from planets_log.core.schema import record_schema
+    from planets_log.engine.schema import record_schema
 
     echo_json(record_schema(game))

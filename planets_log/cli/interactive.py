@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import click
 
-from planets_log.core.errors import PlanetsLogError
-from planets_log.core.game import CHANCE, TERMINAL, next_events
-from planets_log.core.recorder import Recorder, split_player
+from planets_log.engine.recorder import Recorder, split_player
+from planets_log.engine.rules import CHANCE, TERMINAL, next_events
+from planets_log.record.errors import PlanetsLogError
 
 from .common import mover_text
 from .read import LISTED_OUTCOMES

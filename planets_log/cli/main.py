@@ -44,7 +44,7 @@ class LazyGroup(click.Group):
         entry = COMMANDS.get(name)
         if entry is None:
             return None
-        from planets_log.core.registry import load_module
+        from planets_log.engine.registry import load_module
 
         module, _, attr = entry[0].partition(":")
         return getattr(load_module(module), attr)
@@ -56,7 +56,7 @@ class LazyGroup(click.Group):
 
     def main(self, args=None, *a, **kw):
         """Run with every line of output escaped; an argument that is not UTF-8 is bad usage."""
-        from planets_log.core.text import EscapingStream
+        from planets_log.record.text import EscapingStream
 
         args = list(sys.argv[1:] if args is None else args)
         bad = next((arg for arg in args if not _is_utf8(arg)), None)
@@ -64,7 +64,7 @@ class LazyGroup(click.Group):
         sys.stdout, sys.stderr = EscapingStream(out), EscapingStream(err)
         try:
             if bad is not None:
-                from planets_log.core.text import escape
+                from planets_log.record.text import escape
 
                 click.echo(f"planets-log: usage [usage.utf8]: the argument '{escape(bad)}' is not valid UTF-8", err=True)
                 sys.exit(2)
@@ -74,7 +74,7 @@ class LazyGroup(click.Group):
 
     def invoke(self, ctx: click.Context):
         """Run the command; report the project's own errors without a traceback."""
-        from planets_log.core.errors import PlanetsLogError
+        from planets_log.record.errors import PlanetsLogError
 
         try:
             return super().invoke(ctx)
@@ -90,7 +90,7 @@ class LazyGroup(click.Group):
             sys.stderr.close()
             ctx.exit(1)
         except Exception as exc:  # the boundary: a traceback only when asked for (--debug)
-            from planets_log.core.errors import InternalError
+            from planets_log.record.errors import InternalError
 
             if ctx.params.get("debug"):
                 import traceback

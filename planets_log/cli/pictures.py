@@ -23,8 +23,8 @@ def render(log, at, round_no, as_seat, out, edition) -> None:
       planets-log render game.jsonl --svg end.svg
       planets-log render game.jsonl --round 3 --as Ben --svg ben-round3.svg
     """
-    from planets_log.core.engine import Replay
-    from planets_log.core.errors import UsageError
+    from planets_log.engine.replay import Replay
+    from planets_log.record.errors import UsageError
 
     if at is not None and round_no is not None:
         raise UsageError("give --at or --round, not both", code="usage")
@@ -53,9 +53,9 @@ def export(log, out, as_seat, lenient, edition) -> None:
       planets-log export game.jsonl --html game.html
       planets-log export game.jsonl --html for-ben.html --as Ben
     """
-    from planets_log.core.engine import Replay
-    from planets_log.core.export import collect, encoded, pack
-    from planets_log.core.export_page import page
+    from planets_log.engine.replay import Replay
+    from planets_log.pictures.export import collect, encoded, pack
+    from planets_log.pictures.page import page
 
     rep = Replay(log, edition)
     players = rep.header.players
@@ -73,8 +73,8 @@ def _write(out: str, text: str) -> None:
     """Write the whole file at once (a temporary file renamed), or to standard output."""
     from pathlib import Path
 
-    from planets_log.core.errors import UsageError
-    from planets_log.core.record import _write_durably
+    from planets_log.record.errors import UsageError
+    from planets_log.record.lines import _write_durably
 
     if out == "-":
         click.echo(text, nl=False)
@@ -83,6 +83,6 @@ def _write(out: str, text: str) -> None:
         _write_durably(Path(out), text.encode("utf-8"), replace=True)
     except OSError as exc:
         raise UsageError(f"cannot write {out}: {exc.strerror or exc}", code="output") from None
-    from planets_log.core.text import escape
+    from planets_log.record.text import escape
 
     click.echo(f"wrote {escape(out)}")  # like keygen: a silent success left people looking for the file

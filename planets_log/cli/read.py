@@ -7,7 +7,7 @@ from contextlib import nullcontext
 
 import click
 
-from planets_log.core.engine import Visitor
+from planets_log.engine.replay import Visitor
 
 from .common import as_option, echo_json, edition_option, mover_text, position_at, seat_or_none
 
@@ -29,9 +29,9 @@ def moves(log, at, as_json, as_seat, edition) -> None:
       planets-log moves game.jsonl
       planets-log moves game.jsonl --at 20 --json --as Ben
     """
-    from planets_log.core.engine import Replay
-    from planets_log.core.game import CHANCE, TERMINAL, next_events
-    from planets_log.core.redact import format_as
+    from planets_log.engine.redact import format_as
+    from planets_log.engine.replay import Replay
+    from planets_log.engine.rules import CHANCE, TERMINAL, next_events
 
     replay = Replay(log, edition)
     session = replay.session
@@ -85,7 +85,7 @@ def validate(logs, as_json, lenient, quiet, seed_file, edition) -> None:
       planets-log validate game.jsonl
       planets-log validate --lenient --json tournament/*.jsonl
     """
-    from planets_log.core.validate import validate_file
+    from planets_log.audit.validate import validate_file
 
     reports = []
     show_bar = len(logs) > 20 and sys.stderr.isatty()
@@ -107,8 +107,8 @@ def validate(logs, as_json, lenient, quiet, seed_file, edition) -> None:
 
 
 def _print_report(r, quiet: bool) -> None:
-    from planets_log.core.text import escape
-    from planets_log.core.validate import MODES
+    from planets_log.audit.validate import MODES
+    from planets_log.record.text import escape
 
     if r.valid:
         if not quiet:
@@ -146,8 +146,8 @@ def replay(log, at, round_no, as_seat, each, fmt, edition) -> None:
       planets-log replay game.jsonl --round 3 --as Ben
       planets-log replay game.jsonl --each --format json
     """
-    from planets_log.core.engine import Replay
-    from planets_log.core.errors import UsageError
+    from planets_log.engine.replay import Replay
+    from planets_log.record.errors import UsageError
 
     if at is not None and round_no is not None:
         raise UsageError("give --at or --round, not both", code="usage")
@@ -165,7 +165,7 @@ def replay(log, at, round_no, as_seat, each, fmt, edition) -> None:
 
 
 def _is_meta(event) -> bool:
-    from planets_log.core.events import Meta
+    from planets_log.record.events import Meta
 
     return isinstance(event, Meta)
 
@@ -196,9 +196,8 @@ def score(log, as_json, as_seat, edition) -> None:
       planets-log score game.jsonl
       planets-log score game.jsonl --json --as Ann
     """
-    from planets_log.core.engine import Replay
-
-    from planets_log.core.scoring import adjusted_sheet, result_check
+    from planets_log.engine.replay import Replay
+    from planets_log.engine.scoring import adjusted_sheet, result_check
 
     rep = Replay(log, edition)
     pos = rep.final()
@@ -214,7 +213,7 @@ def score(log, as_json, as_seat, edition) -> None:
         echo_json({**msgspec.to_builtins(sheet), "declared": {"status": status, "message": words},
                    **({"missing_reveals": missing} if missing else {})})
         return
-    from planets_log.core.game import TERMINAL
+    from planets_log.engine.rules import TERMINAL
 
     over = rep.session.to_move(pos) == TERMINAL
     click.echo(format_sheet(sheet, "the game is over but reveals are missing" if missing and over else None))
@@ -260,7 +259,7 @@ class ShowEach(Visitor):
         self.seat, self.fmt = seat, fmt
 
     def visit(self, step) -> bool:
-        from planets_log.core.redact import format_as
+        from planets_log.engine.redact import format_as
 
         rep = self.replay
         move = None if _is_meta(step.event) else format_as(rep.session.rules, step.event, step.before.state, self.seat)

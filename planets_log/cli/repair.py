@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from planets_log.core.text import escape
+from planets_log.record.text import escape
 
 
 @click.command()
@@ -19,8 +19,8 @@ def repair(log) -> None:
     Example:
       planets-log repair game.jsonl
     """
-    from planets_log.core.record import repair_torn_tail
-    from planets_log.core.validate import validate_file
+    from planets_log.audit.validate import validate_file
+    from planets_log.record.lines import repair_torn_tail
 
     moved = repair_torn_tail(log)
     if moved is None:

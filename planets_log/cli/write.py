@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from planets_log.core.engine import Visitor
+from planets_log.engine.replay import Visitor
 
 from .common import as_option, complete_game, complete_seat, edition_option, mover_text, parse_pairs, seat_or_none
 
@@ -42,23 +42,23 @@ def new(game, out, players, seed, table, kept_by, options, meta, entropy, ask_en
       planets-log new four-planets --player Ann --player Ben --table --meta event="Club night" t1.jsonl
       planets-log new four-planets --player Ann --player Ben --table --kept-by Ann mine.jsonl
     """
-    from planets_log.core.commit import commitment, new_secret, write_secret
-    from planets_log.core.errors import UsageError
-    from planets_log.core.events import Commit, Entropy
-    from planets_log.core.play import Builder, make_header
-    from planets_log.core.record import create_record
-    from planets_log.core.text import escape
+    from planets_log.engine.play import Builder, make_header
+    from planets_log.record.commit import commitment, new_secret, write_secret
+    from planets_log.record.errors import UsageError
+    from planets_log.record.events import Commit, Entropy
+    from planets_log.record.lines import create_record
+    from planets_log.record.text import escape
 
     if table and seed is not None:
         raise UsageError("choose --seed or --table, not both", code="usage")
-    from planets_log.core.seats import check_new_names
+    from planets_log.engine.seats import check_new_names
 
     check_new_names(list(players))
     if kept_by is not None and not table:
         raise UsageError("--kept-by is for a game at the table: add --table", code="usage")
     keeper = None
     if kept_by is not None:
-        from planets_log.core.seats import parse_seat, seat_words
+        from planets_log.engine.seats import parse_seat, seat_words
 
         keeper = parse_seat(kept_by, list(players))
         if keeper is None:
@@ -95,7 +95,7 @@ def new(game, out, players, seed, table, kept_by, options, meta, entropy, ask_en
 
 def _entropy(given: dict[str, str], players: tuple[str, ...], ask: bool) -> list[tuple[str, str]]:
     """Each player's entropy, from --entropy or typed at the prompt (after the commitment is shown)."""
-    from planets_log.core.errors import UsageError
+    from planets_log.record.errors import UsageError
 
     for name in given:
         if name not in players:
@@ -137,7 +137,7 @@ def record(log, moves, interactive, expect_seq, no_fsync, by, as_seat, edition) 
       printf 'd3\\nd1x2\\n' | planets-log record game.jsonl -
       planets-log record game.jsonl --interactive
     """
-    from planets_log.core.recorder import Recorder
+    from planets_log.engine.recorder import Recorder
 
     rec = Recorder(log, edition, fsync=not no_fsync)
     rec.seat = seat_or_none(rec.session, as_seat)
@@ -157,7 +157,7 @@ def record(log, moves, interactive, expect_seq, no_fsync, by, as_seat, edition) 
 
 def _warn_if_revealed(rec) -> None:
     """Play going on after the arbiter revealed the seed: every later draw is foreseeable."""
-    from planets_log.core.game import TERMINAL
+    from planets_log.engine.rules import TERMINAL
 
     revealed = rec.pos.arbiter.revealed
     if revealed is not None and rec.session.to_move(rec.pos) != TERMINAL:
@@ -193,8 +193,8 @@ def undo(log, reason, to, edition) -> None:
       planets-log undo game.jsonl --reason "misread the card"
       planets-log undo game.jsonl --to 12 --reason "Ben dispatched to planet 2, not 3"
     """
-    from planets_log.core.errors import UsageError
-    from planets_log.core.recorder import Recorder
+    from planets_log.engine.recorder import Recorder
+    from planets_log.record.errors import UsageError
 
     if to is not None and to < 0:
         raise UsageError("--to takes a seq of 0 or more", code="usage")
@@ -227,14 +227,14 @@ def annotate(log, text, at, glyph, author, list_, as_json, as_seat, edition) -> 
       planets-log annotate game.jsonl --at 12 "Greedy: the blue pair was open" --glyph '?!' --author Ann
       planets-log annotate game.jsonl --list
     """
-    from planets_log.core.errors import UsageError
+    from planets_log.record.errors import UsageError
 
     if list_:
         _list_notes(log, edition, as_json, as_seat)
         return
     if at is None or not text:
         raise UsageError("give --at SEQ and the note's TEXT (or --list)", code="usage")
-    from planets_log.core.recorder import Recorder
+    from planets_log.engine.recorder import Recorder
 
     rec = Recorder(log, edition)
     for entry in rec.annotate(at, text, glyph, author):
@@ -242,8 +242,8 @@ def annotate(log, text, at, glyph, author, list_, as_json, as_seat, edition) -> 
 
 
 def _list_notes(log: str, edition: str | None, as_json: bool, as_seat: str | None) -> None:
-    from planets_log.core.engine import Replay
-    from planets_log.core.text import escape
+    from planets_log.engine.replay import Replay
+    from planets_log.record.text import escape
 
     from .common import echo_json
 
@@ -263,11 +263,11 @@ def _list_notes(log: str, edition: str | None, as_json: bool, as_seat: str | Non
 
 
 def _describe(replay, step, seat: int | None) -> str:
-    from planets_log.core.events import Retract
+    from planets_log.record.events import Retract
 
     if isinstance(step.event, Retract):
         return f"retract seq {step.event.target}"
-    from planets_log.core.redact import format_as
+    from planets_log.engine.redact import format_as
 
     return format_as(replay.session.rules, step.event, step.before.state, seat)
 
@@ -279,7 +279,7 @@ class Notes(Visitor):
         self.describe, self.texts, self.notes = describe, {}, []
 
     def visit(self, step) -> bool:
-        from planets_log.core.events import Note
+        from planets_log.record.events import Note
 
         if isinstance(step.event, Note):
             self.notes.append(step.event)

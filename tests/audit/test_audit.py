@@ -11,12 +11,13 @@ from pathlib import Path
 import pytest
 
 from planets_log.cli.main import cli
-from planets_log.core.audit import AuditConfig, collect
-from planets_log.core.tournament import audit
-from planets_log.core.events import Result
-from planets_log.core.play import selfplay
-from planets_log.core.record import line_hash
-from planets_log.core.scoring import adjusted_sheet
+from planets_log.audit.report import AuditConfig
+from planets_log.audit.pool import collect
+from planets_log.audit.tournament import audit
+from planets_log.record.events import Result
+from planets_log.engine.play import selfplay
+from planets_log.record.lines import line_hash
+from planets_log.engine.scoring import adjusted_sheet
 
 from .tournament import (game_params, importable_games, other_edition, play_with_edition, read_lines, sealed,
                          write_lines)
@@ -92,7 +93,7 @@ def test_without_a_key_seals_are_not_required_and_not_verified(game, tournament_
 def test_every_registered_game_is_in_the_audit_tests():
     ids = [p.id for p in game_params()]
     assert "countdown" in ids
-    from planets_log.core.registry import game_ids
+    from planets_log.engine.registry import game_ids
 
     assert ids == game_ids()
 

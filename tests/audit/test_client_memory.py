@@ -16,8 +16,8 @@ import tracemalloc
 
 import pytest
 
-from planets_log.core import tournament
-from planets_log.core.audit import AuditConfig, Problem, RecordAudit
+from planets_log.audit import tournament
+from planets_log.audit.report import AuditConfig, Problem, RecordAudit
 
 MB = 1 << 20
 BOUND = 4 * MB
@@ -94,7 +94,7 @@ def test_the_streamed_json_is_the_report_encoded_whole(monkeypatch, n):
     _, _, streamed = peak_of_streamed_audit(n, monkeypatch)
     monkeypatch.setattr(tournament, "iter_checks", lambda paths, cfg, jobs, progress, cluster: results(n))
     whole = tournament.audit([], AuditConfig(), results=None)
-    from planets_log.core.text import json_safe
+    from planets_log.record.text import json_safe
     import msgspec
 
     assert streamed == (json_safe(msgspec.json.encode(whole.to_json()).decode()) + "\n").encode()

@@ -8,9 +8,10 @@ import logging
 import pytest
 from distributed import LocalCluster
 
-from planets_log.core.audit import AuditConfig, collect
-from planets_log.core.cluster import Cluster, batch_size
-from planets_log.core.tournament import audit
+from planets_log.audit.report import AuditConfig
+from planets_log.audit.pool import collect
+from planets_log.audit.cluster import Cluster, batch_size
+from planets_log.audit.tournament import audit
 
 from .test_audit import found, run
 from .tournament import importable_games
@@ -113,7 +114,7 @@ def failing_batch(names, sources, cfg):
 
 def test_a_batch_that_fails_on_a_worker_is_a_one_line_error(scheduler, planted, runner, monkeypatch):
     folders, _ = planted
-    monkeypatch.setattr("planets_log.core.cluster.audit_batch", failing_batch)
+    monkeypatch.setattr("planets_log.audit.cluster.audit_batch", failing_batch)
     res = run(runner, "audit", folders[0], "--scheduler", scheduler, "--json")
     assert res.exit_code == 2 and res.stdout == ""
     message = res.output.strip()
@@ -122,7 +123,7 @@ def test_a_batch_that_fails_on_a_worker_is_a_one_line_error(scheduler, planted, 
 
 
 def test_an_unreachable_scheduler_is_a_one_line_error(tmp_path, runner, monkeypatch):
-    monkeypatch.setattr("planets_log.core.cluster.CONNECT_TIMEOUT", 2.0)
+    monkeypatch.setattr("planets_log.audit.cluster.CONNECT_TIMEOUT", 2.0)
     (tmp_path / "a.jsonl").write_bytes(b"")
     res = run(runner, "audit", tmp_path, "--scheduler", "tcp://127.0.0.1:9")
     assert res.exit_code == 2
@@ -132,7 +133,7 @@ def test_an_unreachable_scheduler_is_a_one_line_error(tmp_path, runner, monkeypa
 
 def test_a_scheduler_without_workers_is_a_one_line_error(planted, runner, monkeypatch):
     folders, _ = planted
-    monkeypatch.setattr("planets_log.core.cluster.CONNECT_TIMEOUT", 2.0)
+    monkeypatch.setattr("planets_log.audit.cluster.CONNECT_TIMEOUT", 2.0)
     with LocalCluster(n_workers=0, dashboard_address=":0", silence_logs=logging.ERROR) as empty:
         res = run(runner, "audit", folders[0], "--scheduler", empty.scheduler_address)
     assert res.exit_code == 2

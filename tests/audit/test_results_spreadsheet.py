@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from planets_log.core.errors import UsageError
-from planets_log.core.tournament import read_results
+from planets_log.record.errors import UsageError
+from planets_log.audit.tournament import read_results
 
 WANT = ("log_id", [(2, "g1", ["Ann"]), (3, "g2", ["Ann", "Ben"])])
 

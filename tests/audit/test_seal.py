@@ -9,9 +9,9 @@ import stat
 import pytest
 
 from planets_log.cli.main import cli
-from planets_log.core.events import seal_message
-from planets_log.core.play import selfplay
-from planets_log.core.seal import check_seal, load_key, make_seal, parse_key
+from planets_log.record.events import seal_message
+from planets_log.engine.play import selfplay
+from planets_log.audit.seal import check_seal, load_key, make_seal, parse_key
 
 from .tournament import read_lines, sealed, write_lines
 

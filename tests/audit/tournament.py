@@ -15,15 +15,15 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from planets_log.core import registry
-from planets_log.core.engine import Replay, Step
-from planets_log.core.events import Action, Chance, Note, Result, strip_place
-from planets_log.core.game import CHANCE, TERMINAL
-from planets_log.core.play import Builder, selfplay
-from planets_log.core.record import line_hash
-from planets_log.core.rng import rng
-from planets_log.core.seal import Key, keygen, seal_record
-from planets_log.core.scoring import adjusted_sheet
+from planets_log.engine import registry
+from planets_log.engine.replay import Replay, Step
+from planets_log.record.events import Action, Chance, Note, Result, strip_place
+from planets_log.engine.rules import CHANCE, TERMINAL
+from planets_log.engine.play import Builder, selfplay
+from planets_log.record.lines import line_hash
+from planets_log.engine.rng import rng
+from planets_log.audit.seal import Key, keygen, seal_record
+from planets_log.engine.scoring import adjusted_sheet
 
 
 def game_params() -> list:

@@ -6,9 +6,9 @@ import json
 from pathlib import Path
 
 from planets_log.cli.main import cli
-from planets_log.core.engine import Replay
-from planets_log.core.events import Meta, Retract
-from planets_log.core.registry import get_rules
+from planets_log.engine.replay import Replay
+from planets_log.record.events import Meta, Retract
+from planets_log.engine.registry import get_rules
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 TABLE_FIXTURES = {game: FIXTURES / game / "table-game.jsonl"

@@ -254,7 +254,7 @@ def test_interactive_prompt_lists_moves_refuses_undoes_and_notes(runner, game):
 
 def test_interactive_completion_offers_legal_moves(game):
     from planets_log.cli.interactive import completions
-    from planets_log.core.recorder import Recorder
+    from planets_log.engine.recorder import Recorder
 
     rec = Recorder(str(game))
     assert completions(rec, "ta") == ["take 1", "take 2", "take 3"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from click.shell_completion import BashComplete
 
 from planets_log.cli.main import COMMANDS, cli
-from planets_log.core.registry import game_ids
+from planets_log.engine.registry import game_ids
 
 
 def complete(args: list[str], incomplete: str) -> list[str]:

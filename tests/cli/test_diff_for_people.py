@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from planets_log.cli.main import cli
-from planets_log.core.diff import json_diff
+from planets_log.audit.diff import json_diff
 
 from tests.helpers import edit_line, rechain, write_lines
 
@@ -81,8 +81,8 @@ def test_an_error_past_the_first_difference_is_not_reported(runner, tmp_path):
 
 def test_diff_walks_the_records_through_the_engines_fold(monkeypatch):
     """diff keeps no replay loop of its own: it is a visitor of `Replay.fold` (issue 10)."""
-    from planets_log.core import diff
-    from planets_log.core.engine import Replay
+    from planets_log.audit import diff
+    from planets_log.engine.replay import Replay
 
     fixture = TABLE_FIXTURES["four-planets"]
     visitors = []

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from planets_log.cli.main import cli
-from planets_log.core import registry
-from planets_log.core.engine import Replay
+from planets_log.engine import registry
+from planets_log.engine.replay import Replay
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 

@@ -8,7 +8,7 @@ import pytest
 
 from planets_log.cli.interactive import Completions, prompt
 from planets_log.cli.main import cli
-from planets_log.core.recorder import Recorder, split_player
+from planets_log.engine.recorder import Recorder, split_player
 
 from .table_helpers import TABLE_FIXTURES, new_like, standing_lines
 
@@ -19,8 +19,8 @@ OPENINGS = {game: standing_lines(path) for game, path in TABLE_FIXTURES.items()}
 def first_action(game: str) -> int:
     """The index of the first typed line that is an action (after the setup outcomes)."""
     fixture = TABLE_FIXTURES[game]
-    from planets_log.core.engine import Replay
-    from planets_log.core.events import Action
+    from planets_log.engine.replay import Replay
+    from planets_log.record.events import Action
 
     return next(i for i, step in enumerate(Replay(str(fixture)).steps()) if isinstance(step.event, Action))
 

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from planets_log.cli.main import cli
-from planets_log.core.seats import parse_seat, seat_label
+from planets_log.engine.seats import parse_seat, seat_label
 
 
 def test_parse_seat_counts_from_one_and_reads_names():

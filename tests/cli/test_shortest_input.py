@@ -7,10 +7,10 @@ import json
 import pytest
 
 from planets_log.cli.main import cli
-from planets_log.core.engine import Replay
-from planets_log.core.errors import IllegalEvent
-from planets_log.core.events import Chance, Meta, strip_place
-from planets_log.core.implied import only_outcome
+from planets_log.engine.replay import Replay
+from planets_log.record.errors import IllegalEvent
+from planets_log.record.events import Chance, Meta, strip_place
+from planets_log.engine.implied import only_outcome
 
 from .table_helpers import TABLE_FIXTURES, new_like
 

@@ -24,9 +24,9 @@ print("imported:", code, *sorted(sys.modules))
 # sealing and signing, the distributed audit, metadata of installed packages, pictures,
 # the record writers, and the slow-path parsers: none is needed to replay a record
 NEVER_ON_REPLAY = ("cryptography", "dask", "distributed", "fsspec", "importlib.metadata", "tomllib", "json",
-                   "secrets", "planets_log.core.seal", "planets_log.core.audit",
-                   "planets_log.core.cluster", "planets_log.core.picture", "planets_log.core.export",
-                   "planets_log.core.recorder", "planets_log.core.play", "planets_log.cli.write",
+                   "secrets", "planets_log.audit.seal", "planets_log.audit",
+                   "planets_log.audit.cluster", "planets_log.engine.svg", "planets_log.pictures.export",
+                   "planets_log.engine.recorder", "planets_log.engine.play", "planets_log.cli.write",
                    "planets_log.cli.audit", "planets_log.cli.pictures")
 OTHER_GAMES = ("planets_log.games.space_planets", "planets_log.games.planetopia", "planets_log.games.planetarium",
                "planets_log.games.planetship_2491")
@@ -58,4 +58,4 @@ def test_replay_imports_only_its_own_game_and_nothing_heavy(game, record):
 def test_help_imports_no_game_and_no_engine():
     code, modules = imported("--help")
     assert code == 0
-    assert heavy(modules, ("planets_log.games", "planets_log.core.engine", "msgspec") + NEVER_ON_REPLAY) == []
+    assert heavy(modules, ("planets_log.games", "planets_log.engine", "msgspec") + NEVER_ON_REPLAY) == []

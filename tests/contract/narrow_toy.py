@@ -1,7 +1,7 @@
 """The toy game with its smallest pile missing from `chance_outcomes` while `check` still allows it:
 table mode must refuse that pile by the outcomes alone."""
 
-from planets_log.core.game import Outcomes
+from planets_log.engine.outcomes import Outcomes
 from tests.core.toy import Countdown
 
 

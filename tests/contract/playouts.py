@@ -16,8 +16,8 @@ import importlib
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from planets_log.core.play import selfplay
-from planets_log.core.registry import get_rules
+from planets_log.engine.play import selfplay
+from planets_log.engine.registry import get_rules
 
 
 @dataclass(frozen=True)

@@ -8,10 +8,10 @@ from typing import Any, Iterator
 import msgspec
 import pytest
 
-from planets_log.core.events import Meta
-from planets_log.core.game import CHANCE, TERMINAL
-from planets_log.core.record import line_hash
-from planets_log.core.registry import game_ids
+from planets_log.record.events import Meta
+from planets_log.engine.rules import CHANCE, TERMINAL
+from planets_log.record.lines import line_hash
+from planets_log.engine.registry import game_ids
 from tests.contract.playouts import Playout, configurations, load, seeds_for
 from tests.contract.playouts import build as play
 
@@ -52,7 +52,7 @@ def key(event: Any) -> bytes:
 
 def accepted(rules, state, events) -> set[bytes]:
     """The events `check` lets through."""
-    from planets_log.core.errors import IllegalEvent
+    from planets_log.record.errors import IllegalEvent
 
     out = set()
     for event in events:

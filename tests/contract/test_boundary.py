@@ -14,9 +14,10 @@ from fractions import Fraction
 import msgspec
 import pytest
 
-from planets_log.core.game import CHANCE, possible
-from planets_log.core.registry import get_rules
-from planets_log.core.rng import rng
+from planets_log.engine.rules import CHANCE
+from planets_log.engine.outcomes import possible
+from planets_log.engine.registry import get_rules
+from planets_log.engine.rng import rng
 from tests.contract.positions import (
     apply_problem, cases, chi_square_p, games, key, legality_problem, playouts, positions, probe_events,
 )

@@ -12,13 +12,14 @@ import json
 import msgspec
 import pytest
 
-from planets_log.core.engine import Position
-from planets_log.core.errors import IllegalEvent, PlanetsLogError
-from planets_log.core.events import UNKNOWN, Chance
-from planets_log.core.game import CHANCE, canonical
-from planets_log.core.play import Builder, make_header, selfplay
-from planets_log.core.record import line_hash
-from planets_log.core.registry import get_rules
+from planets_log.engine.session import Position
+from planets_log.record.errors import IllegalEvent, PlanetsLogError
+from planets_log.record.events import UNKNOWN, Chance
+from planets_log.engine.rules import CHANCE
+from planets_log.engine.outcomes import canonical
+from planets_log.engine.play import Builder, make_header, selfplay
+from planets_log.record.lines import line_hash
+from planets_log.engine.registry import get_rules
 from tests.contract.positions import games, playouts, positions
 
 SENTINEL_CARD, SENTINEL_NUMBER = "no-such-card", 999
@@ -35,7 +36,7 @@ def chance_points(game: str, seeds: range):
 
 def table_session(build):
     """The build's session as a table game (no seed): typed outcomes pass the table gates."""
-    from planets_log.core.engine import Session
+    from planets_log.engine.session import Session
 
     session = build.session
     return Session(msgspec.structs.replace(session.header, seed=None), session.rules, session.edition)
@@ -169,7 +170,7 @@ def test_the_kept_by_form_with_unknown_parts_is_admitted(game):
 
 
 def test_the_canonical_form_compares_hands_as_multisets_and_unknowns_as_anything():
-    from planets_log.core.game import uniform
+    from planets_log.engine.outcomes import uniform
     from tests.core.toy import Pile
 
     class Hand(Chance, tag="hand"):
@@ -187,7 +188,7 @@ def test_the_canonical_form_compares_hands_as_multisets_and_unknowns_as_anything
 
 
 def test_the_pool_test_counts_copies_and_unknowns():
-    from planets_log.core.game import pool_refusal
+    from planets_log.engine.outcomes import pool_refusal
 
     deck = ("a", "b", "b", "c")
     assert pool_refusal(deck, ["b", "b", "?"], "the deck") is None

@@ -17,13 +17,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from planets_log.core.engine import Replay, digest
-from planets_log.core.events import Chance, Meta, strip_place
-from planets_log.core.play import selfplay
-from planets_log.core.registry import game_ids, get_rules
-from planets_log.core.rng import rng
-from planets_log.core.schema import record_schema
-from planets_log.core.validate import validate_file
+from planets_log.engine.replay import Replay, digest
+from planets_log.record.events import Chance, Meta, strip_place
+from planets_log.engine.play import selfplay
+from planets_log.engine.registry import game_ids, get_rules
+from planets_log.engine.rng import rng
+from planets_log.engine.schema import record_schema
+from planets_log.audit.validate import validate_file
 from tests.contract.playouts import build as play_config
 from tests.contract.positions import cases, playouts
 from tests.helpers import rechain, write_lines
@@ -59,7 +59,7 @@ def replay_states(build, visit):
     session = build.session
     decoder = session.decoder
     pos = session.start(build.lines[0])
-    from planets_log.core.record import line_hash
+    from planets_log.record.lines import line_hash
 
     for raw in build.lines[1:]:
         event = decoder.decode(raw)
@@ -189,7 +189,7 @@ def test_any_flipped_chance_outcome_is_caught(game, seed, pick, tmp_path):
 
 def chance_lines_with_alternatives(build) -> list:
     """Every chance line of a record with a different outcome that was possible there."""
-    from planets_log.core.record import line_hash
+    from planets_log.record.lines import line_hash
 
     session, rules = build.session, build.session.rules
     pos = session.start(build.lines[0])

@@ -6,10 +6,10 @@ import json
 
 import pytest
 
-from planets_log.core.engine import Replay
-from planets_log.core.events import Chance
-from planets_log.core.registry import get_rules
-from planets_log.core.validate import validate_file
+from planets_log.engine.replay import Replay
+from planets_log.record.events import Chance
+from planets_log.engine.registry import get_rules
+from planets_log.audit.validate import validate_file
 from tests.golden import NAME, ROOT
 
 GAMES = ["four-planets", "space-planets", "planetopia", "planetarium", "planetship-2491"]

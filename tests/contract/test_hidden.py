@@ -8,9 +8,9 @@ import inspect
 import msgspec
 import pytest
 
-from planets_log.core.game import Rules
-from planets_log.core.registry import get_rules
-from planets_log.core.rng import rng
+from planets_log.engine.rules import Rules
+from planets_log.engine.registry import get_rules
+from planets_log.engine.rng import rng
 from tests.contract.playouts import configurations
 from tests.contract.positions import cases, games, playouts, positions
 
@@ -41,7 +41,7 @@ def same_consequence(rules, state, other, event, seat: int) -> bool:
     A move can reveal what was hidden (a card discarded face up): the move text is compared
     only between states that agree with what the move shows the seat.
     """
-    from planets_log.core.errors import IllegalEvent
+    from planets_log.record.errors import IllegalEvent
 
     try:
         rules.check(other, event)

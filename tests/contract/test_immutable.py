@@ -17,7 +17,7 @@ from typing import Any, Iterator
 import msgspec
 import pytest
 
-from planets_log.core.registry import game_ids, get_rules
+from planets_log.engine.registry import game_ids, get_rules
 from tests.contract.positions import playouts, positions
 
 GAMES = game_ids()

@@ -8,8 +8,8 @@ import json
 import pytest
 
 from planets_log.cli.main import cli
-from planets_log.core.game import outcome_of, rank_highest, sheet_of, SeatScore
-from planets_log.core.play import selfplay
+from planets_log.engine.sheet import outcome_of, rank_highest, sheet_of, SeatScore
+from planets_log.engine.play import selfplay
 from tests.helpers import write_lines
 
 # The tie-break each game's rulebook gives, by the name its sheet reports, and the sheet

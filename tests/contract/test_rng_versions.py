@@ -12,11 +12,11 @@ import json
 
 import pytest
 
-from planets_log.core.engine import Replay, digest
-from planets_log.core.play import selfplay
-from planets_log.core.registry import game_ids
-from planets_log.core.rng import DEFAULT, VERSIONS
-from planets_log.core.validate import validate_file
+from planets_log.engine.replay import Replay, digest
+from planets_log.engine.play import selfplay
+from planets_log.engine.registry import game_ids
+from planets_log.engine.rng import DEFAULT, VERSIONS
+from planets_log.audit.validate import validate_file
 from tests.contract.test_conformance import chance_lines_with_alternatives, default_players, flipped
 from tests.helpers import write_lines
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from planets_log.core.errors import RecordError
-from planets_log.core.record import append_anywhere
+from planets_log.record.errors import RecordError
+from planets_log.record.lines import append_anywhere
 
 
 def test_a_last_line_without_seq_is_refused_and_nothing_is_written(tmp_path):

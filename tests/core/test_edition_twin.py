@@ -8,20 +8,20 @@ import shutil
 import msgspec
 import pytest
 
-from planets_log.core.edition import _CACHE, load_edition, twin_path, write_twin
-from planets_log.core.registry import GAMES, get_rules
+from planets_log.engine.edition import _CACHE, load_edition, twin_path, write_twin
+from planets_log.engine.registry import GAMES, get_rules
 
 SHIPPED = [game for game, module in GAMES.items() if module.startswith("planets_log.games.")]
 
 
 @pytest.mark.parametrize("game", SHIPPED)
 def test_shipped_twins_are_fresh_and_decode_like_the_toml(game):
-    """Each reference edition's twin matches its TOML; refresh with: python -m planets_log.core.edition FILE.toml."""
+    """Each reference edition's twin matches its TOML; refresh with: python -m planets_log.engine.edition FILE.toml."""
     rules = get_rules(game)
     toml = rules.edition_dir / "reference.toml"
     raw = toml.read_bytes()
     twin = msgspec.json.decode(twin_path(toml).read_bytes())
-    assert twin["toml_sha256"] == hashlib.sha256(raw).hexdigest(), f"stale twin: python -m planets_log.core.edition {toml}"
+    assert twin["toml_sha256"] == hashlib.sha256(raw).hexdigest(), f"stale twin: python -m planets_log.engine.edition {toml}"
     assert msgspec.json.decode(msgspec.json.encode(twin["data"]), type=rules.edition_type) == \
         msgspec.toml.decode(raw, type=rules.edition_type)
 

@@ -6,12 +6,12 @@ import json
 
 import pytest
 
-from planets_log.core.engine import Replay
-from planets_log.core.errors import IllegalEvent, RecordError
-from planets_log.core.events import Note, Retract
-from planets_log.core.play import Builder, make_header, selfplay
-from planets_log.core.record import TornTail, append_lines, iter_lines, line_hash
-from planets_log.core.validate import validate_file
+from planets_log.engine.replay import Replay
+from planets_log.record.errors import IllegalEvent, RecordError
+from planets_log.record.events import Note, Retract
+from planets_log.engine.play import Builder, make_header, selfplay
+from planets_log.record.lines import TornTail, append_lines, iter_lines, line_hash
+from planets_log.audit.validate import validate_file
 from tests.core.toy import Pile, Take
 from tests.helpers import edit_line, rechain, write_lines
 
@@ -180,8 +180,8 @@ def test_steps_are_one_pass_and_positions_match_final(tmp_path):
 # --- the fold ---------------------------------------------------------------------------
 
 def test_a_replay_is_reusable_and_every_pass_gives_the_same_positions(tmp_path):
-    from planets_log.core.engine import Replay, Visitor, digest
-    from planets_log.core.play import selfplay
+    from planets_log.engine.replay import Replay, Visitor, digest
+    from planets_log.engine.play import selfplay
     from tests.helpers import write_lines
 
     build = selfplay("countdown", 4, ["Ann", "Ben"])
@@ -208,9 +208,9 @@ def test_a_replay_is_reusable_and_every_pass_gives_the_same_positions(tmp_path):
 
 
 def test_a_later_pass_refuses_a_record_whose_header_changed(tmp_path):
-    from planets_log.core.engine import Replay
-    from planets_log.core.errors import RecordError
-    from planets_log.core.play import selfplay
+    from planets_log.engine.replay import Replay
+    from planets_log.record.errors import RecordError
+    from planets_log.engine.play import selfplay
     from tests.helpers import write_lines
 
     build = selfplay("countdown", 4, ["Ann", "Ben"])
@@ -224,9 +224,9 @@ def test_a_later_pass_refuses_a_record_whose_header_changed(tmp_path):
 
 
 def test_a_lenient_visitor_gets_every_error_and_a_strict_one_the_first(tmp_path):
-    from planets_log.core.engine import Replay, Visitor
-    from planets_log.core.errors import RecordError
-    from planets_log.core.play import selfplay
+    from planets_log.engine.replay import Replay, Visitor
+    from planets_log.record.errors import RecordError
+    from planets_log.engine.play import selfplay
     from tests.helpers import edit_line, write_lines
 
     build = selfplay("countdown", 4, ["Ann", "Ben"])

@@ -8,10 +8,10 @@ from contextlib import contextmanager
 import pytest
 
 from planets_log.cli.main import cli
-from planets_log.core import registry
-from planets_log.core.engine import Replay
-from planets_log.core.errors import InternalError
-from planets_log.core.play import selfplay
+from planets_log.engine import registry
+from planets_log.engine.replay import Replay
+from planets_log.record.errors import InternalError
+from planets_log.engine.play import selfplay
 from tests.helpers import write_lines
 
 
@@ -55,7 +55,7 @@ def test_validate_reports_a_bug_not_an_invalid_record_and_debug_shows_the_traceb
 
 
 def test_lenient_validate_does_not_blame_the_record_either(tmp_path):
-    from planets_log.core.validate import validate_file
+    from planets_log.audit.validate import validate_file
 
     path, _ = record_taking(3, tmp_path)
     with buggy_countdown(), pytest.raises(InternalError):

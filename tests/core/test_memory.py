@@ -14,12 +14,12 @@ from pathlib import Path
 
 import msgspec
 
-from planets_log.core.engine import Replay
-from planets_log.core.events import Action, Note, Retract
-from planets_log.core.game import CHANCE
-from planets_log.core.play import make_header, selfplay
-from planets_log.core.record import line_hash
-from planets_log.core.validate import validate_file
+from planets_log.engine.replay import Replay
+from planets_log.record.events import Action, Note, Retract
+from planets_log.engine.rules import CHANCE
+from planets_log.engine.play import make_header, selfplay
+from planets_log.record.lines import line_hash
+from planets_log.audit.validate import validate_file
 from tests.core.toy import Pile, Take
 
 EVENTS = 100_000

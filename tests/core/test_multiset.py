@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from planets_log.core import multiset as M
+from planets_log.engine import multiset as M
 
 
 def test_removing_an_item_that_is_not_there_is_an_error():

@@ -5,7 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from planets_log.core.play import selfplay
+from planets_log.engine.play import selfplay
 from tests.helpers import write_lines
 
 NO_FCNTL = "import sys; sys.modules['fcntl'] = None\n"  # importing fcntl now fails, as on Windows
@@ -25,7 +25,7 @@ def test_without_fcntl_reading_works_and_writing_says_why(tmp_path):
     path = write_lines(tmp_path / "g.jsonl", build.lines[:k])
     done = run(f"""
 from planets_log.cli.main import main
-import planets_log.core.record, planets_log.core.engine, planets_log.core.recorder
+import planets_log.record.lines, planets_log.engine, planets_log.engine.recorder
 try:
     main(["validate", {str(path)!r}])
 except SystemExit as e:

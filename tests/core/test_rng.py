@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from planets_log.core.rng import chance_stream, rng
+from planets_log.engine.rng import chance_stream, rng
 
 
 def test_golden_below():
@@ -68,7 +68,7 @@ def test_an_unknown_version_is_refused():
 
 
 def _record(tmp_path, name: str, rng_version=None):
-    from planets_log.core.play import selfplay
+    from planets_log.engine.play import selfplay
 
     game = selfplay("four-planets", seed=5, rng_version=rng_version)
     path = tmp_path / name
@@ -79,7 +79,7 @@ def _record(tmp_path, name: str, rng_version=None):
 def test_records_name_their_stream_version_and_validate_with_it(tmp_path):
     import json
 
-    from planets_log.core.validate import validate_file
+    from planets_log.audit.validate import validate_file
 
     old, new = _record(tmp_path, "v1.jsonl", rng_version=1), _record(tmp_path, "v2.jsonl", rng_version=2)
     assert b'"rng"' not in old.read_bytes().split(b"\n")[0]  # version 1 records keep their bytes
@@ -87,8 +87,8 @@ def test_records_name_their_stream_version_and_validate_with_it(tmp_path):
     assert json.loads(new.read_bytes().split(b"\n")[0])["rng"] == 2
     assert validate_file(str(old)).valid and validate_file(str(new)).valid
     # Each sampled outcome of the version-2 game is the version-2 draw, not the version-1 one.
-    from planets_log.core.engine import Replay
-    from planets_log.core.events import Chance, strip_place
+    from planets_log.engine.replay import Replay
+    from planets_log.record.events import Chance, strip_place
 
     replay = Replay(str(new))
     rules, seed = replay.session.rules, replay.header.seed
@@ -101,7 +101,7 @@ def test_records_name_their_stream_version_and_validate_with_it(tmp_path):
 
 
 def test_a_newer_stream_version_in_a_header_is_a_one_line_error(tmp_path):
-    from planets_log.core.validate import validate_file
+    from planets_log.audit.validate import validate_file
 
     path = _record(tmp_path, "v2.jsonl", rng_version=2)
     path.write_bytes(path.read_bytes().replace(b'"rng":2', b'"rng":3', 1))

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from planets_log.core.engine import Replay
-from planets_log.core.events import Note, Retract
-from planets_log.core.play import Builder, make_header, selfplay
-from planets_log.core.registry import GAMES
+from planets_log.engine.replay import Replay
+from planets_log.record.events import Note, Retract
+from planets_log.engine.play import Builder, make_header, selfplay
+from planets_log.engine.registry import GAMES
 from tests.core.toy import Take
 from tests.helpers import write_lines
 

@@ -9,11 +9,12 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from planets_log.core.engine import SPILLED, Replay, digest
-from planets_log.core.errors import RecordError
-from planets_log.core.events import Note, Retract
-from planets_log.core.play import make_header
-from planets_log.core.validate import validate_file
+from planets_log.engine.session import SPILLED
+from planets_log.engine.replay import Replay, digest
+from planets_log.record.errors import RecordError
+from planets_log.record.events import Note, Retract
+from planets_log.engine.play import make_header
+from planets_log.audit.validate import validate_file
 from tests.core.test_memory import Writer
 from tests.core.toy import Pile, Take
 
@@ -93,7 +94,7 @@ def test_a_deep_retraction_of_a_line_already_taken_back_is_refused_as_with_the_w
     out.close()
     lines = Path(out.handle.name).read_bytes().splitlines()
     # seq 9 no longer stands: a retraction of it, appended by hand with a good chain, must be refused
-    from planets_log.core.record import line_hash
+    from planets_log.record.lines import line_hash
 
     bad = msgspec.json.encode(Retract(target=9, seq=len(lines), prev=line_hash(lines[-1])))
     Path(out.handle.name).write_bytes(b"\n".join(lines + [bad]) + b"\n")

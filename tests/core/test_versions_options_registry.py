@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from planets_log.cli.main import cli
-from planets_log.core import registry
-from planets_log.core.play import selfplay
-from planets_log.core.validate import validate_file
+from planets_log.engine import registry
+from planets_log.engine.play import selfplay
+from planets_log.audit.validate import validate_file
 from tests.helpers import write_lines
 
 GOLDEN_V1 = Path(__file__).parent / "toy" / "golden" / "countdown-rules1.jsonl"
@@ -81,7 +81,7 @@ def test_bool_is_not_int_in_a_records_options(tmp_path):
 
 @pytest.mark.parametrize("game", ["four-planets", "space-planets", "planetopia"])
 def test_options_appear_in_the_json_schema(game):
-    from planets_log.core.schema import record_schema
+    from planets_log.engine.schema import record_schema
 
     schema = record_schema(game)
     ref = schema["$defs"]["Header"]["properties"]["options"]["$ref"].rsplit("/", 1)[1]

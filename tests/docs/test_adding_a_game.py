@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from planets_log.core import registry
-from planets_log.core.game import possible
-from planets_log.core.play import selfplay
-from planets_log.core.validate import validate_file
+from planets_log.engine import registry
+from planets_log.engine.outcomes import possible
+from planets_log.engine.play import selfplay
+from planets_log.audit.validate import validate_file
 from tests.contract.positions import apply_problem, legality_problem, positions
 from tests.helpers import write_lines
 

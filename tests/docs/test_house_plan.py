@@ -80,7 +80,7 @@ def test_kept_py_is_there_exactly_when_the_game_supports_records_kept_by_one_pla
 
 def test_the_rules_check_finds_a_helper_a_second_class_and_setup_built_in_rules_py():
     source = '''
-from planets_log.core.game import Rules
+from planets_log.engine import Rules
 LIMIT = 3
 def helper(): pass
 class Extra: pass

@@ -31,7 +31,7 @@ def _text(rng: random.Random, mode: str) -> str:
 
 
 class _Announce:
-    """Stands in for `os` inside planets_log.core.record: says "W" before each write."""
+    """Stands in for `os` inside planets_log.record.lines: says "W" before each write."""
 
     def __init__(self, real, out: int, rec):
         self._real, self._out, self._rec = real, out, rec
@@ -45,8 +45,8 @@ class _Announce:
 
 
 def run(path: str, mode: str, seed: int, out: int) -> None:
-    from planets_log.core import record
-    from planets_log.core.recorder import Recorder
+    from planets_log.record import lines as record
+    from planets_log.engine.recorder import Recorder
 
     rng = random.Random(seed)
     rec = Recorder(path)
@@ -61,7 +61,7 @@ def run(path: str, mode: str, seed: int, out: int) -> None:
 
 
 if __name__ == "__main__":
-    from planets_log.core import registry
+    from planets_log.engine import registry
 
     registry.register("countdown", "tests.core.toy")
     run(sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.stdout.fileno())

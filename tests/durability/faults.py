@@ -1,4 +1,4 @@
-"""Fault injection: a stand-in for the `os` module inside planets_log.core.record."""
+"""Fault injection: a stand-in for the `os` module inside planets_log.record.lines."""
 
 from __future__ import annotations
 

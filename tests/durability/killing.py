@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from planets_log.core.engine import Replay
-from planets_log.core.record import TornTail
-from planets_log.core.validate import validate_file
+from planets_log.engine.replay import Replay
+from planets_log.record.lines import TornTail
+from planets_log.audit.validate import validate_file
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -6,11 +6,11 @@ import random
 import re
 from pathlib import Path
 
-from planets_log.core.engine import Replay
-from planets_log.core.events import Note, Retract
-from planets_log.core.game import TERMINAL
-from planets_log.core.play import Builder, make_header
-from planets_log.core.record import line_hash
+from planets_log.engine.replay import Replay
+from planets_log.record.events import Note, Retract
+from planets_log.engine.rules import TERMINAL
+from planets_log.engine.play import Builder, make_header
+from planets_log.record.lines import line_hash
 from tests.core.toy import Take
 
 # Texts that exercise the strict reader: multi-byte UTF-8, U+2028/U+2029 inside strings

@@ -10,7 +10,7 @@ import os
 import pytest
 
 from planets_log.cli.main import cli
-from planets_log.core import record
+from planets_log.record import lines as record
 
 from .records import new_builder, write
 
@@ -18,7 +18,7 @@ NL = b"\n"
 
 
 class Spy:
-    """`os` and `fcntl` for planets_log.core.record, logging the calls on the record."""
+    """`os` and `fcntl` for planets_log.record.lines, logging the calls on the record."""
 
     def __init__(self):
         self.log: list[str] = []

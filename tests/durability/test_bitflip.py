@@ -17,7 +17,7 @@ import random
 
 import pytest
 
-from planets_log.core.validate import validate_file
+from planets_log.audit.validate import validate_file
 
 from .records import blob, mixed_record, write
 

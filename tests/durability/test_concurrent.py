@@ -8,10 +8,10 @@ import os
 import subprocess
 import sys
 
-from planets_log.core.errors import RecordError
-from planets_log.core.record import StaleWriter
-from planets_log.core.recorder import Recorder
-from planets_log.core.validate import validate_file
+from planets_log.record.errors import RecordError
+from planets_log.record.lines import StaleWriter
+from planets_log.engine.recorder import Recorder
+from planets_log.audit.validate import validate_file
 
 from .killing import ROOT
 from .records import new_builder, write

@@ -11,10 +11,10 @@ import sys
 
 import pytest
 
-from planets_log.core import record
-from planets_log.core.errors import RecordError
-from planets_log.core.recorder import Recorder
-from planets_log.core.validate import validate_file
+from planets_log.record import lines as record
+from planets_log.record.errors import RecordError
+from planets_log.engine.recorder import Recorder
+from planets_log.audit.validate import validate_file
 
 from .faults import BothFaults, Fault, FaultyOS
 from .killing import ROOT
@@ -128,7 +128,7 @@ def test_a_real_file_size_limit_truncates_back(tmp_path):
 def test_write_and_the_truncate_back_both_failing_leave_a_torn_tail_to_repair(tmp_path, monkeypatch):
     """The worst case: a short write, then ftruncate fails as well. The error says the record
     may end in a torn line; it does, and repair restores the record as it was."""
-    from planets_log.core.record import TornTail, repair_torn_tail
+    from planets_log.record.lines import TornTail, repair_torn_tail
 
     path = write(tmp_path / "t.jsonl", new_builder().lines)
     before = path.read_bytes()

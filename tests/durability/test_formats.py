@@ -11,12 +11,12 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from planets_log.core import upcast
-from planets_log.core.engine import Replay
-from planets_log.core.errors import RecordError
-from planets_log.core.events import FORMAT
-from planets_log.core.recorder import Recorder
-from planets_log.core.validate import validate_file
+from planets_log.record import upcast
+from planets_log.engine.replay import Replay
+from planets_log.record.errors import RecordError
+from planets_log.record.events import FORMAT
+from planets_log.engine.recorder import Recorder
+from planets_log.audit.validate import validate_file
 from tests.core.toy import Take
 
 from tests.helpers import rechain

@@ -15,9 +15,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from planets_log.cli.main import cli
-from planets_log.core.engine import Replay
-from planets_log.core.errors import PlanetsLogError
-from planets_log.core.validate import validate_file
+from planets_log.engine.replay import Replay
+from planets_log.record.errors import PlanetsLogError
+from planets_log.audit.validate import validate_file
 
 from .records import blob, mixed_record, read_events, rechain_text
 

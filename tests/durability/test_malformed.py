@@ -9,9 +9,9 @@ import re
 import pytest
 
 from planets_log.cli.main import cli
-from planets_log.core import record
-from planets_log.core.engine import Replay
-from planets_log.core.errors import PlanetsLogError, RecordError
+from planets_log.record import lines as record
+from planets_log.engine.replay import Replay
+from planets_log.record.errors import PlanetsLogError, RecordError
 
 from .records import new_builder
 

@@ -18,11 +18,11 @@ from pathlib import Path
 import pytest
 
 from planets_log.cli.main import cli
-from planets_log.core import record
-from planets_log.core.errors import RecordError
-from planets_log.core.record import repair_torn_tail
-from planets_log.core.recorder import Recorder
-from planets_log.core.validate import validate_file
+from planets_log.record import lines as record
+from planets_log.record.errors import RecordError
+from planets_log.record.lines import repair_torn_tail
+from planets_log.engine.recorder import Recorder
+from planets_log.audit.validate import validate_file
 
 from .faults import Fault, FaultyOS
 from .records import blob, mixed_record, write
@@ -31,7 +31,7 @@ TORN = b'{"type":"note","target":0,"text":"interrupt'
 
 
 class Trace:
-    """`os` for planets_log.core.record that logs each file-system call with the path it is about."""
+    """`os` for planets_log.record.lines that logs each file-system call with the path it is about."""
 
     def __init__(self):
         self.calls: list[tuple[str, str]] = []

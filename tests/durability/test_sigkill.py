@@ -10,7 +10,7 @@ import shutil
 import pytest
 
 from planets_log.cli.main import cli
-from planets_log.core.recorder import Recorder
+from planets_log.engine.recorder import Recorder
 
 from .killing import Messages, check_after_kill, drain, fork_appender, kill_after, spawn_appender
 from .records import mixed_record, write

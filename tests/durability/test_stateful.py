@@ -15,12 +15,12 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from planets_log.core import record
-from planets_log.core.errors import RecordError
-from planets_log.core.events import Note, Retract
-from planets_log.core.record import TornTail, create_record, repair_torn_tail
-from planets_log.core.recorder import Recorder
-from planets_log.core.validate import validate_file
+from planets_log.record import lines as record
+from planets_log.record.errors import RecordError
+from planets_log.record.events import Note, Retract
+from planets_log.record.lines import TornTail, create_record, repair_torn_tail
+from planets_log.engine.recorder import Recorder
+from planets_log.audit.validate import validate_file
 from tests.core.toy import Take
 
 from .records import new_builder
@@ -32,7 +32,7 @@ class Crash(BaseException):
 
 
 class DieDuringWrite:
-    """`os` for planets_log.core.record: the next write puts `keep` bytes on disk, then dies."""
+    """`os` for planets_log.record.lines: the next write puts `keep` bytes on disk, then dies."""
 
     def __init__(self, keep: int):
         self.keep = keep
@@ -51,7 +51,7 @@ class DieDuringWrite:
 
 def _content(event):
     """The event without its place in the record."""
-    from planets_log.core.events import strip_place
+    from planets_log.record.events import strip_place
 
     return strip_place(event)
 

@@ -8,18 +8,18 @@ import random
 
 import pytest
 
-from planets_log.core import record
-from planets_log.core.engine import Replay
-from planets_log.core.errors import RecordError
-from planets_log.core.events import Note
-from planets_log.core.record import TornTail, repair_torn_tail
-from planets_log.core.validate import validate_file
+from planets_log.record import lines as record
+from planets_log.engine.replay import Replay
+from planets_log.record.errors import RecordError
+from planets_log.record.events import Note
+from planets_log.record.lines import TornTail, repair_torn_tail
+from planets_log.audit.validate import validate_file
 
 from .records import blob, mixed_record, read_events, write
 
 
 class _NoSync:
-    """`os` for planets_log.core.record without fsync: these tests repair hundreds of times;
+    """`os` for planets_log.record.lines without fsync: these tests repair hundreds of times;
     the durability of repair itself is tested in test_rewrites.py."""
 
     def __getattr__(self, name):

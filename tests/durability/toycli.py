@@ -1,6 +1,6 @@
 """`python -m tests.durability.toycli ARGS`: the real planets-log entry point with the toy game registered."""
 
-from planets_log.core import registry
+from planets_log.engine import registry
 
 registry.register("countdown", "tests.core.toy")
 

@@ -12,7 +12,7 @@ from xml.etree.ElementTree import Element
 from defusedxml import ElementTree
 
 from planets_log.cli.common import position_at
-from planets_log.core.engine import Replay
+from planets_log.engine.replay import Replay
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "fixtures"

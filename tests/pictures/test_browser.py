@@ -128,7 +128,7 @@ def test_jump_to_seq_and_round(browser, table_page):
 
 def _round_end(round_no: int):
     from planets_log.cli.common import position_at
-    from planets_log.core.engine import Replay
+    from planets_log.engine.replay import Replay
 
     rep = Replay(str(TABLE_GAME))
     return rep.session.rules, position_at(rep, round_no=round_no)

@@ -9,7 +9,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from planets_log.cli.main import cli
-from planets_log.core.engine import Replay
+from planets_log.engine.replay import Replay
 
 from .helpers import FIXTURES, page_data
 

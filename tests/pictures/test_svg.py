@@ -8,9 +8,9 @@ import pytest
 from click.testing import CliRunner
 
 from planets_log.cli.main import cli
-from planets_log.core.errors import UsageError
-from planets_log.core.game import Rules
-from planets_log.core.picture import esc
+from planets_log.record.errors import UsageError
+from planets_log.engine.rules import Rules
+from planets_log.engine.svg import esc
 
 from .helpers import NS, ROOT, count_class, outline, panels, parse, position, texts
 
@@ -136,7 +136,7 @@ GAME_RECORDS = sorted(str(p.relative_to(ROOT / "fixtures")) for p in (ROOT / "fi
 @pytest.mark.parametrize("record", GAME_RECORDS)
 def test_positions_of_every_fixture_draw_valid_svg_for_every_view(record):
     """Every fourth position and the last, every view (the export tests draw every position of some)."""
-    from planets_log.core.engine import Replay
+    from planets_log.engine.replay import Replay
 
     rep = Replay(str(ROOT / "fixtures" / record))
     rules, players = rep.session.rules, len(rep.header.players)
@@ -151,7 +151,7 @@ def test_four_planets_professional_buildings_dealt_to_the_other_seat_are_backs(t
     res = CliRunner().invoke(cli, ["selfplay", "four-planets", "--seed", "5", "--option", "professional=true",
                                    "--out", str(tmp_path)])
     assert res.exit_code == 0, res.output
-    from planets_log.core.engine import Replay
+    from planets_log.engine.replay import Replay
 
     rep = Replay(str(next(tmp_path.glob("*.jsonl"))))
     state = next(s.after.state for s in rep.steps() if s.after.state.pro and s.after.state.pro.step == "choose")

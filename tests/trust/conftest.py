@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from planets_log.cli.main import cli
-from planets_log.core.commit import commitment, seed_path
+from planets_log.record.commit import commitment, seed_path
 from tests.helpers import rechain, write_lines
 
 
@@ -24,7 +24,7 @@ def run(runner, *args, input=None):
 @pytest.fixture
 def finished(tmp_path):
     """A finished seeded Four Planets game played by self-play."""
-    from planets_log.core.play import selfplay
+    from planets_log.engine.play import selfplay
 
     path = tmp_path / "done.jsonl"
     path.write_text(selfplay("four-planets", 5).text())

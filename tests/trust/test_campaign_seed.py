@@ -10,11 +10,12 @@ import stat
 
 import pytest
 
-from planets_log.core.campaign import Campaign, game_secret, validate_campaign
-from planets_log.core.commit import commitment, seed_path
-from planets_log.core.errors import RecordError
-from planets_log.core.recorder import Recorder
-from planets_log.core.rng import rng
+from planets_log.audit.campaign import Campaign, game_secret
+from planets_log.audit.campaign_links import validate_campaign
+from planets_log.record.commit import commitment, seed_path
+from planets_log.record.errors import RecordError
+from planets_log.engine.recorder import Recorder
+from planets_log.engine.rng import rng
 from tests.helpers import rechain, write_lines
 
 from .conftest import run, with_secret

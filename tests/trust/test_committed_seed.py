@@ -7,7 +7,7 @@ import stat
 
 import pytest
 
-from planets_log.core.commit import commitment, seed_path
+from planets_log.record.commit import commitment, seed_path
 from tests.helpers import edit_line, rechain, write_lines
 
 from .conftest import run, with_secret
@@ -72,8 +72,8 @@ def test_output_before_the_reveal_tells_nothing_of_the_draws_to_come(runner, tmp
     for _ in range(3):  # three rolls in a, each landing drawn from a's secret
         assert run(runner, "record", a, "roll").exit_code == 0
         run(runner, "record", a, "collect")
-    from planets_log.core.engine import Replay
-    from planets_log.core.events import Chance
+    from planets_log.engine.replay import Replay
+    from planets_log.record.events import Chance
 
     rep = Replay(str(a), seed_file=str(seed_path(a)))
     mine, theirs = [], []
@@ -94,9 +94,9 @@ def _fields(event):
 
 
 def test_entropy_is_recorded_and_changes_the_draws(runner, tmp_path):
-    from planets_log.core.commit import effective_seed
-    from planets_log.core.engine import Replay
-    from planets_log.core.rng import chance_stream
+    from planets_log.record.commit import effective_seed
+    from planets_log.engine.replay import Replay
+    from planets_log.engine.rng import chance_stream
 
     path = tmp_path / "a.jsonl"
     _new(runner, path, "--entropy", "Ann=kumquat", "--entropy", "Ben=7f3a", game="space-planets")
@@ -117,7 +117,7 @@ def test_entropy_is_recorded_and_changes_the_draws(runner, tmp_path):
 def test_entropy_after_the_first_draw_is_refused(runner, tmp_path):
     path = tmp_path / "g.jsonl"
     _new(runner, path)
-    from planets_log.core.recorder import Recorder
+    from planets_log.engine.recorder import Recorder
 
     before = path.read_bytes()
     with pytest.raises(Exception, match=r"entropy\.late"):

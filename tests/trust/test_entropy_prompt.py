@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from planets_log.core.commit import effective_seed, seed_path
+from planets_log.record.commit import effective_seed, seed_path
 
 from .conftest import through_pty
 
@@ -29,7 +29,7 @@ def test_players_type_their_entropy_at_the_terminal_before_the_setup_is_drawn(tm
     assert [(e["type"], e.get("player"), e.get("text")) for e in lines[1:3]] == [
         ("entropy", "Ann", "kumquat"), ("entropy", "Ben", "7f3a owl")]
     assert lines[3]["type"] == "bonus"  # the first draw comes after the entropy
-    from planets_log.core.engine import Replay
+    from planets_log.engine.replay import Replay
 
     replay = Replay(str(tmp_path / "g.jsonl"), seed_file=str(seed_path(tmp_path / "g.jsonl")))
     first = next(step for step in replay.steps() if step.event.seq == 3)
@@ -40,7 +40,7 @@ def test_players_type_their_entropy_at_the_terminal_before_the_setup_is_drawn(tm
 
 
 def _stream(replay, entropy):
-    from planets_log.core.rng import chance_stream
+    from planets_log.engine.rng import chance_stream
 
     seed = effective_seed(replay.session.secret, entropy)
     return chance_stream(seed, 0, replay.session.header.rng or 1)

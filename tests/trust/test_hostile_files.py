@@ -7,8 +7,8 @@ import threading
 
 import pytest
 
-from planets_log.core import files, record
-from planets_log.core.record import MAX_LINE, repair_torn_tail
+from planets_log.record import files, lines as record
+from planets_log.record.lines import MAX_LINE, repair_torn_tail
 
 from .conftest import run
 
@@ -111,8 +111,8 @@ def test_create_temp_refuses_to_follow_a_symlink(tmp_path, monkeypatch):
 
 def test_two_people_annotating_at_once_both_notes_land(fp):
     """A note does not depend on the position: a writer that got there first is no reason to refuse it."""
-    from planets_log.core.recorder import Recorder
-    from planets_log.core.validate import validate_file
+    from planets_log.engine.recorder import Recorder
+    from planets_log.audit.validate import validate_file
 
     ann, ben = Recorder(str(fp)), Recorder(str(fp))
     ann.annotate(1, "Ann's note")
@@ -124,8 +124,8 @@ def test_two_people_annotating_at_once_both_notes_land(fp):
 
 
 def test_a_move_from_a_stale_view_is_still_refused(runner, fp):
-    from planets_log.core.errors import RecordError
-    from planets_log.core.recorder import Recorder
+    from planets_log.record.errors import RecordError
+    from planets_log.engine.recorder import Recorder
 
     stale = Recorder(str(fp))
     assert run(runner, "annotate", fp, "--at", "1", "meanwhile").exit_code == 0
@@ -136,8 +136,8 @@ def test_a_move_from_a_stale_view_is_still_refused(runner, fp):
 
 
 def test_a_note_is_refused_if_the_record_was_sealed_meanwhile(runner, fp, tmp_path):
-    from planets_log.core.errors import RecordError
-    from planets_log.core.recorder import Recorder
+    from planets_log.record.errors import RecordError
+    from planets_log.engine.recorder import Recorder
 
     late = Recorder(str(fp))
     prefix = tmp_path / "org"

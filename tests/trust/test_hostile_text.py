@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import re
 
-from planets_log.core.text import escape, escape_output
+from planets_log.record.text import escape, escape_output
 from tests.helpers import rechain, write_lines
 
 from .conftest import run

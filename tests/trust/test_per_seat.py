@@ -13,7 +13,7 @@ import json
 
 import pytest
 
-from planets_log.core.play import selfplay
+from planets_log.engine.play import selfplay
 from tests.helpers import rechain, write_lines
 
 from .conftest import run

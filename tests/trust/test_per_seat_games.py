@@ -11,8 +11,8 @@ import functools
 
 import pytest
 
-from planets_log.core.events import Meta
-from planets_log.core.registry import game_ids, get_rules
+from planets_log.record.events import Meta
+from planets_log.engine.registry import game_ids, get_rules
 from tests.helpers import write_lines
 
 from .conftest import run

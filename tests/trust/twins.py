@@ -17,11 +17,11 @@ from typing import Any, Iterator
 
 import msgspec
 
-from planets_log.core.errors import PlanetsLogError
-from planets_log.core.events import Chance, Meta
-from planets_log.core.play import make_header, selfplay
-from planets_log.core.record import line_hash
-from planets_log.core.rng import rng
+from planets_log.record.errors import PlanetsLogError
+from planets_log.record.events import Chance, Meta
+from planets_log.engine.play import make_header, selfplay
+from planets_log.record.lines import line_hash
+from planets_log.engine.rng import rng
 
 RESAMPLES = 24  # resamples per position: enough to see every place a seat cannot see, and most values
 MORE = 400  # resamples looked at for a value the first ones never put in its place (a shuffled pile)

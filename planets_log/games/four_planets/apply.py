@@ -2,15 +2,33 @@
 
 from __future__ import annotations
 
-from planets_log.core.events import UNKNOWN
-from planets_log.core.game import CHANCE, TERMINAL
+from planets_log.game import CHANCE, TERMINAL, UNKNOWN
 
 from . import cards as C
 from . import events as E
 from .edition import TILE_KINDS
 from .state import (
-    MAX_MOVES, PLANETS, ROUNDS, Pending, Planet, Ship, State, Tile, coins_supply, column_symbols, recruit_step,
-    deck_left, effective_cost, has_ship, minus, other, plus, replace, take, with_item, with_seat,
+    MAX_MOVES,
+    PLANETS,
+    ROUNDS,
+    Pending,
+    Planet,
+    Ship,
+    State,
+    Tile,
+    coins_supply,
+    column_symbols,
+    deck_left,
+    effective_cost,
+    has_ship,
+    minus,
+    other,
+    plus,
+    recruit_step,
+    replace,
+    take,
+    with_item,
+    with_seat,
 )
 
 PENDING_EVENT = {

@@ -9,10 +9,9 @@ Draws come from the set-apart cards while they last, then from the box.
 
 from __future__ import annotations
 
-from planets_log.core.errors import IllegalEvent
-from planets_log.core.events import Action, Chance, Event
-
 import msgspec
+
+from planets_log.game import Action, Chance, Event, IllegalEvent
 
 from .buildings import format_given
 
@@ -246,7 +245,7 @@ def _ask(s: CState, step: str, seat: int) -> str:
 
 def _edition():
     """The edition whose buildings the campaign deals, and its games use: the default professional one."""
-    from planets_log.core.edition import load_edition
+    from planets_log.game import load_edition
 
     from . import RULES
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from math import comb, factorial, perm
 
-from planets_log.core.game import Outcomes, pool_refusal, sampled, uniform
+from planets_log.game import Outcomes, pool_refusal, sampled, uniform
 
 from . import events as E
 from .state import DEAL, LOOK, State, deck_left, plus

@@ -4,14 +4,24 @@ from __future__ import annotations
 
 from collections import Counter
 
-from planets_log.core.errors import IllegalEvent
-from planets_log.core.events import UNKNOWN
+from planets_log.game import UNKNOWN, IllegalEvent
 
 from . import cards as C
 from . import events as E
 from .apply import expected
-from .state import (DEAL, LOOK, PLANETS, State, column_size, contains, deck_left, effective_cost, has_ship, minus,
-                    unvisited)
+from .state import (
+    DEAL,
+    LOOK,
+    PLANETS,
+    State,
+    column_size,
+    contains,
+    deck_left,
+    effective_cost,
+    has_ship,
+    minus,
+    unvisited,
+)
 
 SETUP = "Setup"
 DISPATCH = "Dispatch Spaceships"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from planets_log.core.events import Action, Chance, Disclosure
+from planets_log.game import Action, Chance, Disclosure
 
 # --- chance outcomes ----------------------------------------------------------------------
 

@@ -11,8 +11,7 @@ the game waits for its reveal before anything else (`observed`).
 
 from __future__ import annotations
 
-from planets_log.core.errors import IllegalEvent
-from planets_log.core.events import UNKNOWN
+from planets_log.game import UNKNOWN, IllegalEvent
 
 from . import cards as C
 from . import events as E

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from itertools import product
 
-from planets_log.core.events import UNKNOWN
+from planets_log.game import UNKNOWN
 
 from . import cards as C
 from . import events as E

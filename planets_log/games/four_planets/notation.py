@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import re
 
-from planets_log.core.errors import NotationError
-from planets_log.core.events import UNKNOWN
-from planets_log.core.seats import parse_seat, seat_label, seat_words
+from planets_log.game import UNKNOWN, NotationError, parse_seat, seat_label, seat_words
 
 from . import cards as C
 from . import events as E

@@ -13,7 +13,7 @@ from fractions import Fraction
 from itertools import combinations
 from math import perm
 
-from planets_log.core.game import Outcomes, pool_refusal
+from planets_log.game import Outcomes, pool_refusal
 
 from . import pro_events as P
 from .buildings import entry

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from planets_log.core.errors import NotationError
+from planets_log.game import NotationError
 
 from . import cards as C
 from . import pro_events as P

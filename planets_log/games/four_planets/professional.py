@@ -10,9 +10,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from planets_log.core.errors import IllegalEvent, PlanetsLogError
-from planets_log.core.events import UNKNOWN
-from planets_log.core.game import CHANCE
+from planets_log.game import CHANCE, UNKNOWN, IllegalEvent, PlanetsLogError
 
 from . import apply as base
 from . import events as E

@@ -5,10 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from planets_log.core.events import Header
-from planets_log.core.game import Option, Outcomes, Ranking, Rules, ScoreSheet
-
-from planets_log.core.errors import IllegalEvent
+from planets_log.game import Header, IllegalEvent, Option, Outcomes, Ranking, Rules, ScoreSheet
 
 from . import apply, chance, check, professional, score, view
 from .edition import FourPlanetsEdition
@@ -106,7 +103,7 @@ class FourPlanets(Rules):
     def chance_outcomes(self, state: State) -> Outcomes:
         """The outcomes possible here; a building chance point's from Professional Mode."""
         if self.reveal_due(state) is not None:
-            from planets_log.core.game import uniform
+            from planets_log.game import uniform
 
             from . import kept
 
@@ -194,7 +191,7 @@ class FourPlanets(Rules):
 
     def picture(self, state: State, seat: int | None = None) -> str:
         """The position as SVG, drawn from `view(state, seat)` only."""
-        from planets_log.core.picture import frame_for
+        from planets_log.game.svg import frame_for
 
         from . import picture
 

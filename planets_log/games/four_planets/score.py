@@ -6,8 +6,7 @@ from collections import Counter
 
 from msgspec.structs import replace
 
-from planets_log.core.events import UNKNOWN
-from planets_log.core.game import Ranking, ScoreSheet, SeatScore, rank_highest, sheet_of
+from planets_log.game import UNKNOWN, Ranking, ScoreSheet, SeatScore, rank_highest, sheet_of
 
 from . import cards as C
 from .professional import building_vp

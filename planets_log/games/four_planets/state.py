@@ -6,8 +6,7 @@ from typing import Iterable
 
 import msgspec
 
-from planets_log.core import multiset
-from planets_log.core.events import UNKNOWN, Header
+from planets_log.game import UNKNOWN, Header, multiset
 
 from . import cards as C
 from .buildings import Pro

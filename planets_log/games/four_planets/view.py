@@ -6,12 +6,12 @@ from typing import Any
 
 import msgspec
 
-from planets_log.core.events import UNKNOWN
+from planets_log.game import UNKNOWN
 
 from . import cards as C
+from . import professional
 from .apply import superior, to_move
 from .kept import missing_reveals
-from . import professional
 from .pro_view import pro_view, render_lines
 from .score import score
 from .state import State, coins_supply, deck_left, marker, seen_positions

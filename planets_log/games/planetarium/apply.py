@@ -9,8 +9,21 @@ from .chance import next_to_deal, tied_first
 from .check import drawable
 from .edition import PLANETS
 from .events import (
-    Dealt, Discarded, Downgraded, DrawChosen, Drawn, Ended, FinalPlayed, FirstPlayer, Kept, MatterPlaced, Moved,
-    HandShown, Played, Rolled, UNKNOWN,
+    UNKNOWN,
+    Dealt,
+    Discarded,
+    Downgraded,
+    DrawChosen,
+    Drawn,
+    Ended,
+    FinalPlayed,
+    FirstPlayer,
+    HandShown,
+    Kept,
+    MatterPlaced,
+    Moved,
+    Played,
+    Rolled,
 )
 from .kept import apply_shown
 from .moves import dice_moves

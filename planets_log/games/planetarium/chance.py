@@ -6,11 +6,10 @@ from fractions import Fraction
 from itertools import combinations
 from math import comb, factorial
 
-from planets_log.core.errors import IllegalEvent
-from planets_log.core.game import Outcomes, pool_refusal, sampled
+from planets_log.game import IllegalEvent, Outcomes, pool_refusal, sampled
 
 from .edition import MATTER
-from .events import Dealt, Drawn, FirstPlayer, MatterPlaced, Rolled, UNKNOWN
+from .events import UNKNOWN, Dealt, Drawn, FirstPlayer, MatterPlaced, Rolled
 from .notation import seat_word
 from .state import State, card, cards_of, deck_cards, left, sort_cards
 

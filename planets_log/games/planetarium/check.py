@@ -2,18 +2,38 @@
 
 from __future__ import annotations
 
-from planets_log.core.errors import IllegalEvent
+from planets_log.game import IllegalEvent
 
 from .board import is_planet
 from .chance import check_chance
 from .edition import PLANETS
 from .events import (
-    Discarded, Downgraded, DrawChosen, Ended, FinalPlayed, HandShown, Kept, Moved, Played, UNKNOWN,
+    UNKNOWN,
+    Discarded,
+    Downgraded,
+    DrawChosen,
+    Ended,
+    FinalPlayed,
+    HandShown,
+    Kept,
+    Moved,
+    Played,
 )
 from .kept import check_hidden, check_shown
 from .moves import matter_targets, planet_targets, sweep_blocked
 from .state import (
-    DECK_INDEX, UNSEEN, State, card, cards_of, contains, deck_cards, has_marker, kind_of, left, matter_on, planet_orbit,
+    DECK_INDEX,
+    UNSEEN,
+    State,
+    card,
+    cards_of,
+    contains,
+    deck_cards,
+    has_marker,
+    kind_of,
+    left,
+    matter_on,
+    planet_orbit,
     unseen,
 )
 

@@ -6,8 +6,8 @@ for a card that player could not see (a card drawn or dealt to someone else).
 
 from __future__ import annotations
 
-from planets_log.core.events import UNKNOWN as UNKNOWN  # re-exported: the core's `?`
-from planets_log.core.events import Action, Chance, Disclosure
+from planets_log.game import UNKNOWN as UNKNOWN  # re-exported: the core's `?`
+from planets_log.game import Action, Chance, Disclosure
 
 # --- chance outcomes -----------------------------------------------------------
 

@@ -8,10 +8,9 @@ card's name (points come from cards played), so no reveal is ever missing for it
 
 from __future__ import annotations
 
-from planets_log.core.errors import IllegalEvent
-from planets_log.core.events import UNKNOWN
-
 from msgspec.structs import replace
+
+from planets_log.game import UNKNOWN, IllegalEvent
 
 from .events import Dealt, Drawn, HandShown, Kept
 from .state import DECK_INDEX, UNSEEN, State, card, cards_of, deck_cards, sort_cards, with_seat

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from planets_log.core.errors import IllegalEvent
+from planets_log.game import IllegalEvent
 
 from .board import is_planet
 from .check import check, drawable, requirement_problem

@@ -8,12 +8,25 @@ name or a number counted from 1.
 
 from __future__ import annotations
 
-from planets_log.core.errors import NotationError
+from planets_log.game import NotationError
 
 from .edition import MATTER, PLANETS
 from .events import (
-    Dealt, Discarded, Downgraded, DrawChosen, Drawn, Ended, FinalPlayed, FirstPlayer, Kept, MatterPlaced, Moved,
-    HandShown, Played, Rolled, UNKNOWN,
+    UNKNOWN,
+    Dealt,
+    Discarded,
+    Downgraded,
+    DrawChosen,
+    Drawn,
+    Ended,
+    FinalPlayed,
+    FirstPlayer,
+    HandShown,
+    Kept,
+    MatterPlaced,
+    Moved,
+    Played,
+    Rolled,
 )
 from .state import State, sort_cards
 

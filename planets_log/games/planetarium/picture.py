@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from planets_log.core.picture import MUTED, Canvas, Frame, colour, header, shape
+from planets_log.game.svg import MUTED, Canvas, Frame, colour, header, shape
 
 from .edition import PLANETS
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from planets_log.core.events import Header
-from planets_log.core.game import CHANCE, TERMINAL, Option, Rules
+from planets_log.game import CHANCE, TERMINAL, Header, Option, Rules
 
 from . import apply, chance, check, score, view
 from .edition import PlanetariumEdition
@@ -111,7 +110,7 @@ class PlanetariumRules(Rules):
 
     def picture(self, state: State, seat: int | None = None) -> str:
         """The position as SVG, drawn from `view(state, seat)` and the board's public layout only."""
-        from planets_log.core.picture import frame_for
+        from planets_log.game.svg import frame_for
 
         from . import picture
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import msgspec
 from msgspec.structs import replace
 
-from planets_log.core.events import Header
+from planets_log.game import Header
 
 from .board import Board, board_of, is_planet
 from .edition import PLANETS, CardData, PlanetariumEdition, card_order

@@ -8,8 +8,19 @@ from . import board as bd
 from .check import effect_of, next_to_deal
 from .edition import JOKER
 from .events import (
-    Atomized, Combo, Ended, ExtraTurn, HandDealt, JokerPlaced, Played, Recovered, Refilled, Revealed, RowDealt,
-    TrailDealt, Took,
+    Atomized,
+    Combo,
+    Ended,
+    ExtraTurn,
+    HandDealt,
+    JokerPlaced,
+    Played,
+    Recovered,
+    Refilled,
+    Revealed,
+    RowDealt,
+    Took,
+    TrailDealt,
 )
 from .state import Seat, State, TrailCard, multiset_add, multiset_remove, with_seat
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from math import perm
 
-from planets_log.core.game import Outcomes, pool_refusal, sampled, uniform
+from planets_log.game import Outcomes, pool_refusal, sampled, uniform
 
 from .check import PRESTIGE, SETUP, TURN, next_to_deal
 from .events import HandDealt, Refilled, Revealed, RowDealt, TrailDealt

@@ -2,13 +2,24 @@
 
 from __future__ import annotations
 
-from planets_log.core.errors import IllegalEvent
+from planets_log.game import IllegalEvent
 
 from . import board as bd
 from .edition import COLOURS, JOKER
 from .events import (
-    Atomized, Combo, Ended, ExtraTurn, HandDealt, JokerPlaced, Played, Recovered, Refilled, Revealed, RowDealt,
-    TrailDealt, Took,
+    Atomized,
+    Combo,
+    Ended,
+    ExtraTurn,
+    HandDealt,
+    JokerPlaced,
+    Played,
+    Recovered,
+    Refilled,
+    Revealed,
+    RowDealt,
+    Took,
+    TrailDealt,
 )
 from .state import State, contains, usable_tokens
 

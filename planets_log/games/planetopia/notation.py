@@ -7,14 +7,24 @@ top row first (`.../.R./oGo`). Cells are `a1`..`c3` (column, row from the bottom
 
 from __future__ import annotations
 
-from planets_log.core.errors import NotationError
-from planets_log.core.seats import parse_seat, seat_label, seat_words
+from planets_log.game import NotationError, parse_seat, seat_label, seat_words
 
 from . import board as bd
 from .edition import COLOURS, TOKENS
 from .events import (
-    Atomized, Combo, Ended, ExtraTurn, HandDealt, JokerPlaced, Played, Recovered, Refilled, Revealed, RowDealt,
-    TrailDealt, Took,
+    Atomized,
+    Combo,
+    Ended,
+    ExtraTurn,
+    HandDealt,
+    JokerPlaced,
+    Played,
+    Recovered,
+    Refilled,
+    Revealed,
+    RowDealt,
+    Took,
+    TrailDealt,
 )
 from .state import State
 

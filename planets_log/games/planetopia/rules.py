@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from planets_log.core.game import CHANCE, TERMINAL, Option, Outcomes, Ranking, Rules
-from planets_log.core.events import Header
+from planets_log.game import CHANCE, TERMINAL, Header, Option, Outcomes, Ranking, Rules
 
 from . import apply, chance, check, legal, score, view
 from .edition import PlanetopiaEdition
@@ -109,7 +108,7 @@ class PlanetopiaRules(Rules):
 
     def picture(self, state: State, seat: int | None = None) -> str:
         """The position as SVG, drawn from `view(state, seat)` only."""
-        from planets_log.core.picture import frame_for
+        from planets_log.game.svg import frame_for
 
         from . import picture
 

@@ -6,7 +6,7 @@ from typing import TypeVar
 
 import msgspec
 
-from planets_log.core.events import Header
+from planets_log.game import Header
 
 from .board import EMPTY, Board
 from .edition import PlanetopiaEdition

@@ -7,8 +7,23 @@ from . import kept
 from .board import rows_of
 from .flow import MILITARY, after_reward, begin_turns, next_zone, remove, settle, use
 from .legal import probe_targets
-from .state import (Char, Probe, State, ZoneState, add, geo, occupant, placed, replace, size, take, with_seat,
-                    with_space, with_zone, zone_spec)
+from .state import (
+    Char,
+    Probe,
+    State,
+    ZoneState,
+    add,
+    geo,
+    occupant,
+    placed,
+    replace,
+    size,
+    take,
+    with_seat,
+    with_space,
+    with_zone,
+    zone_spec,
+)
 
 
 def reward_slots(state: State) -> list[int]:

@@ -6,7 +6,7 @@ from fractions import Fraction
 from itertools import combinations, permutations, product
 from math import comb, factorial, perm
 
-from planets_log.core.game import Outcomes, pool_refusal
+from planets_log.game import Outcomes, pool_refusal
 
 from . import events as E
 from . import kept

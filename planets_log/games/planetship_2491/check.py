@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from planets_log.core.errors import IllegalEvent
+from planets_log.game import IllegalEvent
 
 from . import events as E
 from . import kept
-from .board import GRID_SHAPES, rows_of
-from .flow import (hack_targets, shield_targets, teleport_targets, tractor_targets, free_spaces, remaining,
-                   usable)
 from .apply import reward_slots
+from .board import GRID_SHAPES, rows_of
+from .flow import free_spaces, hack_targets, remaining, shield_targets, teleport_targets, tractor_targets, usable
 from .legal import probe_targets, reachable
 from .notation import place
 from .state import State, deck_size, geo, info, occupant, size, zone_spec

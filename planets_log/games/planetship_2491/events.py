@@ -8,7 +8,7 @@ record kept by one player is "?" and a later `reveal` (a disclosure) names it.
 
 from __future__ import annotations
 
-from planets_log.core.events import UNKNOWN, Action, Chance, Disclosure
+from planets_log.game import UNKNOWN, Action, Chance, Disclosure
 
 HIDDEN = UNKNOWN
 """A card identity the keeper of a record kept by one player cannot see (`Header.kept_by`)."""

@@ -6,12 +6,28 @@ awarding rewards, retrieving, the next round) until a seat must decide or chance
 
 from __future__ import annotations
 
-from planets_log.core.game import CHANCE, TERMINAL
+from planets_log.game import CHANCE, TERMINAL
 
 from .edition import COLOURS
 from .legal import placements  # the turn's options decide who can still place
-from .state import (HAND, ROUNDS, Char, State, ZoneState, add, card, fleet, geo, occupant, placed, replace, with_seat,
-                    with_space, with_zone, zone_spec)
+from .state import (
+    HAND,
+    ROUNDS,
+    Char,
+    State,
+    ZoneState,
+    add,
+    card,
+    fleet,
+    geo,
+    occupant,
+    placed,
+    replace,
+    with_seat,
+    with_space,
+    with_zone,
+    zone_spec,
+)
 
 CHANCE_PHASES = ("missions", "layout", "shift", "rewards", "draw", "reveal", "peek", "piles")
 SENATE, LEISURE, MILITARY, PRISON, COMMAND, HIBERNATION, RADIOACTIVE, HARVESTS = 0, 1, 3, 4, 5, 6, 7, 9

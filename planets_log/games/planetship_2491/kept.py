@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from planets_log.core.errors import IllegalEvent
+from planets_log.game import IllegalEvent
 
 from . import events as E
 from .flow import hidden_in_zone

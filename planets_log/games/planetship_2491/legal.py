@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from planets_log.core.errors import IllegalEvent
+from planets_log.game import IllegalEvent
 
 from . import events as E
 from .state import State, geo, occupant, placed, size, zone_spec

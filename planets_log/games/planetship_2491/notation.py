@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from planets_log.core.errors import NotationError
+from planets_log.game import NotationError
 
 from . import events as E
 from .apply import reward_slots

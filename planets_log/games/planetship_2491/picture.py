@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from planets_log.core.picture import MUTED, Canvas, Frame, header
+from planets_log.game.svg import MUTED, Canvas, Frame, header
 
 from .events import HIDDEN
 

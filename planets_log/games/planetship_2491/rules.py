@@ -5,8 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from planets_log.core.events import Header
-from planets_log.core.game import Outcomes, Ranking, Rules, ScoreSheet
+from planets_log.game import Header, Outcomes, Ranking, Rules, ScoreSheet
 
 from . import apply, chance, check, flow, score, view
 from .edition import PlanetshipEdition
@@ -126,7 +125,7 @@ class Planetship(Rules):
 
     def picture(self, state: State, seat: int | None = None) -> str:
         """The position as SVG, drawn from `view(state, seat)` and the grid's public layout only."""
-        from planets_log.core.picture import frame_for
+        from planets_log.game.svg import frame_for
 
         from . import picture
         from .state import geo

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import msgspec
 
-from planets_log.core.events import Header
+from planets_log.game import Header
 
 from .board import Geometry, geometry, rows_of
 from .edition import COLOURS, Character, PlanetshipEdition, Zone

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from planets_log.core.multiset import remove
+from planets_log.game import multiset
 
 from .check import crystals, name, reroll_card
 from .events import Collected, Dealt, Explored, Landed, Passed, Refilled, Rerolled, Rolled
@@ -25,7 +25,7 @@ def gain(state: State, seat: int, wanted: int) -> State:
 
 def apply_dealt(state: State, event: Dealt) -> State:
     """Lay out the grid; the first player's turn begins."""
-    return replace(state, grid=tuple(event.cards), deck=remove(state.deck, event.cards), phase="roll")
+    return replace(state, grid=tuple(event.cards), deck=multiset.remove(state.deck, event.cards), phase="roll")
 
 
 def apply_rolled(state: State, event: Rolled) -> State:
@@ -85,7 +85,7 @@ def apply_rerolled(state: State, event: Rerolled) -> State:
 def apply_refilled(state: State, event: Refilled) -> State:
     """The drawn card fills the space; the turn ends."""
     grid = _grid_with(state.grid, event.space, event.card)
-    return finish_turn(replace(state, grid=grid, deck=remove(state.deck, (event.card,)), refill=None))
+    return finish_turn(replace(state, grid=grid, deck=multiset.remove(state.deck, (event.card,)), refill=None))
 
 
 APPLY = {

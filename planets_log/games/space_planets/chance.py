@@ -5,7 +5,7 @@ from __future__ import annotations
 from math import perm
 from typing import Any
 
-from planets_log.core.game import Outcomes, listed, pool_refusal, sampled, uniform
+from planets_log.game import Outcomes, listed, pool_refusal, sampled, uniform
 
 from .check import PLAY, PREP
 from .events import Dealt, Landed, Refilled

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from planets_log.core.errors import IllegalEvent
-from planets_log.core.multiset import missing
+from planets_log.game import IllegalEvent, multiset
 
 from .events import Collected, Dealt, Explored, Landed, Passed, Refilled, Rerolled, Rolled
 from .state import SPACES, Roll, State, explore_cost, occupied
@@ -62,7 +61,7 @@ def check_dealt(state: State, event: Dealt) -> None:
     if len(event.cards) != SPACES:
         raise IllegalEvent("deal.count", f"the grid is dealt {SPACES} cards, not {len(event.cards)}", PREP)
     _known(state, event.cards)
-    short = missing(state.deck, event.cards)
+    short = multiset.missing(state.deck, event.cards)
     if short is not None:
         have = state.deck.count(short)
         raise IllegalEvent("deal.deck", f"the deal has more {short} cards than the deck holds ({have})", PREP)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from planets_log.core.events import Action, Chance
+from planets_log.game import Action, Chance
 
 
 class Dealt(Chance, tag="dealt"):

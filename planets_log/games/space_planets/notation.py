@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from planets_log.core.errors import NotationError
+from planets_log.game import NotationError
 
-from .events import Collected, Dealt, Explored, Landed, Passed, Refilled, Rerolled, Rolled
 from .apply import apply
+from .events import Collected, Dealt, Explored, Landed, Passed, Refilled, Rerolled, Rolled
 from .state import SPACES, State
 
 ACTIONS = {"roll": Rolled, "r": Rolled, "pass": Passed, "collect": Collected, "c": Collected, "reroll": Rerolled}

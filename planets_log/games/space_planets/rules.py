@@ -5,8 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from planets_log.core.events import Header
-from planets_log.core.game import CHANCE, TERMINAL, Option, Outcomes, Ranking, Rules, ScoreSheet
+from planets_log.game import CHANCE, TERMINAL, Header, Option, Outcomes, Ranking, Rules, ScoreSheet
 
 from . import apply, chance, check, legal, score, view
 from .edition import SpacePlanetsEdition
@@ -117,7 +116,7 @@ class SpacePlanets(Rules):
 
     def picture(self, state: State, seat: int | None = None) -> str:
         """The position as SVG, drawn from `view(state, seat)` only."""
-        from planets_log.core.picture import frame_for
+        from planets_log.game.svg import frame_for
 
         from . import picture
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from planets_log.core.game import Ranking, ScoreSheet, SeatScore, rank_highest, sheet_of
+from planets_log.game import Ranking, ScoreSheet, SeatScore, rank_highest, sheet_of
 
 from .state import State
 

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import msgspec
 
-from planets_log.core.errors import PlanetsLogError
-from planets_log.core.events import Header
+from planets_log.game import Header, PlanetsLogError
 
 from .edition import SpacePlanetsEdition
 
@@ -73,7 +72,7 @@ class State(msgspec.Struct, frozen=True):
     round: int
     grid: tuple[str | None, ...]
     deck: tuple[str, ...]
-    """The face-down deck as a multiset (`planets_log.core.multiset`): one code per card, sorted."""
+    """The face-down deck as a multiset (`planets_log.engine.multiset`): one code per card, sorted."""
     stock: int
     seats: tuple[Seat, ...]
     removed: tuple[str, ...] = ()

@@ -10,9 +10,11 @@ from pathlib import Path
 
 import msgspec
 
-from planets_log.core.errors import IllegalEvent, NotationError
-from planets_log.core.events import Action, Chance
-from planets_log.core.game import CHANCE, TERMINAL, Option, Rules, SeatScore, rank_highest, sheet_of, uniform
+from planets_log.record.errors import IllegalEvent, NotationError
+from planets_log.record.events import Action, Chance
+from planets_log.engine.rules import CHANCE, TERMINAL, Option, Rules
+from planets_log.engine.sheet import SeatScore, rank_highest, sheet_of
+from planets_log.engine.outcomes import uniform
 
 
 class Pile(Chance, tag="pile"):

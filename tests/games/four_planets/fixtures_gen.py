@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from planets_log.core.game import CHANCE, TERMINAL
-from planets_log.core.play import Builder, make_header, selfplay
-from planets_log.core.rng import rng
+from planets_log.engine.rules import CHANCE, TERMINAL
+from planets_log.engine.play import Builder, make_header, selfplay
+from planets_log.engine.rng import rng
 from planets_log.games.four_planets import RULES as R
 from planets_log.games.four_planets import events as E
 

@@ -13,12 +13,12 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from planets_log.cli.main import cli
-from planets_log.core.campaign import Campaign, new_campaign
-from planets_log.core.engine import Replay
-from planets_log.core.game import CHANCE, TERMINAL
-from planets_log.core.play import Builder
-from planets_log.core.record import iter_lines
-from planets_log.core.rng import rng
+from planets_log.audit.campaign import Campaign, new_campaign
+from planets_log.engine.replay import Replay
+from planets_log.engine.rules import CHANCE, TERMINAL
+from planets_log.engine.play import Builder
+from planets_log.record.lines import iter_lines
+from planets_log.engine.rng import rng
 from planets_log.games.four_planets import RULES as R
 
 ROOT = Path(__file__).resolve().parents[3] / "fixtures" / "four-planets"
@@ -78,7 +78,7 @@ def build_campaign(folder: Path, *, seed: int | None) -> None:
 @contextmanager
 def streams_version(version: int):
     """New seeded records (here the campaign's games, started by `campaign next`) drawn with `version`."""
-    from planets_log.core import rng as streams
+    from planets_log.engine import rng as streams
 
     saved, streams.DEFAULT = streams.DEFAULT, version
     try:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from planets_log.core.errors import IllegalEvent
-from planets_log.core.game import TERMINAL
-from planets_log.core.play import Builder, make_header
-from planets_log.core.rng import rng
+from planets_log.record.errors import IllegalEvent
+from planets_log.engine.rules import TERMINAL
+from planets_log.engine.play import Builder, make_header
+from planets_log.engine.rng import rng
 from planets_log.games.four_planets import RULES
 from planets_log.games.four_planets import events as E
 from planets_log.games.four_planets.cards import COLOURS

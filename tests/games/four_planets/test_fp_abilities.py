@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from planets_log.core.game import CHANCE
+from planets_log.engine.rules import CHANCE
 from planets_log.games.four_planets.state import column_symbols, replace
 
 from .fp_helpers import R, cols, legal_texts, position, refuse, step

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from planets_log.core.game import CHANCE
+from planets_log.engine.rules import CHANCE
 from planets_log.games.four_planets.score import tiles_vp
 from planets_log.games.four_planets.state import Tile, replace
 

@@ -9,13 +9,23 @@ import msgspec
 import pytest
 from click.testing import CliRunner
 
+from planets_log.audit.campaign import Campaign, CampaignHeader
+from planets_log.audit.campaign_links import validate_campaign
 from planets_log.cli.main import cli
-from planets_log.core.campaign import Campaign, CampaignHeader, validate_campaign
-from planets_log.core.errors import IllegalEvent, PlanetsLogError, RecordError
-from planets_log.core.play import Builder, make_header
+from planets_log.engine.play import Builder, make_header
 from planets_log.games.four_planets import RULES as R
-from planets_log.games.four_planets.campaign import (CDealt, CFinished, CKept, CPicked, CStarted, CState, due,
-                                                     totals, winner)
+from planets_log.games.four_planets.campaign import (
+    CDealt,
+    CFinished,
+    CKept,
+    CPicked,
+    CStarted,
+    CState,
+    due,
+    totals,
+    winner,
+)
+from planets_log.record.errors import IllegalEvent
 
 from . import fp_campaign
 
@@ -239,7 +249,7 @@ def test_a_seeded_deal_not_from_the_seed_is_caught(tmp_path):
     path = folder / "campaign.jsonl"
     lines = path.read_bytes().splitlines()
     camp_lines = [lines[0]]
-    from planets_log.core.record import line_hash
+    from planets_log.record.lines import line_hash
     for raw in lines[1:]:
         obj = json.loads(raw)
         if obj["seq"] == 1:
@@ -267,7 +277,7 @@ def test_linked_files_stay_inside_the_campaign_folder(tmp_path):
     """A crafted start line cannot make validate read a file outside the campaign's folder."""
     folder = copy(tmp_path)
     path = folder / "campaign.jsonl"
-    from planets_log.core.record import line_hash
+    from planets_log.record.lines import line_hash
     lines = path.read_bytes().splitlines()
     out = [lines[0]]
     for raw in lines[1:]:
@@ -284,8 +294,9 @@ def test_linked_files_stay_inside_the_campaign_folder(tmp_path):
 def _replace_game(path, old_header: dict, options: dict, **changes) -> None:
     """Write a new, valid seeded game in place of `path`, with the same log id and other options (or `changes`:
     players, seed, edition_path)."""
+    from planets_log.engine.rng import rng
+
     from .fp_campaign import play_out
-    from planets_log.core.rng import rng
 
     kept = {"players": old_header["players"], "seed": old_header["seed"], **changes}
     players = kept.pop("players")
@@ -441,8 +452,8 @@ def test_a_game_with_another_edition_is_caught(tmp_path):
 def test_an_arbiters_penalty_counts_in_the_campaign_totals(tmp_path):
     """Mini-Campaign (add up the VP of all three games): a penalty the arbiter gave in game 1 before it was linked
     counts in the totals, as `planets-log score` shows it."""
-    from planets_log.core.campaign import finished_game
-    from planets_log.core.rng import rng
+    from planets_log.audit.campaign_links import finished_game
+    from planets_log.engine.rng import rng
 
     from .fp_campaign import play_out
 
@@ -541,8 +552,8 @@ def test_next_says_when_a_decision_given_is_not_due_yet(tmp_path):
 def test_an_arbiters_declared_result_decides_the_games_winner(tmp_path):
     """Mini-Campaign (after the third game: tied totals go to the winner of game 3): a game result the arbiter
     declared instead of the computed one, with a reason, is the game's winner the campaign links."""
-    from planets_log.core.campaign import finished_game
-    from planets_log.core.rng import rng
+    from planets_log.audit.campaign_links import finished_game
+    from planets_log.engine.rng import rng
 
     from .fp_campaign import play_out
 

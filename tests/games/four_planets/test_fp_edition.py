@@ -8,8 +8,8 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from planets_log.core.edition import load_edition
-from planets_log.core.errors import PlanetsLogError
+from planets_log.engine.edition import load_edition
+from planets_log.record.errors import PlanetsLogError
 from planets_log.games.four_planets import RULES
 from planets_log.games.four_planets import cards as C
 

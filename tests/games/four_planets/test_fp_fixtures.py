@@ -6,10 +6,10 @@ import json
 
 import pytest
 
-from planets_log.core.engine import Replay, digest
-from planets_log.core.errors import RecordError
-from planets_log.core.game import TERMINAL
-from planets_log.core.validate import validate_file
+from planets_log.engine.replay import Replay, digest
+from planets_log.record.errors import RecordError
+from planets_log.engine.rules import TERMINAL
+from planets_log.audit.validate import validate_file
 
 from . import fixtures_gen
 from tests.playthrough import playthrough

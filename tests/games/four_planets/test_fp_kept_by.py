@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from planets_log.cli.main import cli
-from planets_log.core.engine import Replay
-from planets_log.core.events import Meta
+from planets_log.engine.replay import Replay
+from planets_log.record.events import Meta
 
 from tests.cli.table_helpers import FIXTURES, final_view, new_like
 

@@ -9,10 +9,10 @@ import json
 import pytest
 
 from planets_log.cli.main import cli
-from planets_log.core.errors import IllegalEvent
-from planets_log.core.events import UNKNOWN, Meta
-from planets_log.core.play import Builder, make_header, selfplay
-from planets_log.core.record import line_hash
+from planets_log.record.errors import IllegalEvent
+from planets_log.record.events import UNKNOWN, Meta
+from planets_log.engine.play import Builder, make_header, selfplay
+from planets_log.record.lines import line_hash
 from planets_log.games.four_planets import events as E
 from planets_log.games.four_planets import pro_events as P
 from planets_log.games.four_planets.kept import nearest

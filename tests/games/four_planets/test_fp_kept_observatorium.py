@@ -12,11 +12,11 @@ import json
 import pytest
 
 from planets_log.cli.main import cli
-from planets_log.core.errors import IllegalEvent, PlanetsLogError
-from planets_log.core.events import UNKNOWN
-from planets_log.core.game import CHANCE
-from planets_log.core.play import Builder, make_header, selfplay
-from planets_log.core.recorder import Recorder
+from planets_log.record.errors import IllegalEvent, PlanetsLogError
+from planets_log.record.events import UNKNOWN
+from planets_log.engine.rules import CHANCE
+from planets_log.engine.play import Builder, make_header, selfplay
+from planets_log.engine.recorder import Recorder
 from planets_log.games.four_planets import events as E
 from planets_log.games.four_planets import pro_events as P
 from planets_log.games.four_planets.kept import nearest, observed

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from planets_log.core.errors import NotationError
+from planets_log.record.errors import NotationError
 from planets_log.games.four_planets import events as E
 
 from .fp_helpers import R, position

@@ -5,7 +5,7 @@ from __future__ import annotations
 import msgspec
 import pytest
 
-from planets_log.core.errors import IllegalEvent
+from planets_log.record.errors import IllegalEvent
 from planets_log.games.four_planets import events as E
 
 from .fp_helpers import R, cols, legal_texts, position, refuse, step

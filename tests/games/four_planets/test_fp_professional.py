@@ -7,12 +7,12 @@ from fractions import Fraction
 import msgspec
 import pytest
 
-from planets_log.core.edition import load_edition
-from planets_log.core.errors import IllegalEvent, PlanetsLogError
-from planets_log.core.events import strip_place
-from planets_log.core.game import CHANCE
-from planets_log.core.play import Builder, make_header, selfplay
-from planets_log.core.rng import rng
+from planets_log.engine.edition import load_edition
+from planets_log.record.errors import IllegalEvent, PlanetsLogError
+from planets_log.record.events import strip_place
+from planets_log.engine.rules import CHANCE
+from planets_log.engine.play import Builder, make_header, selfplay
+from planets_log.engine.rng import rng
 from planets_log.games.four_planets import events as E
 from planets_log.games.four_planets import pro_events as P
 from planets_log.games.four_planets.buildings import Pro, check_buildings
@@ -285,10 +285,10 @@ def test_resampled_hidden_buildings_look_the_same_to_the_seat():
 
 
 def test_professional_twin_is_fresh():
-    """The professional edition's parsed twin matches its TOML (python -m planets_log.core.edition FILE.toml)."""
+    """The professional edition's parsed twin matches its TOML (python -m planets_log.engine.edition FILE.toml)."""
     import hashlib
 
-    from planets_log.core.edition import twin_path
+    from planets_log.engine.edition import twin_path
 
     toml = R.edition_dir / "professional.toml"
     twin = msgspec.json.decode(twin_path(toml).read_bytes())
@@ -299,7 +299,7 @@ def test_professional_twin_is_fresh():
                                   "buildings mine mint / museum tower / shipyard telescope harbour laboratory"])
 def test_a_typed_deal_keeps_four_on_each_side_of_the_slash(text):
     """Professional Mode: 4 buildings dealt to each player; a typed deal split 3/5 is refused, not read as 4/4."""
-    from planets_log.core.errors import NotationError
+    from planets_log.record.errors import NotationError
 
     state = pro().pos.state
     with pytest.raises(NotationError, match="4 buildings"):

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from planets_log.core.game import CHANCE, TERMINAL
-from planets_log.core.play import selfplay
+from planets_log.engine.rules import CHANCE, TERMINAL
+from planets_log.engine.play import selfplay
 from planets_log.games.four_planets import events as E
 
 from .fp_helpers import R, planets, position, refuse, step

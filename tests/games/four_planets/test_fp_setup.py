@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from planets_log.core.game import CHANCE
-from planets_log.core.play import make_header
-from planets_log.core.rng import rng
+from planets_log.engine.rules import CHANCE
+from planets_log.engine.play import make_header
+from planets_log.engine.rng import rng
 from planets_log.games.four_planets.edition import FIRST_GAME
 
 from .fp_helpers import FIRST_GAME_TILES, R, base, refuse, run, step, table

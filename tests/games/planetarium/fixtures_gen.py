@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from functools import cache
 
-from planets_log.core.events import Note
-from planets_log.core.play import Builder, make_header, selfplay
+from planets_log.record.events import Note
+from planets_log.engine.play import Builder, make_header, selfplay
 
 from .pm_helpers import DEALS, GAME, MATTER, RULES, greedy, play
 

@@ -6,11 +6,11 @@ from pathlib import Path
 
 import msgspec
 
-from planets_log.core.errors import IllegalEvent
-from planets_log.core.game import CHANCE, TERMINAL
-from planets_log.core.play import Builder, make_header
-from planets_log.core.registry import get_rules
-from planets_log.core.rng import rng
+from planets_log.record.errors import IllegalEvent
+from planets_log.engine.rules import CHANCE, TERMINAL
+from planets_log.engine.play import Builder, make_header
+from planets_log.engine.registry import get_rules
+from planets_log.engine.rng import rng
 from planets_log.games.planetarium.events import DrawChosen, Ended, FinalPlayed, Kept, Moved, Played
 from planets_log.games.planetarium.state import State, card
 
@@ -96,7 +96,7 @@ def refused(build: Builder, text: str) -> IllegalEvent:
 
 def moves(build: Builder) -> list[str]:
     """The legal moves now, or at a chance point the listed outcomes, in notation (as `moves` lists them)."""
-    from planets_log.core.game import next_events
+    from planets_log.engine.rules import next_events
 
     state = build.pos.state
     return [RULES.format(e, state) for e in next_events(RULES, state)]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import msgspec
 
-from planets_log.core.edition import load_edition
+from planets_log.engine.edition import load_edition
 from planets_log.games.planetarium.board import _build, board_of
 
 from .pm_helpers import RULES

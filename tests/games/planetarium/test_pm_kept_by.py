@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from planets_log.core.errors import IllegalEvent
-from planets_log.core.events import UNKNOWN
-from planets_log.core.play import Builder, make_header
+from planets_log.record.errors import IllegalEvent
+from planets_log.record.events import UNKNOWN
+from planets_log.engine.play import Builder, make_header
 from planets_log.games.planetarium import events as E
 from planets_log.games.planetarium.kept import hidden_hands
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from planets_log.core.errors import NotationError
-from planets_log.core.play import Builder, make_header
+from planets_log.record.errors import NotationError
+from planets_log.engine.play import Builder, make_header
 from planets_log.games.planetarium.events import FirstPlayer
 
 from .pm_helpers import GAME, MATTER, RULES, board, play, state_of, table

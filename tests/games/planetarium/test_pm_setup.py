@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from math import factorial
 
-from planets_log.core.play import Builder, make_header
+from planets_log.engine.play import Builder, make_header
 
 from .pm_helpers import GAME, MATTER, RULES, at, play, refused, state_of, table
 

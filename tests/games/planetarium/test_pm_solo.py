@@ -6,8 +6,8 @@ from fractions import Fraction
 
 import pytest
 
-from planets_log.core.errors import PlanetsLogError
-from planets_log.core.play import make_header
+from planets_log.record.errors import PlanetsLogError
+from planets_log.engine.play import make_header
 
 from .pm_helpers import GAME, RULES, at, board, edit, give, mat, play, refused, state_of, table
 

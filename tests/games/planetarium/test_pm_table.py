@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from planets_log.core.play import Builder, make_header
-from planets_log.core.rng import rng
+from planets_log.engine.play import Builder, make_header
+from planets_log.engine.rng import rng
 from planets_log.games.planetarium.events import Kept
 
 from .pm_helpers import GAME, MATTER, RULES, edit, mat, play, refused, state_of
@@ -56,7 +56,7 @@ def test_per_seat_notation_hides_what_that_seat_cannot_see():
     state = state_of(build)
     events = []
     pos = session.start(build.lines[0])
-    from planets_log.core.record import line_hash
+    from planets_log.record.lines import line_hash
 
     for raw in build.lines[1:]:
         event = session.decode(raw)

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import msgspec
 
-from planets_log.core.game import CHANCE, TERMINAL
-from planets_log.core.play import Builder, make_header
-from planets_log.core.registry import get_rules
-from planets_log.core.rng import rng
+from planets_log.engine.rules import CHANCE, TERMINAL
+from planets_log.engine.play import Builder, make_header
+from planets_log.engine.registry import get_rules
+from planets_log.engine.rng import rng
 from planets_log.games.planetopia import board as bd
 from planets_log.games.planetopia.events import Combo, Ended, ExtraTurn
 from planets_log.games.planetopia.state import State
@@ -123,7 +123,7 @@ def greedy(game_seed: int, players: list[str], options=None, max_events: int = 2
 
 def refused(build: Builder, text: str):
     """The IllegalEvent the engine raises for a move (the record is left unchanged)."""
-    from planets_log.core.errors import IllegalEvent
+    from planets_log.record.errors import IllegalEvent
 
     before = list(build.lines)
     try:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import msgspec
 import pytest
 
-from planets_log.core.edition import load_edition
-from planets_log.core.errors import PlanetsLogError
+from planets_log.engine.edition import load_edition
+from planets_log.record.errors import PlanetsLogError
 from planets_log.games.planetopia import board as bd
 from planets_log.games.planetopia.edition import PlanetopiaEdition
 

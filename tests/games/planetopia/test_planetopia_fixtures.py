@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from planets_log.core.engine import Replay
-from planets_log.core.errors import RecordError
-from planets_log.core.validate import validate_file
+from planets_log.engine.replay import Replay
+from planets_log.record.errors import RecordError
+from planets_log.audit.validate import validate_file
 from tests.playthrough import playthrough
 
 from .fixtures_gen import GREEDY, golden, greedy_game, invalid_records, table_game

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from planets_log.core.errors import NotationError
-from planets_log.core.events import strip_place
+from planets_log.record.errors import NotationError
+from planets_log.record.events import strip_place
 from planets_log.games.planetopia.events import (
     Atomized, Combo, Ended, ExtraTurn, HandDealt, JokerPlaced, Played, Recovered, Refilled, Revealed, RowDealt,
     TrailDealt, Took,

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from planets_log.core.game import CHANCE
-from planets_log.core.play import Builder, make_header, selfplay
+from planets_log.engine.rules import CHANCE
+from planets_log.engine.play import Builder, make_header, selfplay
 from planets_log.games.planetopia.events import HandDealt, RowDealt, TrailDealt
 
 from .planetopia_helpers import GAME, ROW3, RULES, TRAIL, codes, play, refused, state_of, table

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from functools import cache
 
-from planets_log.core.events import Note
-from planets_log.core.play import Builder, make_header, selfplay
-from planets_log.core.record import line_hash
+from planets_log.record.events import Note
+from planets_log.engine.play import Builder, make_header, selfplay
+from planets_log.record.lines import line_hash
 from planets_log.games.planetship_2491 import events as E
 from planets_log.games.planetship_2491.flow import hidden_in_zone
 

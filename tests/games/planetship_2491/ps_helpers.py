@@ -8,9 +8,9 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from planets_log.core.errors import IllegalEvent
-from planets_log.core.play import Builder, make_header
-from planets_log.core.registry import get_rules
+from planets_log.record.errors import IllegalEvent
+from planets_log.engine.play import Builder, make_header
+from planets_log.engine.registry import get_rules
 from planets_log.games.planetship_2491.flow import settle
 from planets_log.games.planetship_2491.state import Char, State, ZoneState, zone_spec
 

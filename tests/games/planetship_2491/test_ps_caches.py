@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import msgspec
 
-from planets_log.core.edition import load_edition
+from planets_log.engine.edition import load_edition
 from planets_log.games.planetship_2491.board import geometry, rows_of
 from planets_log.games.planetship_2491.legal import placements
 from planets_log.games.planetship_2491.state import geo, info, occupant, size, zone_spec

@@ -5,7 +5,7 @@ from __future__ import annotations
 import msgspec
 import pytest
 
-from planets_log.core.edition import load_edition
+from planets_log.engine.edition import load_edition
 from planets_log.games.planetship_2491.edition import PlanetshipEdition
 
 from .ps_helpers import RULES

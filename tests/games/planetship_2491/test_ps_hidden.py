@@ -5,11 +5,11 @@ from __future__ import annotations
 import msgspec
 import pytest
 
-from planets_log.core.errors import IllegalEvent
-from planets_log.core.play import selfplay
-from planets_log.core.rng import rng
+from planets_log.record.errors import IllegalEvent
+from planets_log.engine.play import selfplay
+from planets_log.engine.rng import rng
 
-from planets_log.core.game import CHANCE
+from planets_log.engine.rules import CHANCE
 
 from .ps_helpers import BLUE, RED, RULES, play, refused, scene, state_of, table
 
@@ -76,7 +76,7 @@ def test_a_full_table_record_names_every_card():
     b = table(2)
     play(b, "R1 0.I", "B1 4.III", "R2 0.II", "B2 4.II", "probe -", "R3 1.I")
     assert refused(b, "? 4.I").code == "hidden.not-kept"
-    from planets_log.core.play import Builder, make_header
+    from planets_log.engine.play import Builder, make_header
 
     from .ps_helpers import GAME, LAYOUT2, NAMES
 
@@ -88,7 +88,7 @@ def test_a_full_table_record_names_every_card():
 def test_a_reveal_is_a_disclosure_refused_where_no_zone_waits_for_it():
     """Round End > #1 - Resolving a Zone: a reveal is a disclosure (not a chance outcome), accepted only while the
     resolving zone holds '?' cards."""
-    from planets_log.core.events import Disclosure
+    from planets_log.record.events import Disclosure
     from planets_log.games.planetship_2491 import events as E
 
     b = table(2, rewards="rewards 0:1 1:2 2:3 3:4 4:? 5:6", kept_by=RED)
@@ -147,7 +147,7 @@ def test_chance_outcomes_cover_what_the_seed_gives():
     point's sampler draws outcomes that pass check."""
     from fractions import Fraction
 
-    from planets_log.core.events import Chance, strip_place
+    from planets_log.record.events import Chance, strip_place
 
     for n in (2, 5):
         for state, event in positions(9, n):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from planets_log.cli.main import cli
-from planets_log.core.game import TERMINAL
+from planets_log.engine.rules import TERMINAL
 from planets_log.games.planetship_2491 import events as E
 from tests.kept_by import kept_copy
 

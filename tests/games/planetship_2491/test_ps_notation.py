@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from planets_log.core.errors import NotationError
+from planets_log.record.errors import NotationError
 from planets_log.games.planetship_2491 import events as E
 
 from .ps_helpers import RED, RULES, play, scene, state_of, table
@@ -74,7 +74,7 @@ def test_a_zone_s_reward_given_twice_is_refused():
 @pytest.mark.parametrize("card", ["R1\nFAKE: all good", "\x1b[31mRED", "9" * 200, "R7", "39"])
 def test_a_crafted_card_in_a_record_gets_a_one_line_error(card):
     """A record is untrusted: a card id that is not in the edition is refused with its text escaped and cut short."""
-    from planets_log.core.errors import IllegalEvent
+    from planets_log.record.errors import IllegalEvent
     from planets_log.games.planetship_2491 import events as E
 
     with pytest.raises(IllegalEvent) as info:

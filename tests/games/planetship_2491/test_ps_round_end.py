@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from planets_log.core.game import TERMINAL
-from planets_log.core.play import selfplay
+from planets_log.engine.rules import TERMINAL
+from planets_log.engine.play import selfplay
 from planets_log.games.planetship_2491 import events as E
 
 from .ps_helpers import BLUE, RED, RULES, at, play, refused, scene, state_of, table

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from planets_log.core.game import TERMINAL
+from planets_log.engine.rules import TERMINAL
 
 from .ps_helpers import BLUE, RED, RULES, YELLOW, edit, state_of, table
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from planets_log.core.errors import IllegalEvent
+from planets_log.record.errors import IllegalEvent
 from planets_log.games.planetship_2491.board import geometry, rows_of
 from planets_log.games.planetship_2491.state import info
 
 from .ps_helpers import NAMES, RULES, edit, play, refused, state_of, table
-from planets_log.core.play import Builder, make_header
+from planets_log.engine.play import Builder, make_header
 
 
 def fresh(n: int) -> Builder:

@@ -169,7 +169,7 @@ def test_a_player_who_cannot_place_is_passed_over():
 def test_random_playouts_reach_every_phase_of_the_game():
     """Self-play reaches the end of round 4 and, over a few seeds, every kind of event but the table-only reveal:
     each ability, the Scanner's bury, Harvests' keep, the Radioactive Area's remove, the discards, the shifts."""
-    from planets_log.core.play import selfplay
+    from planets_log.engine.play import selfplay
     from planets_log.games.planetship_2491.events import EVENTS
 
     seen = set()

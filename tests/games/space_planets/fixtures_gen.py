@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from planets_log.core.events import Note
-from planets_log.core.play import Builder, make_header, selfplay
+from planets_log.record.events import Note
+from planets_log.engine.play import Builder, make_header, selfplay
 from planets_log.games.space_planets.events import (
     Collected, Dealt, Explored, Landed, Passed, Refilled, Rerolled, Rolled,
 )

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import msgspec
 
-from planets_log.core.play import Builder, make_header
-from planets_log.core.registry import get_rules
+from planets_log.engine.play import Builder, make_header
+from planets_log.engine.registry import get_rules
 
 GAME = "space-planets"
 RULES = get_rules(GAME)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import msgspec
 import pytest
 
-from planets_log.core.edition import load_edition
+from planets_log.engine.edition import load_edition
 from planets_log.games.space_planets.edition import SpacePlanetsEdition
 
 from .helpers import RULES

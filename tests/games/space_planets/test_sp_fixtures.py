@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from planets_log.core.engine import Replay
-from planets_log.core.errors import RecordError
-from planets_log.core.game import TERMINAL
+from planets_log.engine.replay import Replay
+from planets_log.record.errors import RecordError
+from planets_log.engine.rules import TERMINAL
 from tests.playthrough import playthrough
 
 from .fixtures_gen import SEEDED, invalid_records, seeded_game, table_game

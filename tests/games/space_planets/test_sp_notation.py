@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from planets_log.core.errors import IllegalEvent, NotationError
+from planets_log.record.errors import IllegalEvent, NotationError
 from planets_log.games.space_planets.events import (
     Collected, Dealt, Explored, Landed, Passed, Refilled, Rerolled, Rolled,
 )

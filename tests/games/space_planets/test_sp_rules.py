@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from planets_log.core.errors import IllegalEvent, PlanetsLogError
-from planets_log.core.game import CHANCE, TERMINAL
+from planets_log.record.errors import IllegalEvent, PlanetsLogError
+from planets_log.engine.rules import CHANCE, TERMINAL
 
 from .helpers import RULES, play, seat, seeded, set_state, started, state, table
 
@@ -369,7 +369,7 @@ def test_end_score_is_final_when_over():
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_fuel_crystals_are_never_made_or_lost(players):
     """Preparation, How to play: over whole seeded games the stockpile and the seats always hold all 40 crystals."""
-    from planets_log.core.play import selfplay
+    from planets_log.engine.play import selfplay
 
     for seed in range(4):
         final = selfplay("space-planets", seed, [f"P{i}" for i in range(players)], {"first": seed % players}).pos.state

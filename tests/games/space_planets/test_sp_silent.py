@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from planets_log.core.errors import IllegalEvent, PlanetsLogError
-from planets_log.core.game import CHANCE, TERMINAL
-from planets_log.core.play import selfplay
-from planets_log.core.rng import Stream
+from planets_log.record.errors import IllegalEvent, PlanetsLogError
+from planets_log.engine.rules import CHANCE, TERMINAL
+from planets_log.engine.play import selfplay
+from planets_log.engine.rng import Stream
 
 from .helpers import RULES, play, seat, set_state, started, state, table
 
@@ -74,7 +74,7 @@ def test_silent_grid_and_deck_empty_ends_the_game():
 def test_silent_many_black_holes_edition_runs_the_deck_dry():
     """Decision (deck runs out): a whole seeded game on an edition with 30 black holes still ends."""
     for seed in range(5):
-        from planets_log.core.play import Builder, make_header
+        from planets_log.engine.play import Builder, make_header
 
         header, session = make_header("space-planets", ["A", "B", "C", "D"], seed=seed, edition_path=HOLES,
                                       options={"miss_percent": 0})

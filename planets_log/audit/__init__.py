@@ -1,0 +1,1 @@
+"""Checking records: validation, diffs, seals and keys, the tournament audit, its spool and Dask client, campaigns."""

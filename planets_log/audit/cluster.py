@@ -1,0 +1,135 @@
+"""The audit's per-record checks on a Dask cluster (`dask.distributed`, the `[dask]` extra).
+
+Records go to the workers in batches, with only a few batches per worker submitted at a
+time, so the scheduler holds a bounded number of tasks however large the archive; each
+batch's results come back as it finishes. A worker reads each record from a location it
+shares with the client (an absolute path on a shared file system, or an fsspec URL), or
+is sent the record's bytes. The report is built and sorted on the client, so it is the
+same as with `--jobs 1`.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import os
+from dataclasses import dataclass
+from itertools import islice
+from typing import TYPE_CHECKING, Callable, Hashable, Iterator
+
+from planets_log.record.errors import UsageError
+
+from .checks import _init_worker, audit_record, is_url, read_bytes
+from .report import AuditConfig, RecordAudit
+
+if TYPE_CHECKING:
+    from distributed import Client, Future, LocalCluster
+
+CONNECT_TIMEOUT = 20.0  # seconds
+BATCHES_PER_THREAD = 8  # enough batches to balance uneven records, few enough to keep each worth sending
+MAX_BATCH = 256
+IN_FLIGHT_PER_THREAD = 2  # batches submitted ahead per worker thread
+
+
+@dataclass(frozen=True)
+class Cluster:
+    """Where and how to run: the scheduler ("local" or an address) and how records travel."""
+
+    scheduler: str
+    workers: int | None = None  # a local cluster's worker processes (None: one per CPU)
+    batch: int | None = None  # records per task (None: chosen from the records and threads)
+    send: bool = False  # send each record's bytes instead of a path the workers share
+
+
+def batch_size(records: int, threads: int) -> int:
+    """Records per task: about BATCHES_PER_THREAD tasks per worker thread, at most MAX_BATCH."""
+    return max(1, min(MAX_BATCH, math.ceil(records / (threads * BATCHES_PER_THREAD))))
+
+
+def iter_on_cluster(paths: list[str], cfg: AuditConfig, where: Cluster,
+                    progress: Callable[[int], None] | None = None) -> Iterator[RecordAudit]:
+    """Audit each record on the cluster; results in the order they finish, as they come back."""
+    client, local = _connect(where)
+    try:
+        yield from _run(client, paths, cfg, where, progress)
+    finally:
+        client.close()
+        if local is not None:
+            local.close()
+
+
+def _connect(where: Cluster) -> tuple[Client, LocalCluster | None]:
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise UsageError("--scheduler needs Dask: pip install 'planets-log[dask]'", code="usage") from None
+    if where.scheduler == "local":
+        local = LocalCluster(n_workers=where.workers, threads_per_worker=1, processes=True,
+                             dashboard_address=":0", silence_logs=logging.ERROR)
+        return Client(local), local
+    try:
+        return Client(where.scheduler, timeout=CONNECT_TIMEOUT), None
+    except (OSError, TimeoutError, ValueError, TypeError) as exc:
+        raise UsageError(f"cannot reach the Dask scheduler at {where.scheduler}: {exc}",
+                         code="scheduler.connect") from None
+
+
+def _run(client: Client, paths: list[str], cfg: AuditConfig, where: Cluster,
+         progress: Callable[[int], None] | None) -> Iterator[RecordAudit]:
+    from distributed import as_completed
+
+    try:
+        client.wait_for_workers(1, timeout=CONNECT_TIMEOUT)
+    except (TimeoutError, OSError):
+        raise UsageError(f"the Dask scheduler at {where.scheduler} has no workers (start some with "
+                         f"'dask worker {where.scheduler}')", code="scheduler.workers") from None
+    threads = max(1, sum(client.nthreads().values()))
+    size = where.batch or batch_size(len(paths), threads)
+    batches = (paths[i:i + size] for i in range(0, len(paths), size))
+
+    first: dict[Hashable, str] = {}
+
+    def submit(batch: list[str]) -> Future[list[RecordAudit]]:
+        sources = _sources(batch, where.send)
+        if where.send:  # the bytes go to the workers directly, not inside the task graph
+            sources = client.scatter(sources, hash=False)
+        fut = client.submit(audit_batch, batch, sources, cfg, pure=False)
+        first[fut.key] = batch[0]
+        return fut
+
+    running = as_completed([submit(b) for b in islice(batches, threads * IN_FLIGHT_PER_THREAD)])
+    for fut in running:
+        try:
+            part = fut.result()
+        except Exception as exc:  # a worker lost, or planets-log missing or different on a worker
+            raise UsageError(f"the cluster failed on the batch starting at {first[fut.key]}: {type(exc).__name__}: "
+                             f"{exc}; no report was made (are the same planets-log and games installed on every "
+                             "worker?)", code="cluster.failed") from None
+        del first[fut.key]
+        fut.release()
+        nxt = next(batches, None)
+        if nxt is not None:
+            running.add(submit(nxt))
+        if progress:
+            progress(len(part))
+        yield from part
+
+
+def _sources(batch: list[str], send: bool) -> list[str | bytes]:
+    """Each record's bytes, or where the workers read it."""
+    if send:
+        return [_bytes_or_path(p) for p in batch]
+    return [p if is_url(p) else os.path.abspath(p) for p in batch]
+
+
+def _bytes_or_path(path: str) -> str | bytes:
+    try:
+        return read_bytes(path)
+    except (OSError, UsageError):
+        return path  # the worker reports that it cannot be read, as --jobs 1 does here
+
+
+def audit_batch(names: list[str], sources: list[str | bytes], cfg: AuditConfig) -> list[RecordAudit]:
+    """On a worker: audit each record of a batch, reported under its name, read from its source."""
+    _init_worker(cfg.games)
+    return [audit_record(name, cfg, source) for name, source in zip(names, sources)]

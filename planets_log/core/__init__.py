@@ -1,1 +1,0 @@
-"""The game-independent core: record, events, seeded streams, replay, diff."""

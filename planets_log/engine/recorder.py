@@ -1,0 +1,316 @@
+"""Taking moves into a record file: parse, gate, draw the seed's chance, append."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import msgspec
+
+from planets_log.record.commit import seed_path
+from planets_log.record.errors import IllegalEvent, NotationError, RecordError
+from planets_log.record.events import (
+    FORMAT,
+    Action,
+    Chance,
+    Entropy,
+    Event,
+    Meta,
+    Note,
+    Penalty,
+    Result,
+    Retract,
+    Reveal,
+    Ruling,
+    Seal,
+    strip_place,
+)
+from planets_log.record.lines import append_anywhere, append_lines, line_hash, seq_type
+from planets_log.record.text import escape
+
+from .implied import only_outcome
+from .redact import format_as
+from .replay import Replay
+from .rules import CHANCE, TERMINAL
+from .seats import parse_seat, seat_words
+from .session import Position, Session
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One line written: its seq, event and notation."""
+
+    seq: int
+    event: Event
+    text: str
+
+
+class Recorder:
+    """A record replayed to its end, taking new lines; every group is one locked append."""
+
+    def __init__(self, path: str, edition: str | None = None, *, fsync: bool = True, seed_file: str | None = None):
+        self.path = path
+        if seed_file is None and seed_path(path).exists():
+            seed_file = str(seed_path(path))  # the owner's side file: the engine draws from it
+        self.replay = Replay(path, edition, seed_file=seed_file, undo_window=None)  # undo walks the whole chain
+        self._reopen = (edition, seed_file)
+        self._expect: int | None = None
+        self.session = self.replay.session
+        self.header = self.replay.header
+        self.rules = self.session.rules
+        if self.replay.format != FORMAT:
+            raise RecordError(f"the record is in the older format {self.replay.format}; new lines would be "
+                              f"{FORMAT}, which it cannot mix — copy the game into a new record to go on",
+                              file=path, line=1, seq=0, code="append.old-format", kind="format", rule="format.md")
+        self.pos: Position = self.replay.final()
+        self.fsync = fsync
+        self.seat: int | None = None
+        """Echo lines as this seat sees them (None: the scorekeeper's full view)."""
+
+    def expect(self, seq: int) -> None:
+        """Refuse to write if the record does not end at `seq` (a stale view)."""
+        self._expect = seq
+        if self.pos.seq != seq:
+            raise RecordError(f"the record ends at seq {self.pos.seq}, not {seq} as expected; nothing was written",
+                              file=self.path, seq=self.pos.seq, code="append.stale", kind="conflict")
+
+    def play(self, text: str, by: str | None = None) -> list[Entry]:
+        """Read one move in notation and append it (with the seed's chance that follows).
+
+        The move may name its player (`Ann: d1x2`, or `by`): it is refused unless that
+        player is the one to move.
+        """
+        named, move = split_player(text, self.header.players)
+        try:
+            if by is not None:
+                named = self._seat(by)
+            if named is not None:
+                self._check_named(named)
+            parsed = self.rules.parse(move.strip(), self.pos.state)
+        except IllegalEvent as exc:
+            who = text.partition(":")[0].strip()
+            if named is None and isinstance(exc, NotationError) and _name_like(who) and text.partition(":")[2].strip():
+                exc = IllegalEvent("turn.named", f"{who!r} is not a player: name {seat_words(self.header.players)}",
+                                   "turn order")  # `Zed: d1`: a misspelt name, not a bad move
+            raise self._placed(exc, text) from None
+        if isinstance(parsed, Chance) and self.session.to_move(self.pos) != CHANCE:
+            written = self._written_for_you(parsed)
+            if written is not None:  # typed out of habit: the recorder already wrote it
+                return [Entry(written, parsed, f"{self.rules.format(parsed, self.pos.state)} (already written: "
+                              "the only possible outcome)")]
+        if isinstance(parsed, tuple):  # a line that implies the ones before it (`land 5 3` implies `roll`)
+            return self.add(parsed[-1], text, before=parsed[:-1])
+        return self.add(parsed, text)
+
+    def _written_for_you(self, event: Event) -> int | None:
+        """The seq of a line at the end of the record that the recorder wrote as the only
+        possible outcome and that equals `event`, or None."""
+        u = self.pos.undo
+        while u is not None and (forced := only_outcome(self.rules, u.state)) is not None:
+            if strip_place(forced) == strip_place(event):
+                return u.seq
+            u = u.parent
+        return None
+
+    def _seat(self, word: str) -> int:
+        seat = parse_seat(word, self.header.players)
+        if seat is None:
+            raise IllegalEvent("turn.named", f"{word!r} is not a player: name {seat_words(self.header.players)}", "turn order")
+        return seat
+
+    def _check_named(self, seat: int) -> None:
+        mover = self.session.to_move(self.pos)
+        if mover == CHANCE:
+            if (due := self.rules.reveal_due(self.pos.state)) is not None:
+                raise IllegalEvent("reveal.due", due[0], due[1])
+            raise IllegalEvent("turn.named", f"a chance outcome is due ({self.rules.chance_hint(self.pos.state)}), "
+                               f"not a move by {self.session.name(seat)}", "turn order")
+        if mover != seat:
+            raise IllegalEvent("turn.named", f"it is {self.session.name(mover)}'s turn, not {self.session.name(seat)}'s",
+                               "turn order")
+
+    def add(self, event: Event, text: str | None = None, *, before: tuple[Event, ...] = ()) -> list[Entry]:
+        """Gate and append `before` + `event`, then every chance outcome the seed gives after it
+        (in a table game: every outcome that is the only one possible)."""
+        pos = self.pos
+        lines: list[bytes] = []
+        entries: list[Entry] = []
+        try:
+            for earlier in before:
+                pos = self._step(pos, earlier, lines, entries)
+            pos = self._step(pos, event, lines, entries)
+            self._check_secret(event, pos)
+            if self.session.seeded:
+                while self.session.to_move(pos) == CHANCE:
+                    pos = self._step(pos, self.session.expected_chance(pos), lines, entries)
+            elif not isinstance(event, Meta) or isinstance(event, Retract):
+                while (forced := only_outcome(self.rules, pos.state)) is not None:
+                    pos = self._step(pos, forced, lines, entries)
+            secret = self.session.secret
+            if secret is not None and self._reveal_due(pos):
+                pos = self._step(pos, Reveal(secret=secret.hex()), lines, entries)
+        except IllegalEvent as exc:
+            raise self._placed(exc, text) from None
+        append_lines(self.path, lines, self.pos.seq, self.pos.head, fsync=self.fsync)
+        self.pos = pos
+        return entries
+
+    def _check_secret(self, event: Event, pos: Position) -> None:
+        """In a committed game, only the holder of the secret records draws (nobody types them)."""
+        if not self.session.committed or self.session.secret is not None or pos.arbiter.revealed is not None:
+            return
+        if isinstance(event, Chance) or self.session.to_move(pos) == CHANCE:
+            raise IllegalEvent("seed.secret-missing", f"the draws of this game come from its secret seed, and "
+                               f"{seed_path(self.path)} is not here: only the record's owner can record past a draw",
+                               "security.md: committed seeds")
+
+    def _reveal_due(self, pos: Position) -> bool:
+        """A committed game just ended with its secret unrevealed: reveal it in the same write."""
+        return (self.session.committed and self.session.secret is not None and pos.arbiter.revealed is None
+                and self.session.to_move(pos) == TERMINAL)
+
+    def reveal(self) -> list[Entry]:
+        """Reveal the committed secret now (the arbiter, by hand)."""
+        if not self.session.committed:
+            raise RecordError("this game has no committed seed to reveal", file=self.path, code="seed.not-committed")
+        if self.session.secret is None:
+            raise RecordError(f"the secret seed is not known here ({seed_path(self.path)} is missing; pass "
+                              "--seed-file)", file=self.path, code="seed.secret-missing")
+        return self.add(Reveal(secret=self.session.secret.hex()))
+
+    def add_entropy(self, player: str, text: str) -> list[Entry]:
+        """Mix a player's entropy into the committed seed (before the first draw)."""
+        return self.add(Entropy(player=player, text=text))
+
+    def _step(self, pos: Position, event: Event, lines: list[bytes], entries: list[Entry]) -> Position:
+        event = self.session.seal(pos, event)
+        raw = self.session.encode(event)
+        text = self.describe(event, pos)
+        after = self.session.step(pos, event, line_hash(raw))
+        lines.append(raw)
+        entries.append(Entry(event.seq, event, text))
+        return after
+
+    def describe(self, event: Event, pos: Position) -> str:
+        """An event in notation, or in words for meta events."""
+        if isinstance(event, Note):
+            glyph = f" {event.glyph}" if event.glyph else ""
+            by = f" ({event.author})" if event.author else ""
+            return escape(f"note on seq {event.target}{glyph}: {event.text}{by}")
+        if isinstance(event, Retract):
+            last = pos.undo.seq if pos.undo is not None else event.target
+            span = f"seq {event.target}" if event.target >= last else f"seq {event.target}–{last}"
+            return escape(f"retract {span}" + (f": {event.reason}" if event.reason else ""))
+        if isinstance(event, Meta):
+            return escape(describe_arbiter(event, self.session))
+        text = format_as(self.rules, event, pos.state, self.seat)
+        return f"{self.session.name(event.by)}: {text}" if isinstance(event, Action) else text
+
+    def peek_pending(self) -> bool:
+        """True when an undo now would take back a drawn chance outcome of a seeded game (a peek)."""
+        u = self.pos.undo
+        seeded = self.header.seed is not None or self.session.committed
+        return u is not None and seeded and self.pos.chances > u.chances
+
+    def undo(self, reason: str | None = None, to: int | None = None) -> list[Entry]:
+        """Take back the last typed line (action or table outcome), or every line after seq `to`.
+
+        Lines the recorder wrote because they were the only possible outcome are passed over:
+        they were never typed. In a seeded game an action takes its seed's outcomes with it.
+        """
+        u, target = self.pos.undo, None
+        if to is None:
+            while u is not None and only_outcome(self.rules, u.state) is not None:
+                u = u.parent
+            target = u.seq if u is not None else None
+        else:
+            while u is not None and u.seq > to:
+                target, u = u.seq, u.parent
+        if target is None:
+            after = "" if to is None else f" after seq {to}"
+            raise RecordError(f"there is no typed line{after} left to take back", file=self.path, line=self.pos.seq + 2,
+                              seq=self.pos.seq + 1, code="retract.nothing", rule="format.md")
+        return self.add(Retract(target=target, reason=reason or None))
+
+    def rule(self, text: str, reason: str, arbiter: str | None = None) -> list[Entry]:
+        """Append a ruling and the move it lets stand, as one write."""
+        try:
+            event = self.rules.parse(text.strip(), self.pos.state)
+        except IllegalEvent as exc:
+            raise self._placed(exc, text) from None
+        ruling = Ruling(target=self.pos.seq + 2, reason=reason, arbiter=arbiter)
+        return self.add(event, text, before=(ruling,))
+
+    def annotate(self, target: int, text: str, glyph: str | None = None, author: str | None = None) -> list[Entry]:
+        """Append a note on line `target`, wherever the record ends by then (a note does not depend on the position).
+
+        Checked against this recorder's view first; then, inside the append's lock, only
+        what another writer could have changed meanwhile: a seal ends the record.
+        """
+        note = Note(target=target, text=text, glyph=glyph, author=author)
+        if self._expect is not None:
+            return self.add(note)  # --expect-seq asks for the stale check
+        try:
+            self.session.step(self.pos, self.session.seal(self.pos, note), "")
+        except IllegalEvent as exc:
+            raise self._placed(exc, None) from None
+        placed: list[Event] = []
+
+        def make(seq: int, head: str, last: bytes) -> list[bytes]:
+            if seq_type(last) == "seal":
+                raise RecordError("the record was sealed meanwhile; nothing may be added after a seal", file=self.path,
+                                  line=seq + 2, seq=seq + 1, code="seal.extended", rule="audit.md: seals")
+            placed.append(msgspec.structs.replace(note, seq=seq + 1, prev=head))
+            return [self.session.encode(placed[0])]
+
+        seq, head = append_anywhere(self.path, make, fsync=self.fsync)
+        raw = self.session.encode(placed[0])
+        if (seq, head) == (self.pos.seq, self.pos.head):
+            self.pos = self.pos.advanced(seq + 1, line_hash(raw))
+        else:  # another writer appended first: take the record as it is now
+            edition, seed_file = self._reopen
+            self.replay = Replay(self.path, edition, seed_file=seed_file, undo_window=None)
+            self.pos = self.replay.final()
+        return [Entry(seq + 1, placed[0], self.describe(placed[0], self.pos))]
+
+    def _placed(self, exc: IllegalEvent, text: str | None) -> RecordError:
+        seq = self.pos.seq + 1
+        err = RecordError.at(self.path, seq + 1, seq, exc)
+        if text is not None and exc.code != "notation":
+            err.message = f"{text.strip()!r}: {err.message}"
+        return err
+
+
+def _name_like(word: str) -> bool:
+    """Whether `word`, before a colon, reads as a player's name (one word with a letter)."""
+    return bool(word) and len(word.split()) == 1 and any(c.isalpha() for c in word)
+
+
+def split_player(text: str, players: list[str]) -> tuple[int | None, str]:
+    """`Ann: d1x2` as (Ann's seat, "d1x2"); a text naming no player as (None, text)."""
+    who, sep, rest = text.partition(":")
+    if sep and who.strip() and rest.strip():
+        seat = parse_seat(who, players)
+        if seat is not None:
+            return seat, rest
+    return None, text
+
+
+def describe_arbiter(event: Meta, session: Session) -> str:
+    """An arbiter's event in words."""
+    if isinstance(event, Ruling):
+        return f"ruling: seq {event.target} stands ({event.reason})"
+    if isinstance(event, Penalty):
+        return f"penalty: {session.name(event.seat)} {event.points:+d} ({event.reason})"
+    if isinstance(event, Seal):
+        return f"seal ({event.alg}, key {event.key_id}) over {event.events} lines"
+    if isinstance(event, Entropy):
+        return f"entropy from {event.player}: {event.text}"
+    if isinstance(event, Reveal):
+        return f"seed revealed: {event.secret}"
+    if isinstance(event, Result):
+        from .scoring import result_words
+
+        names = result_words(session, event.winners)
+        why = f" ({event.reason})" if event.reason else ""
+        return f"result declared by {event.declared_by}: {names}{why}"
+    return type(event).__name__.lower()

@@ -1,0 +1,213 @@
+"""The plug-in boundary: what a game package exports as `RULES`.
+
+A game subclasses `Rules` and fills in the hooks. The core enforces the gates (sequence,
+chain, game over, whose turn, chance vs action) before it calls `check` and `apply`, so a
+game's hooks only ever see an event that is at least in turn."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, ClassVar
+
+import msgspec
+
+from planets_log.record.events import Chance, Event, Header
+
+from .outcomes import Outcomes
+from .sheet import Ranking, ScoreSheet
+
+CHANCE = -1
+"""`to_move` result: the next event is a chance outcome."""
+TERMINAL = -2
+"""`to_move` result: the game is over."""
+
+
+class Option(msgspec.Struct, frozen=True):
+    """A variant choice a game accepts in the header's `options`."""
+
+    default: Any
+    help: str
+    choices: tuple[Any, ...] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+    seat: bool = False
+    """The value is a seat: people give a player's name or a number from 1; the header stores the 0-based index."""
+    no_seat: str | None = None
+    """A seat option that may name nobody: this word (or 0) stores 0 and a seat stores its number from 1."""
+    implicit: bool = False
+    """Left out of a new header while it has its default value: an option added later then
+    leaves the bytes of records that do not use it as they were."""
+
+    def problem(self, value: Any) -> str | None:
+        """Why `value` is not allowed, or None."""
+        if self.choices is not None and value not in self.choices:
+            return f"is not one of {list(self.choices)}"
+        if self.minimum is not None or self.maximum is not None:
+            if not isinstance(value, int) or isinstance(value, bool):
+                return "must be a whole number"
+            if self.minimum is not None and value < self.minimum:
+                return f"must be at least {self.minimum}"
+            if self.maximum is not None and value > self.maximum:
+                return f"must be at most {self.maximum}"
+        if self.choices is None and type(value) is not type(self.default) and not (
+                isinstance(self.default, float) and isinstance(value, int)):
+            return f"must be a {type(self.default).__name__}"
+        return None
+
+class Rules:
+    """Base class of a game's rules; a game package exports one instance as `RULES`."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    rules_version: ClassVar[int] = 1
+    options: ClassVar[dict[str, Option]] = {}
+    selfplay_options: ClassVar[dict[str, Any]] = {}
+    """Option values self-play uses unless told otherwise (e.g. a safeguard that random play needs)."""
+    rules_versions: ClassVar[tuple[int, ...]] = (1,)
+    """Every rules version this code still replays; a new record gets the newest
+    (`rules_version`), an old one is replayed with the behaviour of the version it names
+    (the state carries `header.rules`)."""
+    hidden_information: ClassVar[bool] = False
+    """True when some seat may not see everything: the game must then give its own per-seat
+    `view`, `render`, `format(event, state, seat)` and `resample_hidden`."""
+    notation_key: ClassVar[str] = ""
+    """What the placeholder letters of `chance_hint` stand for (shown by the prompt's `?`)."""
+    supports_kept_by: ClassVar[bool] = False
+    """True when the game accepts records kept by one player (`?` for hidden outcomes, later reveals)."""
+    options_type: ClassVar[type | None] = None
+    """The game's options as a msgspec Struct (constraints via msgspec.Meta); optional."""
+    events: ClassVar[tuple[type[Event], ...]] = ()
+    edition_type: ClassVar[type]
+    edition_dir: ClassVar[Path]
+    rulebook: ClassVar[str] = ""
+
+    def edition_name(self, options: dict[str, Any]) -> str:
+        """The edition file (stem, under `edition_dir`) a record with these options uses when no --edition is given."""
+        return "reference"
+
+    # --- setup and turn order -------------------------------------------------
+    def setup(self, header: Header, edition: Any) -> Any:
+        """The state before the first event (nothing dealt yet: deals are chance events)."""
+        raise NotImplementedError
+
+    def to_move(self, state: Any) -> int:
+        """The seat to act, `CHANCE`, or `TERMINAL`."""
+        raise NotImplementedError
+
+    # --- the rules ------------------------------------------------------------
+    def legal(self, state: Any) -> list[Event]:
+        """Every legal action of the seat to move; [] at a chance point (its outcomes are `chance_outcomes`)."""
+        raise NotImplementedError
+
+    def candidates(self, state: Any) -> list[Event]:
+        """Plausible actions, illegal ones included: the suite checks that `legal` is
+        exactly the candidates that `check` accepts."""
+        raise NotImplementedError
+
+    def chance_outcomes(self, state: Any) -> Outcomes:
+        """The outcomes possible at this chance point, with their probabilities."""
+        raise NotImplementedError
+
+    def check(self, state: Any, event: Event) -> None:
+        """Raise `IllegalEvent` naming the rule if `event` may not happen in `state`."""
+        raise NotImplementedError
+
+    def apply(self, state: Any, event: Event) -> Any:
+        """The state after `event`; pure: never mutates `state`, no I/O, no randomness."""
+        raise NotImplementedError
+
+    def chance(self, state: Any, rng: Any) -> Chance:
+        """The chance outcome a seeded game gets next, drawn from `rng` only."""
+        raise NotImplementedError
+
+    def chance_hint(self, state: Any) -> str:
+        """What the recorder must type at a chance point of a table game."""
+        return "enter the chance outcome"
+
+    # --- results and views ----------------------------------------------------
+    def score(self, state: Any, seat: int | None = None) -> ScoreSheet:
+        """The score sheet now (final when the game is over); with a seat, a game in progress
+        scored only with what that seat may know."""
+        raise NotImplementedError
+
+    def options_problem(self, options: dict[str, Any], players: int) -> str | None:
+        """Why these (checked) options do not fit a game of `players` players; None when they do."""
+        return None
+
+    def rank(self, state: Any, totals: list[int]) -> Ranking:
+        """Rank `totals` (the sheet's totals after the arbiter's adjustments) with the
+        game's own tie-breaks; at a game not over, `outcome` "leads"."""
+        raise NotImplementedError
+
+    def round_of(self, state: Any) -> int:
+        """The round the state is in (1-based), for `replay --round`."""
+        return 1
+
+    def parse(self, text: str, state: Any) -> Event:
+        """Read one move or outcome in the game's notation (raise `NotationError`)."""
+        raise NotImplementedError
+
+    def format(self, event: Event, state: Any, seat: int | None = None) -> str:
+        """Write `event` (about to be applied to `state`) in the game's notation; with a
+        seat, as that seat sees it (a hidden card as `?`)."""
+        raise NotImplementedError
+
+    def resample_hidden(self, state: Any, seat: int, rng: Any) -> Any:
+        """A state `seat` cannot tell apart from `state`: what it may not see redrawn from `rng`."""
+        return state
+
+    def render(self, state: Any, seat: int | None = None) -> str:
+        """The position as text; with a seat, only what that seat may know."""
+        raise NotImplementedError
+
+    def view(self, state: Any, seat: int | None = None) -> Any:
+        """The position as JSON-able data; with a seat, only what that seat may know.
+
+        The default shows everything, so a game that declares hidden information must give
+        its own: for a seat, this default refuses rather than leak.
+        """
+        if seat is not None and self.hidden_information:
+            raise NotImplementedError(f"{self.id} declares hidden information but gives no per-seat view")
+        return msgspec.to_builtins(state)
+
+    def picture(self, state: Any, seat: int | None = None) -> str:
+        """The position as an SVG document drawn from `view(state, seat)` only (see docs/pictures.md)."""
+        from planets_log.record.errors import UsageError
+
+        raise UsageError(f"no picture for {self.title} yet", code="picture.missing")
+
+    def public_scores(self, state: Any, seat: int | None = None) -> list[int | None] | None:
+        """The totals `seat` may know now (None, or None for one seat, where it may not): all of
+        them to the scorekeeper or once the game is over; to a seat, only in a game without
+        hidden information."""
+        if seat is None or not self.hidden_information or self.to_move(state) == TERMINAL:
+            return [s.total for s in self.score(state).scores]
+        return None
+
+    def missing_reveals(self, state: Any) -> list[str]:
+        """In a kept record: what is still `?` and needed (for the score), in words with what to type."""
+        return []
+
+    def reveal_due(self, state: Any) -> tuple[str, str] | None:
+        """In a kept record at a chance point that waits for a reveal (a `Disclosure`) before anything else: what
+        to type, in words, and the rule that asks for it; None otherwise. Any other line is refused with these."""
+        return None
+
+    def seat_names(self, state: Any) -> list[str]:
+        """Player names by seat (games keep them in their state)."""
+        return list(state.players)
+
+
+def next_events(rules: Rules, state: Any) -> list[Event]:
+    """What may come next, for move lists: the legal actions, or at a chance point the listed outcomes."""
+    mover = rules.to_move(state)
+    if mover == TERMINAL:
+        return []
+    if mover != CHANCE:
+        return rules.legal(state)
+    try:
+        return list(rules.chance_outcomes(state).events())
+    except NotImplementedError:
+        return []

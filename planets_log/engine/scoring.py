@@ -1,0 +1,66 @@
+"""The score sheet as the arbiter leaves it: penalties applied, ranked by the game, the declared result beside it."""
+
+from __future__ import annotations
+
+import msgspec
+
+from .rules import TERMINAL, Rules
+from .session import Position, Session
+from .sheet import ScoreSheet, outcome_of, rank_highest, sheet_of
+
+
+def _takes_seat(rules: Rules) -> bool:
+    """Whether the game scores a position as one seat knows it (a game with hidden information may)."""
+    import inspect
+
+    return rules.hidden_information and "seat" in inspect.signature(rules.score).parameters
+
+
+def adjusted_sheet(session: Session, pos: Position, seat: int | None = None) -> ScoreSheet:
+    """The game's score sheet with the arbiter's penalties added, ranked again by the game's `rank`.
+
+    The game's own tie-breaks thus apply to the adjusted totals. With a seat, a game in
+    progress is scored only with what that seat may know (and its leaders found by totals
+    alone, since a tie-break may rest on what the seat cannot see).
+    """
+    known = seat is not None and _takes_seat(session.rules) and session.to_move(pos) != TERMINAL
+    sheet = session.rules.score(pos.state, seat) if known else session.rules.score(pos.state)
+    penalties = pos.arbiter.penalties
+    if not penalties:
+        return sheet
+    scores = [msgspec.structs.replace(s, breakdown=dict(s.breakdown)) for s in sheet.scores]
+    for p in penalties:
+        s = scores[p.seat]
+        s.breakdown["penalties"] = s.breakdown.get("penalties", 0) + p.points
+        s.total += p.points
+    totals = [s.total for s in scores]
+    return sheet_of(scores, rank_highest(totals, False) if known else session.rules.rank(pos.state, totals))
+
+
+def result_words(session: Session, winners: list[int]) -> str:
+    """A final result in words: who won, or that nobody did."""
+    kind = outcome_of(winners, len(session.header.players))
+    names = ", ".join(session.name(w) for w in winners)
+    return {"solo-win": f"{names} wins the solo game", "solo-loss": f"{session.name(0)} loses the solo game",
+            "nobody": "nobody wins", "shared": f"{names} share the win"}.get(kind, names)
+
+
+def result_check(session: Session, pos: Position) -> tuple[str, str]:
+    """Compare the declared result with the computed one: (status, words).
+
+    status is one of: none (no result declared), match, overridden (the arbiter's
+    declared result differs, with a reason), mismatch (a problem), unfinished.
+    """
+    declared = pos.arbiter.result
+    sheet = adjusted_sheet(session, pos)
+    if declared is None:
+        return "none", "no result declared"
+    names = result_words(session, declared.winners)
+    if not sheet.final:
+        return "unfinished", f"a result ({names}) is declared but the game is not over"
+    if sorted(declared.winners) == sorted(sheet.winners):
+        return "match", f"declared result ({names}) matches the rules"
+    want = result_words(session, sheet.winners)
+    if declared.declared_by == "arbiter" and declared.reason:
+        return "overridden", f"the arbiter declared {names} instead of {want}: {declared.reason}"
+    return "mismatch", f"declared result {names} but the rules give {want}"

@@ -1,0 +1,84 @@
+"""Score sheets: each seat's total and breakdown, the ranking, and the result they give."""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import msgspec
+
+
+class SeatScore(msgspec.Struct):
+    """One seat's line of the score sheet."""
+
+    seat: int
+    player: str
+    total: int
+    breakdown: dict[str, int]
+
+
+OUTCOMES = ("win", "shared", "solo-win", "solo-loss", "nobody", "leads")
+"""What a score sheet says: one winner, a shared win, a solo game won or lost against its
+target, nobody wins; `leads` on a provisional sheet (game not over), which never names a winner."""
+
+
+class Ranking(msgspec.Struct, frozen=True):
+    """A game's verdict on a set of totals: the winners (or leaders), the kind of result, the tie-break used."""
+
+    winners: list[int]
+    outcome: str = "win"
+    tiebreak: str | None = None
+
+
+class ScoreSheet(msgspec.Struct):
+    """The score sheet: totals with their breakdown, the winners and the tie-break used.
+
+    `outcome` is one of OUTCOMES. A provisional sheet (`final` false) has `outcome`
+    "leads", its `winners` empty and `leaders` naming who is ahead.
+    """
+
+    scores: list[SeatScore]
+    winners: list[int]
+    tiebreak: str | None = None
+    final: bool = True
+    outcome: str = "win"
+    leaders: list[int] = []
+
+
+def outcome_of(winners: Sequence[object], players: int) -> str:
+    """The kind of a final result named only by its winners (as a declared `result` line does)."""
+    if players == 1:
+        return "solo-win" if winners else "solo-loss"
+    if not winners:
+        return "nobody"
+    return "win" if len(winners) == 1 else "shared"
+
+
+def sheet_of(scores: list[SeatScore], ranking: Ranking) -> ScoreSheet:
+    """The score sheet of `scores` as `ranking` reads them (provisional when it says "leads")."""
+    if ranking.outcome not in OUTCOMES:
+        raise ValueError(f"unknown outcome {ranking.outcome!r}; one of {OUTCOMES}")
+    if ranking.outcome == "leads":
+        return ScoreSheet(scores=scores, winners=[], tiebreak=ranking.tiebreak, final=False, outcome="leads",
+                          leaders=list(ranking.winners))
+    return ScoreSheet(scores=scores, winners=list(ranking.winners), tiebreak=ranking.tiebreak, final=True,
+                      outcome=ranking.outcome, leaders=list(ranking.winners))
+
+
+def rank_highest(totals: list[int], final: bool, breakers: list[tuple[str, list[Any]]] = (),  # type: ignore[assignment]
+                 shared: str | None = None) -> Ranking:
+    """The usual ranking: highest total first; a tie goes to each tie-break in turn
+    (`(name, one value per seat)`, highest wins), then the win is shared (`shared` names that rule)."""
+    best = max(totals)
+    top = [i for i, t in enumerate(totals) if t == best]
+    used = None
+    for name, values in breakers:
+        if len(top) == 1:
+            break
+        high = max(values[i] for i in top)
+        top = [i for i in top if values[i] == high]
+        used = name
+    if len(top) > 1:
+        used = shared
+    if not final:
+        return Ranking(winners=top, outcome="leads", tiebreak=used)
+    return Ranking(winners=top, outcome="win" if len(top) == 1 else "shared", tiebreak=used)

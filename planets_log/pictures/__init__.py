@@ -1,0 +1,1 @@
+"""What is drawn from whole records: the self-contained HTML replay."""

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from planets_log.game import CHANCE, TERMINAL, UNKNOWN
+from typing import Any, Callable
+
+from planets_log.game import CHANCE, TERMINAL, UNKNOWN, Event
 
 from . import cards as C
 from . import events as E
@@ -23,6 +25,7 @@ from .state import (
     has_ship,
     minus,
     other,
+    pending_of,
     plus,
     recruit_step,
     replace,
@@ -31,18 +34,18 @@ from .state import (
     with_seat,
 )
 
-PENDING_EVENT = {
+PENDING_EVENT: dict[str, type[Event]] = {
     "draw": E.Drawn, "place": E.Placed, "take": E.TookTile, "search": E.Searched, "reveal": E.Revealed,
     "keep": E.Kept, "discount": E.Discounted, "mark": E.Marked, "copy": E.Copied,
 }
-PHASE_EVENTS = {
+PHASE_EVENTS: dict[str, tuple[type[Event], ...]] = {
     "setup-bonus": (E.BonusDealt,), "setup-deal": (E.Dealt,), "setup-boosts": (E.BoostsRevealed,),
     "setup-start": (E.StartTile,), "dispatch": (E.Dispatched,), "recruit": (E.Recruited,),
     "play": (E.Played, E.Done), "deal": (E.Dealt,), "over": (),
 }
 
 
-def expected(state: State) -> tuple[type, ...]:
+def expected(state: State) -> tuple[type[Event], ...]:
     """The event types that may come next."""
     if state.phase == "play" and state.pending is not None:
         return (PENDING_EVENT[state.pending.step],)
@@ -106,7 +109,8 @@ def _drawn(s: State, e: E.Drawn) -> State:
 
 def _revealed(s: State, e: E.Revealed) -> State:
     deck, discard, unseen = take(s, tuple(e.cards))
-    return replace(s, deck=deck, discard=discard, unseen=unseen, pending=Pending("keep", tile=s.pending.tile, cards=tuple(e.cards)))
+    pending = Pending("keep", tile=pending_of(s).tile, cards=tuple(e.cards))
+    return replace(s, deck=deck, discard=discard, unseen=unseen, pending=pending)
 
 
 # --- dispatch and recruit ------------------------------------------------------------------
@@ -156,7 +160,7 @@ def _recruit(s: State, e: E.Recruited) -> State:
 # --- play ----------------------------------------------------------------------------------
 
 
-def _resolved(s: State, by: int, cards: list, pile: str = "hand") -> State:
+def _resolved(s: State, by: int, cards: list[str | None], pile: str = "hand") -> State:
     """In a kept record, the state with a `?` card named by this event (a reveal); else `s`."""
     if s.kept_by is None:
         return s
@@ -204,7 +208,7 @@ def _place(s: State, e: E.Placed) -> State:
     seat = s.seats[e.by]
     ci = C.colour_index(e.colour)
     before = column_symbols(seat, ci)
-    down = with_item(seat.down, ci, seat.down[ci] + s.pending.cards)
+    down = with_item(seat.down, ci, seat.down[ci] + pending_of(s).cards)
     s = replace(s, seats=with_seat(s, e.by, replace(seat, down=down)), pending=None)
     return after_column(s, e.by, ci, before)
 
@@ -233,7 +237,7 @@ def tile_effect(s: State, by: int, tile: str, holder: str) -> State:
     return s
 
 
-def _attach(s: State, by: int, holder: str, **fields) -> State:
+def _attach(s: State, by: int, holder: str | None, **fields: str | int) -> State:
     seat = s.seats[by]
     tiles = tuple(replace(t, **fields) if t.id == holder else t for t in seat.tiles)
     return replace(s, seats=with_seat(s, by, replace(seat, tiles=tiles)), pending=None)
@@ -248,7 +252,7 @@ def _search(s: State, e: E.Searched) -> State:
 
 def _keep(s: State, e: E.Kept) -> State:
     seat = s.seats[e.by]
-    rest = minus(s.pending.cards, [e.card])
+    rest = minus(pending_of(s).cards, [e.card])
     seat = replace(seat, hand=plus(seat.hand, [e.card]))
     back = [c for c in rest if c != UNKNOWN]  # a `?` put back is again a deck card: no longer counted out
     return replace(s, seats=with_seat(s, e.by, seat), deck=plus(s.deck, back), pending=None,
@@ -256,11 +260,11 @@ def _keep(s: State, e: E.Kept) -> State:
 
 
 def _discount(s: State, e: E.Discounted) -> State:
-    return _attach(s, e.by, s.pending.tile, colour=e.colour)
+    return _attach(s, e.by, pending_of(s).tile, colour=e.colour)
 
 
 def _mark(s: State, e: E.Marked) -> State:
-    return _attach(s, e.by, s.pending.tile, position=e.position)
+    return _attach(s, e.by, pending_of(s).tile, position=e.position)
 
 
 def _copy(s: State, e: E.Copied) -> State:
@@ -283,7 +287,7 @@ def _done(s: State, e: E.Done) -> State:
     return replace(s, seats=seats, discard=plus(s.discard, hands), phase="over")
 
 
-APPLY = {
+APPLY: dict[type[Event], Callable[[State, Any], State]] = {  # each reducer takes the event type of its key
     E.BonusDealt: _bonus, E.Dealt: _deal, E.BoostsRevealed: _boosts, E.StartTile: _start, E.Drawn: _drawn,
     E.Revealed: _revealed, E.Dispatched: _dispatch, E.Recruited: _recruit, E.Played: _play, E.Placed: _place,
     E.TookTile: _take, E.Searched: _search, E.Kept: _keep, E.Discounted: _discount, E.Marked: _mark,
@@ -291,9 +295,9 @@ APPLY = {
 }
 
 
-def apply(state: State, event) -> State:
+def apply(state: State, event: Event) -> State:
     """The state after `event` (already checked)."""
-    if type(event) in E.DISCLOSURE_TYPES:
+    if E.is_shown(event):
         from . import kept
 
         return kept.apply_shown(state, event)

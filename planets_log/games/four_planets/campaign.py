@@ -20,26 +20,26 @@ GAMES = 3
 IDS = ("observatorium", "tower", "greenhouse", "tech-tornillo", "galactic-bank")
 
 
-class CDealt(Chance, tag="deal"):
+class CDealt(Chance, tag="deal", frozen=True):
     """Buildings dealt to a seat for a draft."""
 
     seat: int
     buildings: tuple[str, ...]
 
 
-class CKept(Action, tag="keep"):
+class CKept(Action, tag="keep", frozen=True):
     """The building a seat keeps of those dealt to it."""
 
     building: str
 
 
-class CPicked(Action, tag="pick"):
+class CPicked(Action, tag="pick", frozen=True):
     """The building the leader picks of the 2 passed to them."""
 
     building: str
 
 
-class CStarted(Event, tag="start"):
+class CStarted(Event, tag="start", frozen=True):
     """Game `game` begun: its file and log id, the buildings it gives and who turns the start tile (0: random)."""
 
     game: int
@@ -49,7 +49,7 @@ class CStarted(Event, tag="start"):
     orienter: int
 
 
-class CFinished(Event, tag="finish"):
+class CFinished(Event, tag="finish", frozen=True):
     """Game `game` linked when over: its log id, the hash of its last line, its totals and winners."""
 
     game: int

@@ -3,21 +3,40 @@
 from __future__ import annotations
 
 from math import comb, factorial, perm
+from typing import Callable, Protocol, Sequence, TypeVar
 
-from planets_log.game import Outcomes, pool_refusal, sampled, uniform
+from planets_log.game import Chance, Outcomes, pool_refusal, sampled, uniform
 
 from . import events as E
 from .state import DEAL, LOOK, State, deck_left, plus
 
+T = TypeVar("T")
 
-def draw(rng, deck: tuple[str, ...], discard: tuple[str, ...], n: int) -> tuple[str, ...]:
+
+class Rng(Protocol):
+    """The engine's seeded random stream, as far as this game draws from it."""
+
+    def below(self, n: int) -> int:
+        """A uniform integer in [0, n)."""
+
+    def choice(self, items: Sequence[T]) -> T:
+        """One item, uniformly."""
+
+    def shuffled(self, items: Sequence[T]) -> list[T]:
+        """A shuffled copy."""
+
+    def sample(self, items: Sequence[T], k: int) -> list[T]:
+        """k distinct positions of items, in draw order."""
+
+
+def draw(rng: Rng, deck: tuple[str, ...], discard: tuple[str, ...], n: int) -> tuple[str, ...]:
     """n cards off a shuffled deck; when it runs out, the shuffled discard pile continues."""
     if n <= len(deck):
         return tuple(rng.sample(deck, n))
     return tuple(rng.shuffled(deck)) + tuple(rng.sample(discard, n - len(deck)))
 
 
-def outcome(state: State, rng):
+def outcome(state: State, rng: Rng) -> Chance:
     """The outcome a seeded game gets at this chance point, drawn from `rng` only."""
     phase, total = state.phase, len(state.deck) + len(state.discard)
     if phase == "setup-bonus":
@@ -61,7 +80,7 @@ def outcomes(state: State) -> Outcomes:
     if phase == "setup-boosts":  # counted, not listed: the tiles may be written in any order
         tiles = state.first_game if state.first_game is not None else state.tile_pool
         return sampled(1 if state.first_game is not None else comb(len(state.tile_pool), 5), sample, rule=SETUP,
-                       admit=lambda e: pool_refusal(tiles, e.tiles, "the boost tiles", 5))
+                       admit=_tiles_from(tiles))
     if phase == "setup-bonus":
         return sampled(draws(state.deck, (), 4), sample, rule=SETUP, admit=_from_deck(state, 4))
     if phase in ("setup-deal", "deal"):
@@ -77,11 +96,30 @@ def outcomes(state: State) -> Outcomes:
     raise ValueError(f"no chance outcome is due in the {phase} phase")
 
 
-def _from_deck(state: State, n: int):
+def not_due(event: Chance) -> str:
+    """Why an outcome of another kind is not one of these (`check` refuses it before it is tested)."""
+    return f"a '{type(event).__struct_config__.tag}' outcome is not due here"
+
+
+def _tiles_from(tiles: tuple[str, ...]) -> Callable[[Chance], str | None]:
+    """The test of the 5 boost tiles revealed at setup: all from `tiles`."""
+    def admit(e: Chance) -> str | None:
+        if not isinstance(e, E.BoostsRevealed):
+            return not_due(e)
+        return pool_refusal(tiles, e.tiles, "the boost tiles", 5)
+    return admit
+
+
+def _from_deck(state: State, n: int) -> Callable[[Chance], str | None]:
     """The card test of a counted draw of n: the deck's cards, then the discard pile's once it runs out."""
     pool = state.deck if n <= deck_left(state) else plus(state.deck, state.discard)
     where = "the deck" if n <= deck_left(state) else "the deck and the reshuffled discard pile"
-    return lambda e: pool_refusal(pool, e.cards, where)
+
+    def admit(e: Chance) -> str | None:
+        if not isinstance(e, (E.BonusDealt, E.Dealt, E.Revealed)):
+            return not_due(e)
+        return pool_refusal(pool, e.cards, where)
+    return admit
 
 
 def hint(state: State) -> str:

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any, Callable, Iterable, NoReturn
 
-from planets_log.game import UNKNOWN, IllegalEvent
+from planets_log.game import UNKNOWN, Action, Event, IllegalEvent
 
 from . import cards as C
 from . import events as E
@@ -13,6 +14,7 @@ from .state import (
     DEAL,
     LOOK,
     PLANETS,
+    Seat,
     State,
     column_size,
     contains,
@@ -20,6 +22,7 @@ from .state import (
     effective_cost,
     has_ship,
     minus,
+    pending_of,
     unvisited,
 )
 
@@ -32,7 +35,7 @@ ABILITIES = "Specialist Abilities"
 PREPARE = "Preparing the Next Round"
 BOOSTS = "The Boost Tiles"
 
-WHAT = {
+WHAT: dict[type[Event], str] = {
     E.BonusDealt: "the colour-bonus cards (bonus C C C C)",
     E.Dealt: "the deal under the planets (deal C C / C C / C C / C C)",
     E.BoostsRevealed: "the 5 face-up boost tiles (boosts T T T T T)", E.StartTile: "the start tile (start NAME)",
@@ -49,14 +52,14 @@ WHAT = {
 }
 
 
-def fail(code: str, message: str, rule: str) -> None:
+def fail(code: str, message: str, rule: str) -> NoReturn:
     """Raise the illegal-event error."""
     raise IllegalEvent(code, message, rule)
 
 
-def check(state: State, event) -> None:
+def check(state: State, event: Event) -> None:
     """Raise IllegalEvent if `event` breaks a rule in `state`."""
-    if type(event) in E.DISCLOSURE_TYPES:
+    if E.is_shown(event):
         from . import kept
 
         return kept.check_shown(state, event)
@@ -66,10 +69,10 @@ def check(state: State, event) -> None:
     CHECKS[type(event)](state, event)
 
 
-def _wrong_kind(state: State, event, want: tuple[type, ...]) -> None:
+def _wrong_kind(state: State, event: Event, want: tuple[type[Event], ...]) -> NoReturn:
     due = " or ".join(WHAT[t] for t in want) or "nothing (the game is over)"
     tag = type(event).__struct_config__.tag
-    if isinstance(event, E.CHANCE_EVENTS):
+    if not isinstance(event, Action):  # a chance outcome: this check sees only the game's own events
         fail("chance.kind", f"a '{tag}' outcome where {due} is due", "Round Sequence")
     name = state.players[event.by]
     if state.pending is not None:
@@ -79,7 +82,7 @@ def _wrong_kind(state: State, event, want: tuple[type, ...]) -> None:
          "Round Sequence")
 
 
-def name(state: State, event) -> str:
+def name(state: State, event: Action) -> str:
     """The acting player's name."""
     return state.players[event.by]
 
@@ -87,7 +90,7 @@ def name(state: State, event) -> str:
 # --- chance --------------------------------------------------------------------------------
 
 
-def _codes(cards, code: str, rule: str) -> None:
+def _codes(cards: Iterable[str], code: str, rule: str) -> None:
     for card in cards:
         if C.normalise(card) != card:
             fail(code, f"{card!r} is not a specialist code (e.g. G2v1ss)", rule)
@@ -116,8 +119,8 @@ def check_draw(state: State, cards: tuple[str, ...], code: str, rule: str) -> No
              f"is not in it; the outcome was {' '.join(cards)}", rule)
 
 
-def _missing(pile, cards) -> str:
-    have, seen = Counter(pile), Counter()
+def _missing(pile: Iterable[str], cards: Iterable[str]) -> str:
+    have, seen = Counter(pile), Counter[str]()
     for card in cards:
         if have[card] <= 0:
             return f"another {card}" if seen[card] else card
@@ -232,7 +235,7 @@ def _play(s: State, e: E.Played) -> None:
     _payment(s, e, who, seat)
 
 
-def _payment(s: State, e: E.Played, who: str, seat) -> None:
+def _payment(s: State, e: E.Played, who: str, seat: Seat) -> None:
     price = effective_cost(seat, e.card)
     need = price - s.credit
     power = sum(C.bp(d) for d in e.discards)
@@ -257,7 +260,7 @@ def _payment(s: State, e: E.Played, who: str, seat) -> None:
              ABILITIES)
 
 
-def _colour(s: State, e, code: str, rule: str) -> None:
+def _colour(s: State, e: E.Placed | E.Discounted, code: str, rule: str) -> None:
     seat = s.seats[e.by]
     if e.colour not in C.COLOURS:
         fail(code + ".colour", f"{e.colour!r} is not a colour (R Y G P B)", rule)
@@ -292,8 +295,9 @@ def _search(s: State, e: E.Searched) -> None:
 
 
 def _keep(s: State, e: E.Kept) -> None:
-    if e.card not in s.pending.cards:
-        fail("keep.card", f"{name(s, e)} keeps {e.card} but the revealed cards are {' '.join(s.pending.cards)}", BOOSTS)
+    revealed = pending_of(s).cards
+    if e.card not in revealed:
+        fail("keep.card", f"{name(s, e)} keeps {e.card} but the revealed cards are {' '.join(revealed)}", BOOSTS)
 
 
 def _discount(s: State, e: E.Discounted) -> None:
@@ -318,7 +322,7 @@ def _done(s: State, e: E.Done) -> None:
         fail("done.keep", f"{name(s, e)} keeps {e.keep} but holds {' '.join(hand) or 'no cards'}", PLAY)
 
 
-CHECKS = {
+CHECKS: dict[type[Event], Callable[[State, Any], None]] = {  # each check takes the event type of its key
     E.BonusDealt: _bonus, E.Dealt: _deal, E.BoostsRevealed: _boosts, E.StartTile: _start, E.Drawn: _drawn,
     E.Revealed: _revealed, E.Dispatched: _dispatch, E.Recruited: _recruit, E.Played: _play, E.Placed: _place,
     E.TookTile: _take, E.Searched: _search, E.Kept: _keep, E.Discounted: _discount, E.Marked: _mark,

@@ -11,11 +11,13 @@ the game waits for its reveal before anything else (`observed`).
 
 from __future__ import annotations
 
-from planets_log.game import UNKNOWN, IllegalEvent
+from typing import NoReturn
+
+from planets_log.game import UNKNOWN, Event, IllegalEvent
 
 from . import cards as C
 from . import events as E
-from .state import State, contains, deck_left, minus, plus, replace, with_item, with_seat
+from .state import State, contains, deck_left, minus, plus, pro_of, replace, with_item, with_seat
 
 SETUP = "Setup"
 ABILITIES = "Specialist Abilities"
@@ -25,7 +27,7 @@ KEPT = "docs/table.md: records kept by one player"
 OBSERVATORIUM = "Professional Mode > Observatorium"
 
 
-def _fail(code: str, message: str, rule: str) -> None:
+def _fail(code: str, message: str, rule: str) -> NoReturn:
     raise IllegalEvent(code, message, rule)
 
 
@@ -94,7 +96,7 @@ def resolve(state: State, by: int, cards: list[str], pile: str = "hand") -> Stat
     """The state with the seat's hand (or the discard pile) holding `cards`: a named card it does not hold by
     name is its `?` card, now seen, when that card was possible (still among the deck's candidates)."""
     have = list(state.seats[by].hand if pile == "hand" else state.discard)
-    named = []
+    named: list[str] = []
     for card in cards:
         if card in have:
             have.remove(card)
@@ -111,7 +113,7 @@ def resolve(state: State, by: int, cards: list[str], pile: str = "hand") -> Stat
     return replace(state, seats=with_seat(state, by, seat))
 
 
-def check_shown(state: State, event) -> None:
+def check_shown(state: State, event: E.BonusShown | E.DownShown) -> None:
     """A reveal names a `?` card still hidden, as a card that was possible when it was hidden."""
     _keeper(state)
     if isinstance(event, E.BonusShown):
@@ -133,7 +135,7 @@ def check_shown(state: State, event) -> None:
               "it was hidden", KEPT)
 
 
-def apply_shown(state: State, event) -> State:
+def apply_shown(state: State, event: E.BonusShown | E.DownShown) -> State:
     """The `?` card replaced by the card now seen; that card leaves the deck's candidates."""
     state = replace(state, deck=minus(state.deck, [event.card]), unseen=state.unseen - 1)
     if isinstance(event, E.BonusShown):
@@ -160,21 +162,26 @@ def observed_due(state: State) -> tuple[str, str] | None:
     if position is None:
         return None
     owner = 1 if position == nearest(0) else 0  # the card nearest the owner's opponent
-    names = [b.name for b in state.pro.catalogue if b.effect == "reveal-bonus" and b.id in state.pro.owned[owner]]
+    pro = pro_of(state)
+    names = [b.name for b in pro.catalogue if b.effect == "reveal-bonus" and b.id in pro.owned[owner]]
     return (f"{state.players[owner]}'s {names[0] if names else 'building'} shows colour-bonus card {position} to "
             f"both players at setup: type it now, shown bonus {position} CARD", OBSERVATORIUM)
 
 
-def check_observed(state: State, event) -> None:
+def check_observed(state: State, event: Event) -> None:
     """While the Observatorium's card is due, only its reveal is taken."""
-    position = observed(state)
-    if not isinstance(event, E.BonusShown) or event.position != position:
-        _fail("reveal.due", observed_due(state)[0], OBSERVATORIUM)
+    due = observed_due(state)
+    if due is None:  # nothing waits (the rules ask only while the card is due)
+        return
+    if not isinstance(event, E.BonusShown) or event.position != observed(state):
+        _fail("reveal.due", due[0], OBSERVATORIUM)
 
 
 def observed_outcomes(state: State) -> list[E.BonusShown]:
     """The reveals possible for the Observatorium's card: any card still among the deck's candidates."""
     position = observed(state)
+    if position is None:  # nothing waits (the rules ask only while the card is due)
+        return []
     return [E.BonusShown(position=position, card=card) for card in state.deck]
 
 

@@ -5,15 +5,15 @@ from __future__ import annotations
 from collections import Counter
 from itertools import product
 
-from planets_log.game import UNKNOWN
+from planets_log.game import UNKNOWN, Event
 
 from . import cards as C
 from . import events as E
 from .apply import to_move
-from .state import PLANETS, Seat, State, column_size, effective_cost, minus, unvisited
+from .state import PLANETS, Pending, Seat, State, column_size, effective_cost, minus, unvisited
 
 
-def legal(state: State) -> list:
+def legal(state: State) -> list[Event]:
     """Every legal action of the seat to move; [] at a chance point (see chance.outcomes) or the game's end."""
     by = to_move(state)
     if by < 0:
@@ -24,15 +24,15 @@ def legal(state: State) -> list:
         planet = state.planets[state.cursor]
         return [E.Recruited(by=by, planet=state.cursor + 1, card=c) for c in sorted(set(planet.cards))]
     if state.pending is not None:
-        return _pending(state, by)
+        return _pending(state, by, state.pending)
     seat = state.seats[by]
     return _plays(state, by, seat) + [E.Done(by=by)] + [E.Done(by=by, keep=c) for c in sorted(set(seat.hand))]
 
 
-def _dispatches(state: State, by: int) -> list:
+def _dispatches(state: State, by: int) -> list[Event]:
     left = state.seats[by].left
     free = unvisited(state, by)
-    out = []
+    out: list[Event] = []
     for i in free:
         for parts in range(1, left + 1):
             if parts == left or len(free) > 1:
@@ -44,8 +44,8 @@ def _columns(seat: Seat) -> list[str]:
     return [c for i, c in enumerate(C.COLOURS) if column_size(seat, i) > 0]
 
 
-def _pending(state: State, by: int) -> list:
-    step, seat = state.pending.step, state.seats[by]
+def _pending(state: State, by: int, pending: Pending) -> list[Event]:
+    step, seat = pending.step, state.seats[by]
     if step == "place":
         return [E.Placed(by=by, colour=c) for c in _columns(seat)]
     if step == "take":
@@ -53,7 +53,7 @@ def _pending(state: State, by: int) -> list:
     if step == "search":
         return [E.Searched(by=by, card=c) for c in sorted(set(state.discard) - {UNKNOWN})]  # the searcher sees it
     if step == "keep":
-        return [E.Kept(by=by, card=c) for c in sorted(set(state.pending.cards))]
+        return [E.Kept(by=by, card=c) for c in sorted(set(pending.cards))]
     if step == "discount":
         return [E.Discounted(by=by, colour=c) for c in _columns(seat)]
     if step == "mark":
@@ -61,8 +61,8 @@ def _pending(state: State, by: int) -> list:
     return [E.Copied(by=by, tile=t.id) for t in seat.tiles if t.id != "copy"]
 
 
-def _plays(state: State, by: int, seat: Seat) -> list:
-    out = []
+def _plays(state: State, by: int, seat: Seat) -> list[Event]:
+    out: list[Event] = []
     free = seat.coins - seat.coins_used
     known = tuple(c for c in seat.hand if c != UNKNOWN)  # a kept record's `?` card is named to be played
     for card in sorted(set(known)):
@@ -83,13 +83,13 @@ def _plays(state: State, by: int, seat: Seat) -> list:
 def submultisets(pile: tuple[str, ...]) -> list[tuple[str, ...]]:
     """Every sub-multiset of a sorted pile, each as a sorted tuple, without repeats."""
     kinds = sorted(Counter(pile).items())
-    out = []
+    out: list[tuple[str, ...]] = []
     for counts in product(*(range(n + 1) for _, n in kinds)):
         out.append(tuple(code for (code, _), k in zip(kinds, counts) for _ in range(k)))
     return out
 
 
-def candidates(state: State) -> list:
+def candidates(state: State) -> list[Event]:
     """Plausible actions, illegal ones included: wider ranges than `legal`, for the conformance suite."""
     by = to_move(state)
     if by < 0:
@@ -101,7 +101,7 @@ def candidates(state: State) -> list:
         cards = sorted({c for planet in state.planets for c in planet.cards} | set(seat.hand[:1]))
         return [E.Recruited(by=by, planet=p, card=c) for p in range(1, PLANETS + 1) for c in cards]
     if state.pending is not None:
-        return _pending_candidates(state, by, seat)
+        return _pending_candidates(state, by, seat, state.pending)
     keeps = sorted(set(seat.hand) | set(_stranger(state, seat)))
     return _play_candidates(state, by, seat) + [E.Done(by=by)] + [E.Done(by=by, keep=c) for c in keeps]
 
@@ -111,8 +111,8 @@ def _stranger(state: State, seat: Seat) -> tuple[str, ...]:
     return tuple(c for c in state.deck + state.discard if c not in seat.hand)[:1]
 
 
-def _pending_candidates(state: State, by: int, seat: Seat) -> list:
-    step = state.pending.step
+def _pending_candidates(state: State, by: int, seat: Seat, pending: Pending) -> list[Event]:
+    step = pending.step
     if step in ("place", "discount"):
         kind = E.Placed if step == "place" else E.Discounted
         return [kind(by=by, colour=c) for c in C.COLOURS]
@@ -121,15 +121,15 @@ def _pending_candidates(state: State, by: int, seat: Seat) -> list:
     if step == "search":
         return [E.Searched(by=by, card=c) for c in sorted(set(state.discard) | set(state.deck[:2]))]
     if step == "keep":
-        return [E.Kept(by=by, card=c) for c in sorted(set(state.pending.cards) | set(seat.hand))]
+        return [E.Kept(by=by, card=c) for c in sorted(set(pending.cards) | set(seat.hand))]
     if step == "mark":
         return [E.Marked(by=by, position=p) for p in range(PLANETS + 2)]
     return [E.Copied(by=by, tile=t) for t in sorted({t.id for t in seat.tiles} | set(state.tiles))]
 
 
-def _play_candidates(state: State, by: int, seat: Seat) -> list:
+def _play_candidates(state: State, by: int, seat: Seat) -> list[Event]:
     """Every card (and one not held) with every set of discards, and coins around what it costs."""
-    out = []
+    out: list[Event] = []
     for card in sorted(set(seat.hand)) + list(_stranger(state, seat)):
         rest = minus(seat.hand, [card]) if card in seat.hand else seat.hand
         need = effective_cost(seat, card) - state.credit

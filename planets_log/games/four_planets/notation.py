@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import re
+from typing import Any, Callable
 
-from planets_log.game import UNKNOWN, NotationError, parse_seat, seat_label, seat_words
+from planets_log.game import UNKNOWN, Event, NotationError, parse_seat, seat_label, seat_words
 
 from . import cards as C
 from . import events as E
@@ -39,7 +40,7 @@ def _one(text: str, args: list[str], what: str) -> str:
     return args[0]
 
 
-def parse(text: str, state: State):
+def parse(text: str, state: State) -> Event:
     """Read one move or chance outcome; actions are by the seat to move."""
     words = text.split()
     if not words:
@@ -62,7 +63,7 @@ def parse(text: str, state: State):
     return _parse_short(text, by)
 
 
-def _parse_short(text: str, by: int):
+def _parse_short(text: str, by: int) -> Event:
     m = DISPATCH_RE.match(text.strip())
     if m:
         return E.Dispatched(by=by, planet=int(m.group(1)), parts=int(m.group(2) or 1))
@@ -76,7 +77,7 @@ def _parse_short(text: str, by: int):
 def _parse_play(text: str, args: list[str], by: int) -> E.Played:
     if not args:
         raise NotationError(text, "name the specialist to play, e.g. p G2v1ss")
-    card, discards, coins = _card(text, args[0]), [], 0
+    card, discards, coins = _card(text, args[0]), list[str](), 0
     for word in args[1:]:
         m = COIN_RE.match(word)
         if m:
@@ -94,7 +95,7 @@ def _position(text: str, word: str) -> int:
     return int(word)
 
 
-ACTION_PARSERS = {
+ACTION_PARSERS: dict[str, Callable[[str, list[str], int], Event]] = {
     "place": lambda t, a, by: E.Placed(by=by, colour=_colour(t, _one(t, a, "colour"))),
     "take": lambda t, a, by: E.TookTile(by=by, tile=_one(t, a, "boost tile").lower()),
     "search": lambda t, a, by: E.Searched(by=by, card=_card(t, _one(t, a, "card"))),
@@ -129,7 +130,7 @@ def _parse_draw(text: str, args: list[str], state: State) -> E.Drawn:
     return E.Drawn(card=_card(text, _one(text, args, "card"), hidden=True))
 
 
-def _parse_shown(text: str, args: list[str], state: State):
+def _parse_shown(text: str, args: list[str], state: State) -> E.BonusShown | E.DownShown:
     """`shown bonus N CARD` or `shown PLAYER COLOUR CARD`: a `?` of a kept record revealed."""
     if len(args) == 3 and args[0].lower() == "bonus":
         return E.BonusShown(position=_position(text, args[1]), card=_card(text, args[2]))
@@ -141,7 +142,7 @@ def _parse_shown(text: str, args: list[str], state: State):
     raise NotationError(text, "write 'shown bonus POSITION CARD' or 'shown PLAYER COLOUR CARD'")
 
 
-CHANCE_PARSERS = {
+CHANCE_PARSERS: dict[str, Callable[[str, list[str], State], Event]] = {
     "bonus": lambda t, a, s: E.BonusDealt(cards=tuple(_card(t, w, hidden=True) for w in a)),
     "deal": _parse_deal,
     "boosts": lambda t, a, s: E.BoostsRevealed(tiles=tuple(w.lower() for w in a)),
@@ -151,14 +152,14 @@ CHANCE_PARSERS = {
 }
 
 
-def format_event(event, state: State, seat: int | None = None) -> str:
+def format_event(event: Event, state: State, seat: int | None = None) -> str:
     """The notation of an event about to be applied to `state`; with a seat, as that seat sees it."""
     if seat is not None and not _sees_all(event, state, seat):
         event = _hidden(event)
     return FORMATTERS[type(event)](event, state)
 
 
-def _sees_all(event, state: State, seat: int) -> bool:
+def _sees_all(event: Event, state: State, seat: int) -> bool:
     """True when `seat` may know every part of `event`."""
     if isinstance(event, E.BonusDealt):
         return False  # secret until a marker reaches a card; the view shows what a seat has seen
@@ -171,7 +172,7 @@ def _sees_all(event, state: State, seat: int) -> bool:
     return True
 
 
-def _hidden(event):
+def _hidden(event: Event) -> Event:
     """`event` with its hidden cards written as `?`."""
     if isinstance(event, E.Played):
         return E.Played(by=event.by, card=event.card, discards=("?",) * len(event.discards), coins=event.coins)
@@ -181,7 +182,9 @@ def _hidden(event):
         return type(event)(by=event.by, card="?")
     if isinstance(event, E.Drawn):
         return E.Drawn(card="?")
-    return type(event)(cards=("?",) * len(event.cards))  # BonusDealt, Revealed
+    if isinstance(event, (E.BonusDealt, E.Revealed)):
+        return type(event)(cards=("?",) * len(event.cards))
+    return event  # seen by every seat (`_sees_all`): nothing to hide
 
 
 def _format_play(e: E.Played) -> str:
@@ -198,7 +201,7 @@ def _format_start(e: E.StartTile, s: State) -> str:
     return f"start {seat_label(e.seat, list(s.players))}"
 
 
-FORMATTERS = {
+FORMATTERS: dict[type[Event], Callable[[Any, State], str]] = {  # each takes the event type of its key
     E.BonusDealt: lambda e, s: "bonus " + " ".join(e.cards) if e.cards else "bonus",
     E.Dealt: lambda e, s: _format_deal(e),
     E.BoostsRevealed: lambda e, s: "boosts " + " ".join(e.tiles) if e.tiles else "boosts",

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from planets_log.game import NotationError
+from planets_log.game import Event, NotationError
 
 from . import cards as C
 from . import pro_events as P
@@ -34,7 +34,7 @@ def _mover(state: State) -> int:
     return mover if mover >= 0 else state.turn
 
 
-def parse(text: str, state: State):
+def parse(text: str, state: State) -> Event:
     """Read one building move or outcome."""
     words = text.split()
     head, args = words[0].lower(), [w.lower() for w in words[1:]]
@@ -45,9 +45,10 @@ def parse(text: str, state: State):
                                       "buildings A B C D / E F G H")
         return P.BuildingsDealt(buildings=tuple(" ".join(joined).split()))
     if head == "card":
-        if len(args) != 2 or C.normalise(args[1]) is None:
+        code = C.normalise(args[1]) if len(args) == 2 else None
+        if code is None:
             raise NotationError(text, "write the card a building takes as: card BUILDING CARD, e.g. card greenhouse G1s")
-        return P.BuildingCard(building=args[0], card=C.normalise(args[1]))
+        return P.BuildingCard(building=args[0], card=code)
     by = _mover(state)
     if head == "choose":
         return P.BuildingsChosen(by=by, buildings=tuple(args))
@@ -68,7 +69,7 @@ def _name(state: State, seat: int) -> str:
     return str(seat + 1)
 
 
-def format_event(event, state: State, seat: int | None = None) -> str:
+def format_event(event: P.ProEvent, state: State, seat: int | None = None) -> str:
     """The notation of a building event; with a seat, the opponent's deal and choice as '?'."""
     if isinstance(event, P.BuildingsDealt):
         hands = [list(event.buildings[:4]), list(event.buildings[4:])]

@@ -5,17 +5,18 @@ from __future__ import annotations
 from typing import Any
 
 from .buildings import entry
-from .state import State
+from .chance import Rng
+from .state import State, pro_of
 
 
 def hidden_owned(state: State, seat: int | None, other: int) -> bool:
     """True while `seat` may not see `other`'s chosen buildings (not both have chosen yet)."""
-    return seat is not None and seat != other and state.pro.step == "choose"
+    return seat is not None and seat != other and pro_of(state).step == "choose"
 
 
 def pro_view(state: State, seat: int | None) -> dict[str, Any]:
     """The professional part as JSON-able data; the catalogue is left out (it is edition data)."""
-    pro = state.pro
+    pro = pro_of(state)
     sides = []
     for i in range(len(state.seats)):
         hide = seat is not None and seat != i
@@ -31,7 +32,7 @@ def pro_view(state: State, seat: int | None) -> dict[str, Any]:
 
 def render_lines(state: State, seat: int | None) -> list[str]:
     """Text lines: each seat's buildings with what they hold; one-time ones marked when turned over."""
-    pro, lines = state.pro, []
+    pro, lines = pro_of(state), []
     for i, name in enumerate(state.players):
         if hidden_owned(state, seat, i) or not pro.owned[i]:
             lines.append(f"{name}'s buildings: {_choosing(state, seat, i)}")
@@ -45,7 +46,8 @@ def render_lines(state: State, seat: int | None) -> list[str]:
 
 
 def _choosing(state: State, seat: int | None, i: int) -> str:
-    dealt, owned = state.pro.dealt[i], state.pro.owned[i]
+    pro = pro_of(state)
+    dealt, owned = pro.dealt[i], pro.owned[i]
     if not dealt:
         return "-"
     if seat is None or seat == i:
@@ -54,11 +56,12 @@ def _choosing(state: State, seat: int | None, i: int) -> str:
 
 
 def _label(state: State, building: str) -> str:
-    b = entry(state.pro, building)
-    return f"{b.name} (turned over)" if building in state.pro.used else b.name
+    pro = pro_of(state)
+    b = entry(pro, building)
+    return f"{b.name} (turned over)" if building in pro.used else b.name
 
 
-def resample_hidden(state: State, seat: int, rng) -> State:
+def resample_hidden(state: State, seat: int, rng: Rng) -> State:
     """The professional part as `seat` could believe it: the opponent's 4 dealt buildings and an unrevealed choice redrawn.
 
     For the game's `resample_hidden` to call on the state it returns: what remains in the box
@@ -68,7 +71,7 @@ def resample_hidden(state: State, seat: int, rng) -> State:
 
     from .state import minus, replace, with_item
 
-    pro, other = state.pro, 1 - seat
+    pro, other = pro_of(state), 1 - seat
     if not pro.dealt[other]:
         return state
     unseen = tuple(sorted(pro.pool + pro.dealt[other]))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Iterable, TypeVar
 
 import msgspec
 
@@ -18,6 +18,9 @@ MAX_MOVES = 3
 DEAL = 2 * PLANETS
 LOOK = 5
 replace = msgspec.structs.replace
+T = TypeVar("T")
+Piles = tuple[tuple[str, ...], tuple[str, ...]]
+"""A deck and a discard pile."""
 
 
 class Ship(msgspec.Struct, frozen=True):
@@ -138,11 +141,25 @@ def contains(pile: Iterable[str], cards: Iterable[str]) -> bool:
     return True
 
 
-def take_piles(deck: tuple[str, ...], discard: tuple[str, ...], cards: tuple[str, ...]) -> tuple[tuple, tuple]:
+def take_piles(deck: tuple[str, ...], discard: tuple[str, ...], cards: tuple[str, ...]) -> Piles:
     """Deck and discard after drawing `cards` in order, the discard becoming the deck when it runs out."""
     if len(cards) <= len(deck):
         return minus(deck, cards), discard
     return minus(discard, cards[len(deck):]), ()
+
+
+def pending_of(state: State) -> Pending:
+    """The ability step due (the caller's event or phase says one is: an event of a step comes only then)."""
+    if state.pending is None:
+        raise ValueError("no ability step is pending")
+    return state.pending
+
+
+def pro_of(state: State) -> Pro:
+    """The professional part of the table (the Professional Mode hooks run only when there is one)."""
+    if state.pro is None:
+        raise ValueError("not a Professional Mode game: the table has no buildings")
+    return state.pro
 
 
 def deck_left(state: State) -> int:
@@ -150,7 +167,7 @@ def deck_left(state: State) -> int:
     return len(state.deck) - state.unseen
 
 
-def take(state: State, cards: tuple[str, ...]) -> tuple[tuple, tuple, int]:
+def take(state: State, cards: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...], int]:
     """Deck, discard and unseen count after drawing `cards` (`?` for one the keeper did not see).
 
     When the deck runs out the discard pile becomes the deck; in a kept record what is left
@@ -233,7 +250,7 @@ def with_seat(state: State, index: int, seat: Seat) -> tuple[Seat, ...]:
     return with_item(state.seats, index, seat)
 
 
-def with_item(items: tuple, index: int, item) -> tuple:
+def with_item(items: tuple[T, ...], index: int, item: T) -> tuple[T, ...]:
     """`items` with the one at `index` replaced by `item` (an index outside 0..len-1 changes nothing)."""
     out = list(items)
     if 0 <= index < len(out):

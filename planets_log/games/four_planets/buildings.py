@@ -8,6 +8,8 @@ into any 15 buildings.
 
 from __future__ import annotations
 
+from typing import Iterable
+
 import msgspec
 
 from .cards import COLOURS
@@ -90,7 +92,7 @@ def parse_given(text: str) -> tuple[tuple[str, ...], ...]:
     return tuple(tuple(sorted(i.strip() for i in side.split(",") if i.strip())) for side in sides)
 
 
-def format_given(owned) -> str:
+def format_given(owned: Iterable[Iterable[str]]) -> str:
     """The `buildings` option's text for these buildings per seat."""
     return "/".join(",".join(sorted(side)) for side in owned)
 

@@ -9,11 +9,15 @@ Draws come from the set-apart cards while they last, then from the box.
 
 from __future__ import annotations
 
+from typing import Any, Callable, NoReturn, Protocol, Sequence
+
 import msgspec
 
-from planets_log.game import Action, Chance, Event, IllegalEvent
+from planets_log.game import Action, Chance, Edition, Event, Header, IllegalEvent
 
 from .buildings import format_given
+from .chance import Rng
+from .edition import FourPlanetsEdition
 
 RULE = "Mini-Campaign"
 GAMES = 3
@@ -59,6 +63,39 @@ class CFinished(Event, tag="finish", frozen=True):
     winners: tuple[int, ...]
 
 
+STEP_EVENT: dict[str, type[Event]] = {"deal": CDealt, "keep": CKept, "pick": CPicked, "start": CStarted,
+                                      "finish": CFinished}
+"""The line each step of `due` asks for."""
+
+
+class Players(Protocol):
+    """What the campaign reads of its header: the players' names."""
+
+    @property
+    def players(self) -> Sequence[str]:
+        """The players, seat 1 first."""
+
+
+class Linked(Protocol):
+    """A finished game as the campaign links it: its log id, last line's hash, totals and winners."""
+
+    @property
+    def log_id(self) -> str:
+        """The game's log id."""
+
+    @property
+    def head(self) -> str:
+        """The hash of its last line."""
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Each seat's total."""
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The winning seats."""
+
+
 class CState(msgspec.Struct, frozen=True):
     """Where the campaign stands."""
 
@@ -77,7 +114,7 @@ class CState(msgspec.Struct, frozen=True):
     results: tuple[CFinished, ...] = ()
 
 
-def fail(code: str, message: str) -> None:
+def fail(code: str, message: str) -> NoReturn:
     """Raise the illegal-event error."""
     raise IllegalEvent(code, message, RULE)
 
@@ -117,33 +154,32 @@ class FourPlanetsCampaign:
             return "the mini-campaign is for 2 players with different, non-empty names"
         return None
 
-    def start(self, header) -> CState:
+    def start(self, header: Players) -> CState:
         """The campaign before the first draft: every building in the box."""
-        edition = _edition().data
+        edition: FourPlanetsEdition = _edition().data
         return CState(players=tuple(header.players), box=tuple(sorted(b.id for b in edition.buildings)))
 
-    def check(self, s: CState, e) -> None:
+    def check(self, s: CState, e: Event) -> None:
         """Raise IllegalEvent when `e` is not the step due or breaks a Mini-Campaign rule."""
         step, who = due(s)
-        kind = {"deal": CDealt, "keep": CKept, "pick": CPicked, "start": CStarted, "finish": CFinished}.get(step)
-        if type(e) is not kind:
+        if type(e) is not STEP_EVENT.get(step):
             fail("campaign.due", f"a '{type(e).__struct_config__.tag}' line where {step} is due")
         if isinstance(e, (CKept, CPicked)) and e.by != who:
             fail("campaign.turn", f"{s.players[who]} decides now, not seat {e.by + 1}")
         CHECKS[type(e)](s, e, who)
 
-    def apply(self, s: CState, e) -> CState:
+    def apply(self, s: CState, e: Event) -> CState:
         """The campaign after `e`."""
         return APPLY[type(e)](s, e)
 
-    def deal(self, s: CState, rng) -> CDealt:
+    def deal(self, s: CState, rng: Rng) -> CDealt:
         """A seeded deal: from the set-apart cards first, then the box."""
         seat = due(s)[1]
         n = min(3, len(s.apart) + len(s.box))
         first = rng.sample(s.apart, min(n, len(s.apart)))
         return CDealt(seat=seat, buildings=tuple(first) + tuple(rng.sample(s.box, n - len(first))))
 
-    def game_problem(self, started: CStarted, header) -> IllegalEvent | None:
+    def game_problem(self, started: CStarted, header: Header) -> IllegalEvent | None:
         """Why a game record's header does not match the campaign's start line (buildings, orienter), or None."""
         opts = header.options
         if header.game != "four-planets" or not opts.get("professional"):
@@ -170,11 +206,13 @@ class FourPlanetsCampaign:
         """The next step (see `due`)."""
         return due(s)
 
-    def plan(self, s: CState, keeps: dict[int, str], deals: dict[int, tuple[str, ...]], rng_for) -> tuple[list, str]:
+    def plan(self, s: CState, keeps: dict[int, str], deals: dict[int, tuple[str, ...]],
+             rng_for: Callable[[int], Rng] | None) -> tuple[list[Event], str]:
         """The draft lines due now from the choices given (and seeded deals); what is missing, in words."""
-        out = []
+        out: list[Event] = []
         while s.todo:
             step, seat = s.todo[0]
+            event: Event
             if step == "deal":
                 if seat in deals:
                     event = CDealt(seat=seat, buildings=deals.pop(seat))
@@ -196,12 +234,12 @@ class FourPlanetsCampaign:
         given, orienter = self.give(s)
         return CStarted(game=len(s.games) + 1, file=file, log_id=log_id, buildings=given, orienter=orienter)
 
-    def finished(self, s: CState, linked) -> CFinished:
+    def finished(self, s: CState, linked: Linked) -> CFinished:
         """The line linking the current game, now over."""
         return CFinished(game=len(s.games), log_id=linked.log_id, head=linked.head, totals=linked.totals,
                          winners=linked.winners)
 
-    def status(self, s: CState, seat: int | None = None) -> dict:
+    def status(self, s: CState, seat: int | None = None) -> dict[str, Any]:
         """The campaign as JSON-able data: buildings, games, totals, what is due, the winner when over.
 
         A building kept while the other player still chooses shows as '?'; the buildings dealt
@@ -210,7 +248,7 @@ class FourPlanetsCampaign:
         step, who = due(s)
         what = f"{step} ({s.players[who]})" if step in ("deal", "keep", "pick") else (
             f"{step} game {who}" if step != "over" else "over")
-        out = {"players": list(s.players), "buildings": _owned_as_seen(s, seat),
+        out: dict[str, Any] = {"players": list(s.players), "buildings": _owned_as_seen(s, seat),
                "games": [{"game": r.game, "log_id": r.log_id, "totals": list(r.totals),
                           "winners": [w + 1 for w in r.winners]} for r in s.results],
                "totals": totals(s), "due": what, "next_orienter": None if step == "over" else _orienter(s, s.orienter),
@@ -243,7 +281,7 @@ def _ask(s: CState, step: str, seat: int) -> str:
             f"{name}): --keep {name}=BUILDING")
 
 
-def _edition():
+def _edition() -> Edition:
     """The edition whose buildings the campaign deals, and its games use: the default professional one."""
     from planets_log.game import load_edition
 
@@ -304,7 +342,8 @@ def _c_finish(s: CState, e: CFinished, n: int) -> None:
         fail("campaign.link", "a game's totals are 2 numbers and its winners seats 1 or 2")
 
 
-CHECKS = {CDealt: _c_deal, CKept: _c_keep, CPicked: _c_pick, CStarted: _c_start, CFinished: _c_finish}
+CHECKS: dict[type[Event], Callable[[CState, Any, int], None]] = {  # each check takes the event type of its key
+    CDealt: _c_deal, CKept: _c_keep, CPicked: _c_pick, CStarted: _c_start, CFinished: _c_finish}
 
 
 def _a_deal(s: CState, e: CDealt) -> CState:
@@ -342,6 +381,7 @@ def _a_finish(s: CState, e: CFinished) -> CState:
     if len(s.results) == GAMES:
         return s
     t = totals(s)
+    todo: tuple[tuple[str, int], ...]
     if t[0] == t[1]:
         todo = (("deal", 0), ("deal", 1), ("keep", 0), ("keep", 1))
         return msgspec.structs.replace(s, todo=todo, draft=len(s.results), orienter=0)
@@ -350,4 +390,5 @@ def _a_finish(s: CState, e: CFinished) -> CState:
     return msgspec.structs.replace(s, todo=todo, draft=len(s.results), orienter=low + 1)
 
 
-APPLY = {CDealt: _a_deal, CKept: _a_keep, CPicked: _a_pick, CStarted: _a_start, CFinished: _a_finish}
+APPLY: dict[type[Event], Callable[[CState, Any], CState]] = {  # each reducer takes the event type of its key
+    CDealt: _a_deal, CKept: _a_keep, CPicked: _a_pick, CStarted: _a_start, CFinished: _a_finish}

@@ -42,7 +42,7 @@ def _card(canvas: Canvas, x: float, y: float, code: str, h: float = CH, down: bo
         canvas.card(x, y, CW, h, code, HUE.get(code[0]), letter=code[0], top=True)
 
 
-def _supply(canvas: Canvas, view: dict, y: int) -> None:
+def _supply(canvas: Canvas, view: dict[str, Any], y: int) -> None:
     with canvas.panel("bonus", 16, y):
         canvas.text(0, 0, "Colour bonus (markers below)", 13, weight="bold")
         for i, code in enumerate(view["bonus"]):
@@ -66,7 +66,7 @@ def _supply(canvas: Canvas, view: dict, y: int) -> None:
             canvas.text(0, 92, f"Start tile: {start} faces the spaceship", 12, fill=MUTED)
 
 
-def _planets(canvas: Canvas, view: dict, y: int) -> None:
+def _planets(canvas: Canvas, view: dict[str, Any], y: int) -> None:
     for i, planet in enumerate(view["planets"]):
         with canvas.panel(f"planet planet-{i + 1}", 16 + i * 245, y):
             canvas.rect(0, 0, 235, 165, fill="#fafafa", stroke=MUTED, rx=8,
@@ -78,7 +78,7 @@ def _planets(canvas: Canvas, view: dict, y: int) -> None:
                 canvas.seat_mark(20 + j * 70, 145, ship["seat"], label=f"{ship['parts']} part{'s' if ship['parts'] != 1 else ''}")
 
 
-def _buildings(canvas: Canvas, view: dict, pro: dict, y: int) -> None:
+def _buildings(canvas: Canvas, view: dict[str, Any], pro: dict[str, Any], y: int) -> None:
     """Professional mode: each seat's buildings (backs where not yet shown), what they hold."""
     with canvas.panel("buildings", 16, y):
         step = f" ({pro['step']})" if pro.get("step") else ""
@@ -99,12 +99,12 @@ def _buildings(canvas: Canvas, view: dict, pro: dict, y: int) -> None:
                 canvas.text(24 + 6 * 112, row + 24, "stored " + " ".join(side["stored"]), 11)
 
 
-def _seat_height(side: dict) -> int:
+def _seat_height(side: dict[str, Any]) -> int:
     deepest = max([len(side["up"][j]) + len(side["down"][j]) for j in range(5)] + [1])
     return 175 + (deepest - 1) * 26 + CH
 
 
-def _seat(canvas: Canvas, view: dict, i: int, side: dict, y: int, height: int) -> None:
+def _seat(canvas: Canvas, view: dict[str, Any], i: int, side: dict[str, Any], y: int, height: int) -> None:
     with canvas.panel(f"seat seat-{i}", 16, y):
         canvas.rect(0, 0, WIDTH - 32, height, stroke=MUTED, rx=8)
         canvas.seat_mark(18, 22, i)
@@ -127,15 +127,15 @@ def _seat(canvas: Canvas, view: dict, i: int, side: dict, y: int, height: int) -
                 _card(canvas, x, 150 + k * 26, code, down=k >= len(side["up"][j]))
 
 
-def _tile(tile: dict) -> str:
-    text = tile["id"]
+def _tile(tile: dict[str, Any]) -> str:
+    text: str = tile["id"]
     for key in ("copies", "colour", "position"):
         if tile.get(key):
             text += f"@{tile[key]}"
     return text
 
 
-def _pending(view: dict, frame: Frame) -> str:
+def _pending(view: dict[str, Any], frame: Frame) -> str:
     pending = view.get("pending")
     if not pending:
         return ""

@@ -5,11 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from planets_log.game import Header, IllegalEvent, Option, Outcomes, Ranking, Rules, ScoreSheet
+from planets_log.game import Chance, Event, Header, IllegalEvent, Option, Outcomes, Ranking, Rules, ScoreSheet
 
 from . import apply, chance, check, professional, score, view
+from .campaign import FourPlanetsCampaign
+from .chance import Rng
 from .edition import FourPlanetsEdition
-from .events import EVENTS
+from .events import EVENTS, BonusShown
 from .options import Options
 from .pro_events import PRO_EVENTS, PRO_TYPES
 from .state import State, setup
@@ -44,17 +46,15 @@ class FourPlanets(Rules):
     hidden_information = True
 
     @property
-    def campaign(self):
+    def campaign(self) -> FourPlanetsCampaign:
         """The mini-campaign's rules (Mini-Campaign), for `planets-log campaign`."""
-        from .campaign import FourPlanetsCampaign
-
         return FourPlanetsCampaign()
 
     def setup(self, header: Header, edition: FourPlanetsEdition) -> State:
         """The table before the first chance event."""
         return professional.setup(setup(header, edition), header.options, edition)
 
-    def edition_name(self, options: dict) -> str:
+    def edition_name(self, options: dict[str, Any]) -> str:
         """Professional records default to the edition with the buildings."""
         return "professional" if options.get("professional") else "reference"
 
@@ -66,7 +66,7 @@ class FourPlanets(Rules):
                 return mover
         return apply.to_move(state)
 
-    def legal(self, state: State) -> list:
+    def legal(self, state: State) -> list[Event]:
         """Exactly the actions check() accepts ([] at a chance point: its outcomes are chance_outcomes)."""
         from . import legal  # imported when first needed: replay and validate never list moves
 
@@ -76,7 +76,7 @@ class FourPlanets(Rules):
         due = professional.legal(state, by)
         return due if due is not None else legal.legal(state) + professional.extra(state, by)
 
-    def check(self, state: State, event) -> None:
+    def check(self, state: State, event: Event) -> None:
         """Raise IllegalEvent naming the rulebook section the event breaks."""
         if state.pro is None:
             if type(event) in PRO_TYPES:  # a set lookup: isinstance on a tuple of Struct classes costs ~1 µs
@@ -86,11 +86,12 @@ class FourPlanets(Rules):
         elif not professional.check(state, event):
             check.check(state, event)
 
-    def apply(self, state: State, event) -> State:
+    def apply(self, state: State, event: Event) -> State:
         """The next state (pure)."""
         return apply.apply(state, event) if state.pro is None else professional.apply(state, event)
 
-    def chance(self, state: State, rng) -> Any:
+    # The core types an outcome as a Chance; the Observatorium's card in a kept record is a reveal (a Disclosure).
+    def chance(self, state: State, rng: Rng) -> Chance | BonusShown:  # type: ignore[override]
         """The seeded outcome at this chance point."""
         if self.reveal_due(state) is not None:  # a kept record (never seeded): any card still possible
             from . import kept
@@ -107,14 +108,15 @@ class FourPlanets(Rules):
 
             from . import kept
 
-            return uniform(kept.observed_outcomes(state), rule=kept.OBSERVATORIUM)
+            reveals = kept.observed_outcomes(state)  # reveals, not chance outcomes: the core lists only Chance
+            return uniform(reveals, rule=kept.OBSERVATORIUM)  # type: ignore[arg-type]
         if state.pro is not None and state.pro.step is not None:
             from . import pro_chance
 
             return pro_chance.outcomes(state)
         return chance.outcomes(state)
 
-    def candidates(self, state: State) -> list:
+    def candidates(self, state: State) -> list[Event]:
         """Plausible actions, illegal ones included: a building step's, or the base game's plus building actions."""
         from . import legal
 
@@ -161,7 +163,7 @@ class FourPlanets(Rules):
         """The round 1..5 (a deal between rounds belongs to the round it ends)."""
         return state.round
 
-    def parse(self, text: str, state: State):
+    def parse(self, text: str, state: State) -> Event:
         """Read a move or outcome in the notation."""
         from . import notation, pro_notation  # imported when first needed, like `legal`
 
@@ -169,7 +171,7 @@ class FourPlanets(Rules):
             return pro_notation.parse(text, state)
         return notation.parse(text, state)
 
-    def format(self, event, state: State, seat: int | None = None) -> str:
+    def format(self, event: Event, state: State, seat: int | None = None) -> str:
         """Write an event in the notation; with a seat, as that seat sees it (hidden cards as `?`)."""
         from . import notation, pro_notation
 
@@ -177,7 +179,7 @@ class FourPlanets(Rules):
             return pro_notation.format_event(event, state, seat)
         return notation.format_event(event, state, seat)
 
-    def resample_hidden(self, state: State, seat: int, rng) -> State:
+    def resample_hidden(self, state: State, seat: int, rng: Rng) -> State:
         """A state `seat` cannot tell from this one (what it has not seen, redrawn)."""
         return view.resample_hidden(state, seat, rng)
 
@@ -197,7 +199,7 @@ class FourPlanets(Rules):
 
         return picture.svg(self.view(state, seat), frame_for(self, state, seat))
 
-    def public_scores(self, state: State, seat: int | None = None) -> list[int] | None:
+    def public_scores(self, state: State, seat: int | None = None) -> list[int | None] | None:
         """A seat may not know the totals before the end: the colour bonus counts and stays secret
         until all of it is revealed for scoring (Setup, step 3; End of Game and Scoring)."""
         if seat is None or state.phase == "over":

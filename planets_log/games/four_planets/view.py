@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 import msgspec
 
@@ -11,10 +11,11 @@ from planets_log.game import UNKNOWN
 from . import cards as C
 from . import professional
 from .apply import superior, to_move
+from .chance import Rng
 from .kept import missing_reveals
 from .pro_view import pro_view, render_lines
 from .score import score
-from .state import State, coins_supply, deck_left, marker, seen_positions
+from .state import State, Tile, coins_supply, deck_left, marker, seen_positions
 
 
 def visible_bonus(state: State, seat: int | None) -> list[str | None]:
@@ -40,7 +41,7 @@ def _down(codes: tuple[str, ...], hidden: bool) -> list[str]:
 
 def view(state: State, seat: int | None = None) -> dict[str, Any]:
     """The state as JSON-able data; with a seat, redacted to what that seat may know."""
-    data = msgspec.to_builtins(state)
+    data: dict[str, Any] = msgspec.to_builtins(state)
     if state.pro is None:
         data.pop("pro", None)
     else:
@@ -50,7 +51,7 @@ def view(state: State, seat: int | None = None) -> dict[str, Any]:
     data["bonus"] = [code or back(state.bonus[i]) for i, code in enumerate(visible_bonus(state, seat))]
     data["deck"] = deck_left(state)
     data["discard"] = len(state.discard)
-    if data["pending"] is not None and not _may_see_pending(state, seat):
+    if state.pending is not None and not _may_see_pending(state, seat):
         data["pending"]["cards"] = _down(state.pending.cards, True)
     for i, side in enumerate(data["seats"]):
         if i != seat:
@@ -96,9 +97,8 @@ def render(state: State, seat: int | None = None) -> str:
 
 
 def _title(state: State) -> str:
-    mover = to_move(state)
-    if state.pro is not None and professional.to_move(state) is not None:
-        mover = professional.to_move(state)
+    due = professional.to_move(state) if state.pro is not None else None
+    mover = to_move(state) if due is None else due
     who = "game over" if state.phase == "over" else "chance" if mover < 0 else f"{state.players[mover]} to move"
     return f"Four Planets · round {state.round} of 5 · {state.phase} · {who}"
 
@@ -131,7 +131,7 @@ def _seat(state: State, i: int, hidden: bool) -> list[str]:
     return out
 
 
-def _tile(tile) -> str:
+def _tile(tile: Tile) -> str:
     text = tile.id
     if tile.copies:
         text += f"={tile.copies}"
@@ -156,13 +156,13 @@ def _pending(state: State, seat: int | None) -> list[str]:
     return [f"Pending: {state.players[state.turn]} must {text}"]
 
 
-def resample_hidden(state: State, seat: int, rng) -> State:
+def resample_hidden(state: State, seat: int, rng: Rng) -> State:
     """A table `seat` cannot tell from this one: every card it has not seen redrawn, keeping what
     it knows (the buying power on the back of each card it sees face down, the pile sizes)."""
     pool = list(state.deck) + list(state.discard)
     backed: list[str] = [c for i, c in enumerate(state.bonus) if visible_bonus(state, seat)[i] is None]
-    pending_hidden = state.pending is not None and not _may_see_pending(state, seat)
-    backed += list(state.pending.cards) if pending_hidden else []
+    hidden = state.pending if state.pending is not None and not _may_see_pending(state, seat) else None
+    backed += list(hidden.cards) if hidden is not None else []
     for i, side in enumerate(state.seats):
         if i != seat:
             backed += list(side.hand) + [c for col in side.down for c in col]
@@ -170,8 +170,8 @@ def resample_hidden(state: State, seat: int, rng) -> State:
     take = _drawer(pool)
     bonus = tuple(c if visible_bonus(state, seat)[i] is not None else take(c) for i, c in enumerate(state.bonus))
     pending = state.pending
-    if pending_hidden:
-        pending = msgspec.structs.replace(pending, cards=tuple(take(c) for c in pending.cards))
+    if hidden is not None:
+        pending = msgspec.structs.replace(hidden, cards=tuple(take(c) for c in hidden.cards))
     seats = tuple(side if i == seat else msgspec.structs.replace(
         side, hand=tuple(take(c) for c in side.hand), down=tuple(tuple(take(c) for c in col) for col in side.down))
         for i, side in enumerate(state.seats))
@@ -180,7 +180,7 @@ def resample_hidden(state: State, seat: int, rng) -> State:
                                    discard=tuple(discard))
 
 
-def _drawer(pool: list[str]):
+def _drawer(pool: list[str]) -> Callable[[str], str]:
     """Take from `pool` (in place) a card with the same back as the one given."""
     def take(code: str) -> str:
         want = back(code)

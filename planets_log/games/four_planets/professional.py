@@ -25,7 +25,8 @@ PRO = "Professional Mode"
 BUILDINGS = "Components (building cards)"
 HAND = 4
 KEEP = 2
-STEP_EVENT: dict[str, type[Event]] = {"deal": P.BuildingsDealt, "choose": P.BuildingsChosen, "side": P.SideChosen, "card": P.BuildingCard}
+STEP_EVENT: dict[str, type[Event]] = {"deal": P.BuildingsDealt, "choose": P.BuildingsChosen, "side": P.SideChosen,
+                                      "card": P.BuildingCard}
 WHAT: dict[type[Event], str] = {
     P.BuildingsDealt: "the 4 buildings dealt to each player (buildings A B C D / E F G H)",
     P.BuildingsChosen: "the 2 buildings kept (choose A B)", P.Oriented: "the start tile's direction (orient NAME)",

@@ -7,32 +7,32 @@ from planets_log.game import Action, Chance
 # --- chance outcomes -----------------------------------------------------------
 
 
-class RowDealt(Chance, tag="row"):
+class RowDealt(Chance, tag="row", frozen=True):
     """The opening Prestige row: players + 1 cards, left to right, by their patterns."""
 
     cards: tuple[str, ...]
 
 
-class TrailDealt(Chance, tag="trail"):
+class TrailDealt(Chance, tag="trail", frozen=True):
     """The opening Cosmos trail: 5 cards, left (far) to right (nearest the planets)."""
 
     cards: tuple[str, ...]
 
 
-class HandDealt(Chance, tag="hand"):
+class HandDealt(Chance, tag="hand", frozen=True):
     """A player's three starting cards."""
 
     seat: int
     cards: tuple[str, ...]
 
 
-class Refilled(Chance, tag="refill"):
+class Refilled(Chance, tag="refill", frozen=True):
     """The Cosmos card drawn to the left end of the trail after a card was taken."""
 
     card: str
 
 
-class Revealed(Chance, tag="reveal"):
+class Revealed(Chance, tag="reveal", frozen=True):
     """The Prestige card drawn into the row's gap after a combo."""
 
     card: str
@@ -41,14 +41,14 @@ class Revealed(Chance, tag="reveal"):
 # --- actions ---------------------------------------------------------------------
 
 
-class Took(Action, tag="take"):
+class Took(Action, tag="take", frozen=True):
     """Mandatory: took the Cosmos card at `slot` (1 = rightmost, free; slot n costs n - 1 Atoms)."""
 
     slot: int
     card: str
 
 
-class Played(Action, tag="play"):
+class Played(Action, tag="play", frozen=True):
     """Mandatory: played a card from hand and applied its effect.
 
     Alien cards: `place` is what each column (a, b, c) gains, bottom first; the Aliens not
@@ -62,18 +62,18 @@ class Played(Action, tag="play"):
     colour: str = ""
 
 
-class Recovered(Action, tag="recover"):
+class Recovered(Action, tag="recover", frozen=True):
     """Mandatory: took every played card back into hand."""
 
 
-class Atomized(Action, tag="atomize"):
+class Atomized(Action, tag="atomize", frozen=True):
     """Optional: discarded 1 or 2 Aliens (cells in board order) for Atoms; `double` plays a Double earnings token."""
 
     cells: tuple[str, ...]
     double: bool = False
 
 
-class Combo(Action, tag="combo"):
+class Combo(Action, tag="combo", frozen=True):
     """Optional: discarded the Aliens of a Prestige card's pattern and took the card.
 
     `drop` names the Special token discarded when 4 would be held (may be the new one).
@@ -83,17 +83,17 @@ class Combo(Action, tag="combo"):
     drop: str = ""
 
 
-class ExtraTurn(Action, tag="extra"):
+class ExtraTurn(Action, tag="extra", frozen=True):
     """Played an Extra turn token: one more mandatory and one more optional action."""
 
 
-class JokerPlaced(Action, tag="joker"):
+class JokerPlaced(Action, tag="joker", frozen=True):
     """Played a Joker token: it falls into `column` of the planet as an Alien of any colour."""
 
     column: str
 
 
-class Ended(Action, tag="end"):
+class Ended(Action, tag="end", frozen=True):
     """Ended the turn."""
 
 

@@ -232,13 +232,14 @@ class Recorder:
         return self.add(Retract(target=target, reason=reason or None))
 
     def rule(self, text: str, reason: str, arbiter: str | None = None) -> list[Entry]:
-        """Append a ruling and the move it lets stand, as one write."""
+        """Append a ruling and the move it lets stand (after the lines the move implies), as one write."""
         try:
-            event = self.rules.parse(text.strip(), self.pos.state)
+            parsed = self.rules.parse(text.strip(), self.pos.state)
         except IllegalEvent as exc:
             raise self._placed(exc, text) from None
-        ruling = Ruling(target=self.pos.seq + 2, reason=reason, arbiter=arbiter)
-        return self.add(event, text, before=(ruling,))
+        *implied, event = parsed if isinstance(parsed, tuple) else (parsed,)
+        ruling = Ruling(target=self.pos.seq + 2 + len(implied), reason=reason, arbiter=arbiter)
+        return self.add(event, text, before=(*implied, ruling))
 
     def annotate(self, target: int, text: str, glyph: str | None = None, author: str | None = None) -> list[Entry]:
         """Append a note on line `target`, wherever the record ends by then (a note does not depend on the position).

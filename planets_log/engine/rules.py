@@ -145,8 +145,9 @@ class Rules:
         """The round the state is in (1-based), for `replay --round`."""
         return 1
 
-    def parse(self, text: str, state: Any) -> Event:
-        """Read one move or outcome in the game's notation (raise `NotationError`)."""
+    def parse(self, text: str, state: Any) -> Event | tuple[Event, ...]:
+        """Read one move or outcome in the game's notation (raise `NotationError`); a tuple when the line
+        implies the events before it (Space Planets' `land 5 3` before the roll is the roll and its landing)."""
         raise NotImplementedError
 
     def format(self, event: Event, state: Any, seat: int | None = None) -> str:

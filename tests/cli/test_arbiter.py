@@ -62,3 +62,16 @@ def test_declared_result_is_compared_with_the_rules(runner, tmp_path):
     assert json.loads(run(runner, "score", "--json", str(path)).output)["declared"]["status"] == "overridden"
     run(runner, "result", str(path), "--winner", "2")
     assert json.loads(run(runner, "score", "--json", str(path)).output)["declared"]["status"] == "match"
+
+
+def test_a_ruling_on_a_line_that_implies_another_rules_the_typed_event_after_the_implied_one(runner, tmp_path):
+    path = tmp_path / "sp.jsonl"
+    run(runner, "new", "space-planets", "--player", "Ann", "--player", "Ben", "--table", str(path))
+    assert run(runner, "record", str(path), "deal p1 p2 hole / p1 p3 p1 / p2 p4 p1").exit_code == 0
+    res = run(runner, "rule", str(path), "land 5 9", "--reason", "the die was cocked")  # `land` implies the roll
+    assert res.exit_code == 0, res.output
+    lines = [json.loads(line) for line in path.read_text().splitlines()]
+    assert [line["type"] for line in lines[2:]] == ["rolled", "ruling", "landed"]
+    assert lines[3]["target"] == lines[4]["seq"] == 4
+    [report] = json.loads(run(runner, "validate", "--json", str(path)).output)
+    assert [(r["seq"], r["code"]) for r in report["rulings"]] == [(4, "landed.face")]

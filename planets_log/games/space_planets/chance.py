@@ -5,19 +5,19 @@ from __future__ import annotations
 from math import perm
 from typing import Any
 
-from planets_log.game import Outcomes, listed, pool_refusal, sampled, uniform
+from planets_log.game import Chance, Outcomes, listed, pool_refusal, sampled, uniform
 
 from .check import PLAY, PREP
 from .events import Dealt, Landed, Refilled
-from .state import SPACES, State, deck_cards, occupied
+from .state import SPACES, State, deck_cards, occupied, refill_space
 
 
-def outcome(state: State, rng: Any) -> Any:
+def outcome(state: State, rng: Any) -> Chance:
     """The seeded outcome: a shuffled deal, a uniform refill, or the landing model."""
     if state.phase == "deal":
         return Dealt(cards=tuple(rng.sample(deck_cards(state.deck), SPACES)))
     if state.phase == "refill":
-        return Refilled(space=state.refill, card=rng.choice(deck_cards(state.deck)))
+        return Refilled(space=refill_space(state), card=rng.choice(deck_cards(state.deck)))
     miss = rng.below(100) < state.miss_percent
     spaces = occupied(state)
     if miss or not spaces:
@@ -36,13 +36,14 @@ def outcomes(state: State) -> Outcomes:
         return sampled(perm(len(deck), SPACES), lambda rng: outcome(state, rng), rule=PREP,
                        admit=lambda e: pool_refusal(deck, e.cards, "the deck", SPACES))
     if state.phase == "refill":
-        return uniform([Refilled(space=state.refill, card=c) for c in deck_cards(state.deck)], rule=f"{PLAY}, {CONTENTS}")
+        space = refill_space(state)
+        return uniform([Refilled(space=space, card=c) for c in deck_cards(state.deck)], rule=f"{PLAY}, {CONTENTS}")
     spaces = occupied(state)
     if not spaces:
         return uniform([Landed()], rule=PLAY)
     faces = state.book.faces
     hit = 100 - state.miss_percent
     # weights in units of 1 / (100 * spaces * faces): a miss, or a space and a face uniformly
-    weighted = [(Landed(), state.miss_percent * len(spaces) * len(faces))]
+    weighted: list[tuple[Chance, int]] = [(Landed(), state.miss_percent * len(spaces) * len(faces))]
     weighted += [(Landed(space=s, card=state.grid[s - 1], face=f), hit) for s in spaces for f in faces]
     return listed(weighted, rule=f"{PLAY}, {CONTENTS}")

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from planets_log.game import IllegalEvent, multiset
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from planets_log.game import Action, Event, IllegalEvent, multiset
 
 from .events import Collected, Dealt, Explored, Landed, Passed, Refilled, Rerolled, Rolled
-from .state import SPACES, Roll, State, explore_cost, occupied
+from .state import SPACES, Roll, State, explore_cost, landing, on_card
 
 PREP = "Preparation"
 PLAY = "How to play"
@@ -40,7 +43,7 @@ def reroll_card(state: State, seat: int) -> str | None:
     return None
 
 
-def check(state: State, event) -> None:
+def check(state: State, event: Event) -> None:
     """Raise IllegalEvent if `event` (already in turn) breaks a rule in `state`."""
     handler = CHECKS.get(type(event))
     if handler is None:
@@ -67,7 +70,7 @@ def check_dealt(state: State, event: Dealt) -> None:
         raise IllegalEvent("deal.deck", f"the deal has more {short} cards than the deck holds ({have})", PREP)
 
 
-def _known(state: State, codes) -> None:
+def _known(state: State, codes: Iterable[str]) -> None:
     """Refuse a card code the edition does not have."""
     for code in codes:
         if state.book.kind(code) is None:
@@ -79,7 +82,7 @@ def check_rolled(state: State, event: Rolled) -> None:
     """A roll starts a turn: only when the die has not landed yet."""
     if state.phase == "choose":
         again = " (or reroll with the re-roll card)" if reroll_card(state, event.by) else ""
-        raise IllegalEvent("roll.twice", f"{name(state, event.by)}'s die already landed {describe_roll(state.roll)}: "
+        raise IllegalEvent("roll.twice", f"{name(state, event.by)}'s die already landed {describe_roll(landing(state))}: "
                            f"explore or collect{again}", PLAY)
 
 
@@ -87,13 +90,13 @@ def check_passed(state: State, event: Passed) -> None:
     """Declining the one more roll is only possible in the last round, before rolling."""
     if state.phase == "choose":
         raise IllegalEvent("pass.after-roll", f"{name(state, event.by)}'s die already landed "
-                           f"{describe_roll(state.roll)}: explore or collect", END)
+                           f"{describe_roll(landing(state))}: explore or collect", END)
     if state.ender is None:
         raise IllegalEvent("pass.not-final", f"{name(state, event.by)} must roll: only the one more roll after a "
                            "player has collected 5 planet cards may be declined", END)
 
 
-def _rolled_first(state: State, event, verb: str) -> None:
+def _rolled_first(state: State, event: Action, verb: str) -> None:
     """An answer to a landing needs a landing."""
     if state.phase != "choose":
         raise IllegalEvent(f"{verb}.no-roll", f"{name(state, event.by)} has not rolled yet this turn; roll first", PLAY)
@@ -122,15 +125,14 @@ def check_landed(state: State, event: Landed) -> None:
 def check_explored(state: State, event: Explored) -> None:
     """Exploring: the landed card, paid in full."""
     _rolled_first(state, event, "explore")
-    roll = state.roll
-    if event.card != roll.card:
-        raise IllegalEvent("explore.card", f"the die landed on {roll.card} (space {roll.space}), not on {event.card}",
-                           PLAY)
+    space, card, face = on_card(state)
+    if event.card != card:
+        raise IllegalEvent("explore.card", f"the die landed on {card} (space {space}), not on {event.card}", PLAY)
     cost, parts = explore_cost(state, event.by)
     have = state.seats[event.by].crystals
     if have < cost:
         raise IllegalEvent("explore.fuel", f"{name(state, event.by)} has {crystals(have)} but exploring "
-                           f"{roll.card} costs {cost} ({' + '.join(parts)})", PLAY if cost == roll.face else CARDS)
+                           f"{card} costs {cost} ({' + '.join(parts)})", PLAY if cost == face else CARDS)
 
 
 def check_collected(state: State, event: Collected) -> None:
@@ -155,7 +157,7 @@ def check_refilled(state: State, event: Refilled) -> None:
         raise IllegalEvent("refill.deck", f"no {event.card} card is left in the deck", PLAY)
 
 
-CHECKS = {
+CHECKS: dict[type[Event], Callable[[State, Any], None]] = {  # each check takes the event type it is filed under
     Dealt: check_dealt, Rolled: check_rolled, Passed: check_passed, Landed: check_landed,
     Explored: check_explored, Collected: check_collected, Rerolled: check_rerolled, Refilled: check_refilled,
 }

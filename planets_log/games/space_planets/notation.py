@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from planets_log.game import NotationError
+from planets_log.game import Event, NotationError
 
 from .apply import apply
 from .events import Collected, Dealt, Explored, Landed, Passed, Refilled, Rerolled, Rolled
@@ -13,7 +13,7 @@ HELP = ("roll, explore [CARD], collect, reroll, pass; outcomes: deal C1 .. C9, l
         "refill SPACE CARD")
 
 
-def parse(text: str, state: State):
+def parse(text: str, state: State) -> Event | tuple[Event, Event]:
     """Read one move or chance outcome; actions are by the seat whose turn it is.
 
     Before a roll, `land …` or `off` gives two events, the roll and its landing.
@@ -27,19 +27,17 @@ def parse(text: str, state: State):
     if head == "deal":
         cards = tuple(_card(text, w, state) for w in args if w != "/")
         return Dealt(cards=cards)
-    if head in ("off", "land") and state.phase == "roll":  # the landing implies the roll before it
-        rolled = Rolled(by=state.turn)
-        return rolled, parse(text, apply(state, rolled))
-    if head == "off" and not args:
-        return Landed()
-    if head == "land":
-        return _landed(text, args, state)
+    if head in ("off", "land"):
+        if state.phase == "roll":  # the landing implies the roll before it
+            rolled = Rolled(by=state.turn)
+            return rolled, _landing(text, head, args, apply(state, rolled))
+        return _landing(text, head, args, state)
     if head == "refill" and len(args) == 2:
         return Refilled(space=_int(text, args[0], "space"), card=_card(text, args[1], state))
     raise NotationError(text, f"unknown move; write one of: {HELP}")
 
 
-def _action(text: str, head: str, args: list[str], state: State):
+def _action(text: str, head: str, args: list[str], state: State) -> Event:
     """roll / pass / collect / reroll (no arguments) or explore [CARD]."""
     by = state.turn  # the seat to move; at a chance point or after the end, the seat whose turn it was
     if head in ("explore", "x"):
@@ -55,12 +53,22 @@ def _action(text: str, head: str, args: list[str], state: State):
     return ACTIONS[head](by=by)
 
 
+def _landing(text: str, head: str, args: list[str], state: State) -> Landed:
+    """off (no arguments) or land ...."""
+    if head == "off":
+        if args:
+            raise NotationError(text, f"unknown move; write one of: {HELP}")
+        return Landed()
+    return _landed(text, args, state)
+
+
 def _landed(text: str, args: list[str], state: State) -> Landed:
     """land SPACE FACE or land SPACE CARD FACE."""
     if len(args) not in (2, 3):
         raise NotationError(text, "write 'land SPACE FACE' or 'land SPACE CARD FACE', e.g. 'land 5 3'")
     space = _int(text, args[0], "space")
     face = _int(text, args[-1], "face")
+    card: str | None
     if len(args) == 3:
         card = _card(text, args[1], state)
     else:
@@ -82,7 +90,7 @@ def _card(text: str, word: str, state: State) -> str:
     return word
 
 
-def format(event, state: State) -> str:
+def format(event: Event, state: State) -> str:
     """Write an event in the notation; parse(format(e, s), s) == e."""
     if isinstance(event, Explored):
         return f"explore {event.card}"

@@ -26,14 +26,14 @@ def svg(view: dict[str, Any], frame: Frame) -> str:
     return canvas.document("Space Planets position", words)
 
 
-def _card(canvas: Canvas, x: float, y: float, code: str, kinds: dict, w: float = CW, h: float = CH) -> None:
+def _card(canvas: Canvas, x: float, y: float, code: str, kinds: dict[str, Any], w: float = CW, h: float = CH) -> None:
     kind = kinds.get(code, {"effect": "none", "stars": 0})
     stars = kind["stars"]
     canvas.card(x, y, w, h, code, HUE.get(kind["effect"], "green"), letter=kind["effect"][0].upper(),
                 sub=f"{stars} star{'s' if stars != 1 else ''}")
 
 
-def _grid(canvas: Canvas, view: dict, kinds: dict) -> None:
+def _grid(canvas: Canvas, view: dict[str, Any], kinds: dict[str, Any]) -> None:
     roll = view.get("roll") or {}
     with canvas.panel("grid", 16, 100):
         canvas.text(0, 0, "Grid", 14, weight="bold")
@@ -61,7 +61,7 @@ def _grid(canvas: Canvas, view: dict, kinds: dict) -> None:
             canvas.text(0, 112, f"Last round: {view['players'][view['ender']]} reached the end", 12)
 
 
-def _seat(canvas: Canvas, view: dict, kinds: dict, i: int, side: dict, y: int) -> None:
+def _seat(canvas: Canvas, view: dict[str, Any], kinds: dict[str, Any], i: int, side: dict[str, Any], y: int) -> None:
     with canvas.panel(f"seat seat-{i}", 16, y):
         canvas.rect(0, 0, WIDTH - 32, 110, stroke=MUTED, rx=8)
         canvas.seat_mark(18, 20, i)
@@ -76,7 +76,7 @@ def _seat(canvas: Canvas, view: dict, kinds: dict, i: int, side: dict, y: int) -
                 canvas.text(x + 30, 108, "face up", 9, anchor="middle")
 
 
-def _status(view: dict, frame: Frame) -> str:
+def _status(view: dict[str, Any], frame: Frame) -> str:
     if view["phase"] == "over":
         return f"game over: {view['end_reason']}"
     return f"{view['phase']} · {frame.mover_text()}"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from planets_log.game import CHANCE, TERMINAL, Header, Option, Outcomes, Ranking, Rules, ScoreSheet
+from planets_log.game import CHANCE, TERMINAL, Chance, Event, Header, Option, Outcomes, Ranking, Rules, ScoreSheet
 
 from . import apply, chance, check, legal, score, view
 from .edition import SpacePlanetsEdition
@@ -52,19 +52,19 @@ class SpacePlanets(Rules):
         return state.round
 
     # --- the rules ------------------------------------------------------------
-    def legal(self, state: State) -> list:
+    def legal(self, state: State) -> list[Event]:
         """Every legal action of the seat to move ([] at a chance point: its outcomes are chance_outcomes)."""
         return legal.legal(state)
 
-    def check(self, state: State, event: Any) -> None:
+    def check(self, state: State, event: Event) -> None:
         """Raise IllegalEvent naming the rulebook section the event breaks."""
         check.check(state, event)
 
-    def apply(self, state: State, event: Any) -> State:
+    def apply(self, state: State, event: Event) -> State:
         """The next state (pure)."""
         return apply.apply(state, event)
 
-    def chance(self, state: State, rng: Any):
+    def chance(self, state: State, rng: Any) -> Chance:
         """The seeded outcome: a shuffled deal, a uniform refill, or the landing model."""
         return chance.outcome(state, rng)
 
@@ -72,7 +72,7 @@ class SpacePlanets(Rules):
         """The deal counted; a refill's cards and the landing model listed with their probabilities."""
         return chance.outcomes(state)
 
-    def candidates(self, state: State) -> list:
+    def candidates(self, state: State) -> list[Event]:
         """Plausible actions, illegal ones included (for the conformance suite)."""
         return legal.candidates(state)
 
@@ -86,21 +86,21 @@ class SpacePlanets(Rules):
         return "enter where the die landed: 'land SPACE FACE' (e.g. 'land 5 3') or 'off' if it missed the grid"
 
     # --- results and views ----------------------------------------------------
-    def score(self, state: State) -> ScoreSheet:
-        """Stars on planet cards plus one star per two crystals; ties share the win."""
+    def score(self, state: State, seat: int | None = None) -> ScoreSheet:
+        """Stars on planet cards plus one star per two crystals; ties share the win (every seat sees it all)."""
         return score.score(state)
 
     def rank(self, state: State, totals: list[int]) -> Ranking:
         """Most stars wins; the rulebook gives no tie-break, so tied players share the win."""
         return score.rank(state, totals)
 
-    def parse(self, text: str, state: State):
+    def parse(self, text: str, state: State) -> Event | tuple[Event, Event]:
         """Read one move or outcome (see docs/games/space-planets.md)."""
         from . import notation  # imported when first needed: replay and validate never parse
 
         return notation.parse(text, state)
 
-    def format(self, event: Any, state: State, seat: int | None = None) -> str:
+    def format(self, event: Event, state: State, seat: int | None = None) -> str:
         """Write one move or outcome (the same for every seat: nothing is hidden)."""
         from . import notation
 

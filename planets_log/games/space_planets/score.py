@@ -13,7 +13,7 @@ def score(state: State) -> ScoreSheet:
     """Stars on planet cards plus one star per two crystals, ranked by `rank`."""
     rows = []
     for seat, held in enumerate(state.seats):
-        planet = sum(state.book.kind(code).stars for code in held.cards)
+        planet = sum(state.book.known(code).stars for code in held.cards)
         fuel = held.crystals // state.book.crystals_per_star
         rows.append(SeatScore(seat=seat, player=state.players[seat], total=planet + fuel,
                               breakdown={"planet_stars": planet, "crystal_stars": fuel}))

@@ -36,6 +36,13 @@ class Book(msgspec.Struct, frozen=True):
             last = _LAST_BOOK[0] = (self, {k.code: k for k in reversed(self.kinds)})  # the first of a code wins
         return last[1].get(code)
 
+    def known(self, code: str | None) -> Kind:
+        """The kind of a card `check` found in the edition; a missing or unknown card (ruled past) cannot be carried out."""
+        kind = None if code is None else self.kind(code)
+        if kind is None:
+            raise ValueError(f"there is no planet card {code!r}")
+        return kind
+
     def codes(self) -> tuple[str, ...]:
         """Every card code of the edition, in edition order."""
         return tuple(kind.code for kind in self.kinds)
@@ -140,12 +147,30 @@ def surcharge(state: State, seat: int) -> int:
     return extra
 
 
+def landing(state: State) -> Roll:
+    """Where the die landed this turn: there is a landing from the die's rest to the end of the turn."""
+    assert state.roll is not None, "the die has not landed this turn"
+    return state.roll
+
+
+def refill_space(state: State) -> int:
+    """The emptied grid space (1..9) a refill is due for."""
+    assert state.refill is not None, "no grid space waits for a refill"
+    return state.refill
+
+
+def on_card(state: State) -> tuple[int, str, int]:
+    """The space, card and face of a die that landed on a card this turn (the seat chooses, or explored it)."""
+    roll = landing(state)
+    assert roll.space is not None and roll.card is not None and roll.face is not None, "the die is off the grid"
+    return roll.space, roll.card, roll.face
+
+
 def explore_cost(state: State, seat: int) -> tuple[int, list[str]]:
     """What exploring the landed card costs `seat`, with the parts of the price in words."""
-    roll = state.roll
-    assert roll is not None and roll.card is not None and roll.face is not None
-    cost, parts = roll.face, [f"die {roll.face}"]
-    kind = state.book.kind(roll.card)
+    _, card, face = on_card(state)
+    cost, parts = face, [f"die {face}"]
+    kind = state.book.kind(card)
     if kind is not None and kind.effect == "distant":
         cost += kind.amount
         parts.append(f"{kind.amount} for the distant planet")

@@ -7,7 +7,7 @@ from typing import Any
 import msgspec
 
 from .check import describe_roll
-from .state import State, deck_counts, deck_size, explore_cost
+from .state import State, deck_counts, deck_size, explore_cost, landing
 
 
 def status(state: State) -> str:
@@ -22,7 +22,7 @@ def status(state: State) -> str:
         return f"{who}'s die is rolling"
     if state.phase == "choose":
         cost, _ = explore_cost(state, state.turn)
-        return f"{who}'s die landed {describe_roll(state.roll)}: explore (costs {cost}) or collect"
+        return f"{who}'s die landed {describe_roll(landing(state))}: explore (costs {cost}) or collect"
     if state.phase == "refill":
         return f"space {state.refill} is to be refilled from the deck"
     return f"game over: {state.end_reason}"
@@ -39,7 +39,7 @@ def seat_line(state: State, seat: int, width: int) -> str:
             cards.append(code + "^")
         else:
             cards.append(code)
-    stars = sum(state.book.kind(code).stars for code in held.cards)
+    stars = sum(state.book.known(code).stars for code in held.cards)
     mark = "*" if state.phase != "over" and seat == state.turn else " "
     listing = " ".join(cards) if cards else "-"
     return (f"{mark} {state.players[seat]:<{width}}  crystals {held.crystals:>2}  stars {stars:>2}  "

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from msgspec.structs import replace
+
+from planets_log.game import Event
 
 from . import board as bd
 from .check import effect_of, next_to_deal
@@ -25,7 +30,7 @@ from .events import (
 from .state import Seat, State, TrailCard, multiset_add, multiset_remove, with_seat
 
 
-def apply(state: State, event) -> State:
+def apply(state: State, event: Event) -> State:
     """The state after `event`."""
     return _HANDLERS[type(event)](state, event)
 
@@ -170,7 +175,7 @@ def end_reason(state: State) -> str:
     return ""
 
 
-_HANDLERS = {
+_HANDLERS: dict[type[Event], Callable[[State, Any], State]] = {  # each handler takes the event type it is filed under
     RowDealt: _row, TrailDealt: _trail, HandDealt: _hand, Refilled: _refill, Revealed: _reveal,
     Took: _take, Played: _play, Recovered: _recover, Atomized: _atomize, Combo: _combo,
     ExtraTurn: _extra, JokerPlaced: _joker, Ended: _end,

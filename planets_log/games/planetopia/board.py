@@ -8,6 +8,7 @@ bottom-left slot, `c3` the top-right one.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache, lru_cache
 from itertools import permutations
 
@@ -102,7 +103,7 @@ def pairs(kind: str) -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
-def cell_order(cells) -> list[str]:
+def cell_order(cells: Iterable[str]) -> list[str]:
     """Cells sorted in board order: bottom row first, left to right."""
     return sorted(cells, key=CELLS.index)
 
@@ -160,9 +161,9 @@ def placements(board: Board, received: str) -> tuple[tuple[str, str, str], ...]:
     return tuple(sorted(out))
 
 
-def _spread(order: tuple[str, ...], i: int, acc: list[str], room: list[int], out: set) -> None:
+def _spread(order: tuple[str, ...], i: int, acc: list[str], room: list[int], out: set[tuple[str, str, str]]) -> None:
     if i == len(order):
-        out.add(tuple(acc))
+        out.add((acc[0], acc[1], acc[2]))
         return
     for x in range(3):
         if len(acc[x]) < room[x]:

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from math import perm
+from typing import Any
 
-from planets_log.game import Outcomes, pool_refusal, sampled, uniform
+from planets_log.game import Chance, Outcomes, pool_refusal, sampled, uniform
 
 from .check import PRESTIGE, SETUP, TURN, next_to_deal
 from .events import HandDealt, Refilled, Revealed, RowDealt, TrailDealt
@@ -33,7 +34,7 @@ def outcomes(state: State) -> Outcomes:
     raise ValueError("no chance outcome is due")
 
 
-def chance(state: State, rng) -> object:
+def chance(state: State, rng: Any) -> Chance:
     """The outcome a seeded game gets: drawn uniformly from what is left in the pile."""
     if state.due == "row":
         k = min(len(state.players) + 1, len(state.prestige_deck))

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from planets_log.game import IllegalEvent
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from planets_log.game import Event, IllegalEvent
 
 from . import board as bd
 from .edition import COLOURS, JOKER
@@ -46,7 +49,7 @@ def received(state: State, card: str) -> str:
     return "".join(ch * min(card.count(ch), supply(state, ch, boards)) for ch in sorted(set(card)))
 
 
-def check(state: State, event) -> None:
+def check(state: State, event: Event) -> None:
     """Raise IllegalEvent when `event` breaks a rule in `state`."""
     handler = _HANDLERS.get(type(event))
     if handler is None:
@@ -84,7 +87,7 @@ def _trail(state: State, e: TrailDealt) -> None:
                            f"this game's Cosmos pile of {len(state.cosmos_deck)} cards", SETUP)
 
 
-def _missing(pile: tuple[str, ...], cards) -> str:
+def _missing(pile: tuple[str, ...], cards: Iterable[str]) -> str:
     """The first card of `cards` the pile cannot supply."""
     pool = list(pile)
     for card in cards:
@@ -311,7 +314,7 @@ def _end(state: State, e: Ended) -> None:
                            "(take a Cosmos card, play a card or recover cards)", TURN)
 
 
-_HANDLERS = {
+_HANDLERS: dict[type[Event], Callable[[State, Any], None]] = {  # each check takes the event type it is filed under
     RowDealt: _row, TrailDealt: _trail, HandDealt: _hand, Refilled: _refill, Revealed: _reveal,
     Took: _take, Played: _play, Recovered: _recover, Atomized: _atomize, Combo: _combo,
     ExtraTurn: _extra, JokerPlaced: _joker, Ended: _end,

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from planets_log.game import Event
+
 from . import board as bd
 from .check import SWAP_KIND, effect_of, received, supply
 from .edition import COLOURS, JOKER
@@ -11,9 +13,9 @@ from .events import Atomized, Combo, Ended, ExtraTurn, JokerPlaced, Played, Reco
 from .state import State, usable_tokens
 
 
-def legal_actions(state: State) -> list:
+def legal_actions(state: State) -> list[Event]:
     """Every action the player to move may take now."""
-    out: list = []
+    out: list[Event] = []
     if state.mandatory > 0:
         out += _takes(state) + _plays(state)
         if state.seats[state.turn].played:
@@ -31,15 +33,15 @@ def legal_actions(state: State) -> list:
     return out
 
 
-def _takes(state: State) -> list:
+def _takes(state: State) -> list[Event]:
     atoms = state.seats[state.turn].atoms
     n = len(state.trail)
     return [Took(by=state.turn, slot=s, card=state.trail[n - s].card) for s in range(1, n + 1) if s - 1 <= atoms]
 
 
-def _plays(state: State) -> list:
+def _plays(state: State) -> list[Event]:
     seat = state.seats[state.turn]
-    out: list = []
+    out: list[Event] = []
     for card in sorted(set(seat.hand)):
         effect = effect_of(card)
         if effect == "aliens":
@@ -55,11 +57,11 @@ def _plays(state: State) -> list:
     return out
 
 
-def _rays(state: State, card: str) -> list:
+def _rays(state: State, card: str) -> list[Event]:
     seat = state.seats[state.turn]
     if seat.atoms < state.config.raygun:
         return []
-    out = []
+    out: list[Event] = []
     for cell in bd.occupied(seat.board):
         have = bd.token_at(seat.board, cell)
         if have == JOKER:
@@ -69,7 +71,7 @@ def _rays(state: State, card: str) -> list:
     return out
 
 
-def _atomizes(state: State) -> list:
+def _atomizes(state: State) -> list[Event]:
     seat = state.seats[state.turn]
     aliens = [c for c in bd.occupied(seat.board) if bd.token_at(seat.board, c) != JOKER]
     picks = [(c,) for c in aliens] + list(combinations(aliens, 2))
@@ -77,9 +79,9 @@ def _atomizes(state: State) -> list:
     return [Atomized(by=state.turn, cells=tuple(p), double=d) for p in picks for d in doubles]
 
 
-def _combos(state: State) -> list:
+def _combos(state: State) -> list[Event]:
     seat = state.seats[state.turn]
-    out = []
+    out: list[Event] = []
     for card in state.row:
         if not bd.matches(seat.board, card):
             continue
@@ -91,11 +93,11 @@ def _combos(state: State) -> list:
     return out
 
 
-def candidates(state: State) -> list:
+def candidates(state: State) -> list[Event]:
     """Plausible actions, illegal ones included: every kind of action at every point, wider ranges."""
     by, seat = state.turn, state.seats[state.turn]
     n = len(state.trail)
-    out: list = [Took(by=by, slot=s, card=state.trail[n - s].card) for s in range(1, n + 1)]
+    out: list[Event] = [Took(by=by, slot=s, card=state.trail[n - s].card) for s in range(1, n + 1)]
     out += [Took(by=by, slot=n + 1, card=c) for c in sorted({t.card for t in state.trail})]
     for card in sorted(set(seat.hand) | set(seat.played[:1])):
         out += _any_play(state, card)
@@ -110,7 +112,7 @@ def candidates(state: State) -> list:
     return out + [JokerPlaced(by=by, column=c) for c in bd.COLUMNS]
 
 
-def _any_play(state: State, card: str) -> list:
+def _any_play(state: State, card: str) -> list[Event]:
     """A card played every way its kind allows, whether or not the board, Atoms or supply permit."""
     by, board = state.turn, state.seats[state.turn].board
     effect = effect_of(card)

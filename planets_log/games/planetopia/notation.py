@@ -7,7 +7,9 @@ top row first (`.../.R./oGo`). Cells are `a1`..`c3` (column, row from the bottom
 
 from __future__ import annotations
 
-from planets_log.game import NotationError, parse_seat, seat_label, seat_words
+from collections.abc import Callable
+
+from planets_log.game import Event, NotationError, parse_seat, seat_label, seat_words
 
 from . import board as bd
 from .edition import COLOURS, TOKENS
@@ -64,7 +66,7 @@ def _cell(text: str, whole: str) -> str:
     return cell
 
 
-def parse(text: str, state: State):
+def parse(text: str, state: State) -> Event:
     """Read one action or chance outcome."""
     words = text.split()
     if not words:
@@ -127,7 +129,7 @@ def _play(args: list[str], text: str, state: State) -> Played:
         if place[i]:
             raise NotationError(text, f"column {col.lower()} is given twice")
         place[i] = colours.upper()
-    return Played(by=state.turn, card=card, place=tuple(place))
+    return Played(by=state.turn, card=card, place=(place[0], place[1], place[2]))
 
 
 def _atomize(args: list[str], text: str, state: State) -> Atomized:
@@ -179,8 +181,8 @@ def _hand(args: list[str], text: str, state: State) -> HandDealt:
     return HandDealt(seat=seat, cards=tuple(sorted(card_code(a, text) for a in args[1:])))
 
 
-def _one(kind):
-    def parse_one(args: list[str], text: str, state: State):
+def _one(kind: type[Refilled | Revealed]) -> Callable[[list[str], str, State], Refilled | Revealed]:
+    def parse_one(args: list[str], text: str, state: State) -> Refilled | Revealed:
         if len(args) != 1:
             raise NotationError(text, f"write {kind.__struct_config__.tag} CARD")
         code = card_code(args[0], text) if kind is Refilled else pattern_code(args[0], text)
@@ -189,13 +191,13 @@ def _one(kind):
 
 
 _SIMPLE = {"recover": Recovered, "extra": ExtraTurn, "end": Ended}
-_PARSERS = {
+_PARSERS: dict[str, Callable[[list[str], str, State], Event]] = {
     "take": _take, "play": _play, "atomize": _atomize, "combo": _combo, "joker": _joker,
     "row": _row, "trail": _trail, "hand": _hand, "refill": _one(Refilled), "reveal": _one(Revealed),
 }
 
 
-def format(event, state: State, seat: int | None = None) -> str:
+def format(event: Event, state: State, seat: int | None = None) -> str:
     """Write an event in the notation; with a seat, another player's starting hand as `?`."""
     if seat is not None and isinstance(event, HandDealt) and seat != event.seat:
         return f"hand {_who(event.seat, state)} " + " ".join("?" for _ in event.cards)
@@ -210,15 +212,22 @@ def format(event, state: State, seat: int | None = None) -> str:
     if isinstance(event, JokerPlaced):
         return f"joker {event.column}"
     if isinstance(event, (Recovered, ExtraTurn, Ended)):
-        return type(event).__struct_config__.tag
+        return _tag(event)
     if isinstance(event, (RowDealt, TrailDealt)):
-        return f"{type(event).__struct_config__.tag} " + " ".join(event.cards)
+        return f"{_tag(event)} " + " ".join(event.cards)
     if isinstance(event, HandDealt):
         who = _who(event.seat, state)
         return f"hand {who} " + " ".join(event.cards)
     if isinstance(event, (Refilled, Revealed)):
-        return f"{type(event).__struct_config__.tag} {event.card}"
+        return f"{_tag(event)} {event.card}"
     raise ValueError(f"not a Planetopia event: {event!r}")
+
+
+def _tag(event: Event) -> str:
+    """The event's type tag, which is its notation's first word."""
+    tag = type(event).__struct_config__.tag
+    assert isinstance(tag, str), "every Planetopia event has a word as its tag"
+    return tag
 
 
 def _who(seat: int, state: State) -> str:

@@ -48,7 +48,7 @@ def _pattern(canvas: Canvas, x: float, y: float, pattern: str) -> None:
                 _token(canvas, cx + 11, cy + 11, cell, 10)
 
 
-def _row(canvas: Canvas, view: dict) -> None:
+def _row(canvas: Canvas, view: dict[str, Any]) -> None:
     pile = view["prestige_deck"] if isinstance(view["prestige_deck"], int) else len(view["prestige_deck"])
     with canvas.panel("prestige-row", 16, 100):
         canvas.text(0, 0, f"Prestige row (pile {pile})", 14, weight="bold")
@@ -61,7 +61,7 @@ def _row(canvas: Canvas, view: dict) -> None:
             canvas.text(x + 70, 124, f"{points} pt" + (f" + {token}" if token else ""), 12, anchor="middle")
 
 
-def _trail(canvas: Canvas, view: dict) -> None:
+def _trail(canvas: Canvas, view: dict[str, Any]) -> None:
     pile = view["cosmos_deck"] if isinstance(view["cosmos_deck"], int) else len(view["cosmos_deck"])
     n = len(view["trail"])
     with canvas.panel("trail", 16, 250):
@@ -87,7 +87,7 @@ def _cosmos(canvas: Canvas, x: float, y: float, card: str, w: float, h: float) -
         canvas.text(x + w / 2, y + h / 2 + 4, card, 9 if small else 13, anchor="middle", weight="bold")
 
 
-def _seat(canvas: Canvas, view: dict, i: int, side: dict, x: float, y: float) -> None:
+def _seat(canvas: Canvas, view: dict[str, Any], i: int, side: dict[str, Any], x: float, y: float) -> None:
     with canvas.panel(f"seat seat-{i}", x, y):
         canvas.rect(0, 0, SEAT_W, SEAT_H, stroke=MUTED, rx=8)
         canvas.seat_mark(16, 20, i)
@@ -127,7 +127,7 @@ def _board(canvas: Canvas, x: float, y: float, board: list[str]) -> None:
         canvas.text(x + c * 34 + 16, y + HEIGHT * 34 + 14, name, 11, anchor="middle", fill=MUTED)
 
 
-def _status(view: dict, frame: Frame) -> str:
+def _status(view: dict[str, Any], frame: Frame) -> str:
     if view["over"]:
         return f"game over: {view['end_reason']}"
     if view["due"]:

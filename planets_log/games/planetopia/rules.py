@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
-from planets_log.game import CHANCE, TERMINAL, Header, Option, Outcomes, Ranking, Rules
+from planets_log.game import CHANCE, TERMINAL, Chance, Event, Header, Option, Outcomes, Ranking, Rules, ScoreSheet
 
 from . import apply, chance, check, legal, score, view
 from .edition import PlanetopiaEdition
@@ -45,24 +46,24 @@ class PlanetopiaRules(Rules):
             return TERMINAL
         return CHANCE if state.due else state.turn
 
-    def legal(self, state: State) -> list:
+    def legal(self, state: State) -> list[Event]:
         if state.over:
             return []
         return [] if state.due else legal.legal_actions(state)  # a chance point's outcomes: chance_outcomes
 
-    def candidates(self, state: State) -> list:
+    def candidates(self, state: State) -> list[Event]:
         return legal.candidates(state)
 
     def chance_outcomes(self, state: State) -> Outcomes:
         return chance.outcomes(state)
 
-    def check(self, state: State, event) -> None:
+    def check(self, state: State, event: Event) -> None:
         check.check(state, event)
 
-    def apply(self, state: State, event) -> State:
+    def apply(self, state: State, event: Event) -> State:
         return apply.apply(state, event)
 
-    def chance(self, state: State, rng) -> object:
+    def chance(self, state: State, rng: Any) -> Chance:
         return chance.chance(state, rng)
 
     def chance_hint(self, state: State) -> str:
@@ -77,7 +78,7 @@ class PlanetopiaRules(Rules):
         }
         return hints.get(state.due, "no chance outcome is due")
 
-    def score(self, state: State):
+    def score(self, state: State, seat: int | None = None) -> ScoreSheet:
         return score.score(state)
 
     def rank(self, state: State, totals: list[int]) -> Ranking:
@@ -86,24 +87,24 @@ class PlanetopiaRules(Rules):
     def round_of(self, state: State) -> int:
         return state.round
 
-    def parse(self, text: str, state: State):
+    def parse(self, text: str, state: State) -> Event:
         from . import notation  # imported when first needed: replay and validate never parse
 
         return notation.parse(text, state)
 
-    def format(self, event, state: State, seat: int | None = None) -> str:
+    def format(self, event: Event, state: State, seat: int | None = None) -> str:
         from . import notation
 
         return notation.format(event, state, seat)
 
-    def resample_hidden(self, state: State, seat: int, rng) -> State:
+    def resample_hidden(self, state: State, seat: int, rng: Any) -> State:
         """A state `seat` cannot tell from this one (what it has not seen, redrawn)."""
         return view.resample_hidden(state, seat, rng)
 
     def render(self, state: State, seat: int | None = None) -> str:
         return view.render(state, seat)
 
-    def view(self, state: State, seat: int | None = None):
+    def view(self, state: State, seat: int | None = None) -> dict[str, Any]:
         return view.view(state, seat)
 
     def picture(self, state: State, seat: int | None = None) -> str:
@@ -114,7 +115,7 @@ class PlanetopiaRules(Rules):
 
         return picture.svg(self.view(state, seat), frame_for(self, state, seat))
 
-    def public_scores(self, state: State, seat: int | None = None) -> list[int] | None:
+    def public_scores(self, state: State, seat: int | None = None) -> list[int | None] | None:
         """Prestige points are open information: every seat may know every total."""
         return [s.points for s in state.seats]
 

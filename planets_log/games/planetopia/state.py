@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import msgspec
 
@@ -98,7 +98,7 @@ class State(msgspec.Struct, frozen=True):
     end_reason: str = ""
 
 
-def with_seat(state: State, i: int, **changes) -> State:
+def with_seat(state: State, i: int, **changes: Any) -> State:
     """The state with seat i's fields changed."""
     seats = list(state.seats)
     seats[i] = msgspec.structs.replace(seats[i], **changes)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import msgspec
 
 from .state import State, usable_tokens
@@ -52,10 +54,10 @@ def _seat_lines(state: State, i: int, open_hand: bool) -> list[str]:
     return out
 
 
-def view(state: State, seat: int | None = None) -> dict:
+def view(state: State, seat: int | None = None) -> dict[str, Any]:
     """The state as JSON-able data (the edition's tables as objects); with a seat, other hands and the piles'
     contents hidden."""
-    data = msgspec.to_builtins(state)
+    data: dict[str, Any] = msgspec.to_builtins(state)
     config = data["config"]
     for table in ("aliens", "colours", "prestige"):
         config[table] = dict(config[table])
@@ -69,7 +71,7 @@ def view(state: State, seat: int | None = None) -> dict:
     return data
 
 
-def resample_hidden(state: State, seat: int, rng) -> State:
+def resample_hidden(state: State, seat: int, rng: Any) -> State:
     """A table `seat` cannot tell from this one: the other hands and the Cosmos pile dealt again
     from the cards it has not seen, and the Prestige pile shuffled (sizes kept)."""
     if state.over:

@@ -13,7 +13,7 @@ from .common import complete_seat, edition_option, mover_text, seat_index
 @click.option("--reason", required=True, help="Why the move stands although a rule forbids it.")
 @click.option("--arbiter", default=None, help="Who ruled.")
 @edition_option
-def rule(log, move, reason, arbiter, edition) -> None:
+def rule(log: str, move: str, reason: str, arbiter: str | None, edition: str | None) -> None:
     """Record MOVE with an arbiter's ruling that lets it stand although it breaks a rule.
 
     Validation then reports the move as ruled, with the reason, instead of invalid.
@@ -38,7 +38,7 @@ def rule(log, move, reason, arbiter, edition) -> None:
 @click.option("--reason", required=True, help="Why.")
 @click.option("--arbiter", default=None, help="Who decided.")
 @edition_option
-def penalty(log, seat, points, reason, arbiter, edition) -> None:
+def penalty(log: str, seat: str, points: int, reason: str, arbiter: str | None, edition: str | None) -> None:
     """Record a score adjustment for a player, with its reason.
 
     \b
@@ -62,7 +62,8 @@ def penalty(log, seat, points, reason, arbiter, edition) -> None:
               help="Who declares the result.")
 @click.option("--reason", default=None, help="Why (needed when the arbiter overrides the computed result).")
 @edition_option
-def result(log, winners, nobody, declared_by, reason, edition) -> None:
+def result(log: str, winners: tuple[str, ...], nobody: bool, declared_by: str, reason: str | None,
+           edition: str | None) -> None:
     """Record the declared result of the game (checked against the rules by `audit` and `score`).
 
     \b
@@ -89,7 +90,7 @@ def result(log, winners, nobody, declared_by, reason, edition) -> None:
 @click.option("--seed-file", type=click.Path(dir_okay=False), default=None,
               help="The secret seed file (default: LOG.seed beside the record).")
 @edition_option
-def reveal(log, seed_file, edition) -> None:
+def reveal(log: str, seed_file: str | None, edition: str | None) -> None:
     """Reveal the committed secret seed of LOG in the record, so every draw can be verified.
 
     The recorder reveals it by itself when the game ends; the arbiter reveals it by hand

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING
 
 import click
 
@@ -10,13 +11,17 @@ from planets_log.record.text import escape
 
 from .common import edition_option
 
+if TYPE_CHECKING:  # only for annotations: Dask and the audit's modules load when a command runs
+    from planets_log.audit.cluster import Cluster
+    from planets_log.audit.tournament import SpooledReport
+
 
 @click.command()
 @click.argument("logs", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @click.option("--key", "key_file", required=True, type=click.Path(dir_okay=False),
               help="The key that signs: an HMAC secret file or an Ed25519 private key (PREFIX.key).")
 @edition_option
-def seal(logs, key_file, edition) -> None:
+def seal(logs: tuple[str, ...], key_file: str, edition: str | None) -> None:
     """Seal each record in LOGS: append the organiser's signature over its log_id, length and head.
 
     After a seal nothing may be added to the record, and any edit, deletion,
@@ -43,7 +48,7 @@ def seal(logs, key_file, edition) -> None:
 @click.command()
 @click.option("--out", required=True, help="PREFIX for PREFIX.key and PREFIX.pub (with --hmac: the file to write).")
 @click.option("--hmac", "use_hmac", is_flag=True, help="Make an HMAC-SHA256 secret instead of an Ed25519 key pair.")
-def keygen(out, use_hmac) -> None:
+def keygen(out: str, use_hmac: bool) -> None:
     """Make a key for sealing records: an Ed25519 key pair, or with --hmac a shared secret.
 
     PREFIX.key is the private key (mode 0600: keep it to yourself, it seals);
@@ -91,7 +96,9 @@ def keygen(out, use_hmac) -> None:
 @click.option("--json", "as_json", is_flag=True, help="The report as JSON.")
 @click.option("--csv", "as_csv", is_flag=True, help="One CSV row per problem.")
 @click.option("--quiet", "-q", is_flag=True, help="Text report: only the problems and the summary.")
-def audit(paths, key_files, results, editions, require, jobs, scheduler, send, batch, as_json, as_csv, quiet) -> None:
+def audit(paths: tuple[str, ...], key_files: tuple[str, ...], results: str | None, editions: tuple[str, ...],
+          require: tuple[str, ...], jobs: int | None, scheduler: str | None, send: bool, batch: int | None,
+          as_json: bool, as_csv: bool, quiet: bool) -> None:
     """Audit a tournament: check every record in PATHS (files, or folders searched for *.jsonl).
 
     Each record: schema, rules, hash chain, the seed's chance outcomes, the seal
@@ -163,7 +170,7 @@ def audit(paths, key_files, results, editions, require, jobs, scheduler, send, b
         sys.exit(1)
 
 
-def _cluster(scheduler, jobs, send, batch):
+def _cluster(scheduler: str | None, jobs: int | None, send: bool, batch: int | None) -> Cluster | None:
     """Where the checks run: None for this machine's process pool, or a Dask cluster."""
     from planets_log.record.errors import UsageError
 
@@ -182,7 +189,7 @@ def _cluster(scheduler, jobs, send, batch):
     return Cluster(scheduler, workers=jobs or None, batch=batch, send=send)
 
 
-def _print_csv(report) -> None:
+def _print_csv(report: SpooledReport) -> None:
     import csv
     import io
 
@@ -199,7 +206,7 @@ def _print_csv(report) -> None:
     click.echo(buf.getvalue(), nl=False)
 
 
-def _print_text(report, quiet: bool) -> None:
+def _print_text(report: SpooledReport, quiet: bool) -> None:
     from planets_log.record.text import escape
 
     for p, _ in report.problems():
@@ -225,9 +232,9 @@ def _print_text(report, quiet: bool) -> None:
             click.echo(f"\nStandings: {game} ({games} game{'s' if games != 1 else ''} counted)")
             width = max([len(r["player"]) for r in rows] + [6])
             click.echo(f"  {'player'.ljust(width)}  games  wins  shared  points")
-            for r in rows:
-                click.echo(f"  {r['player'].ljust(width)}  {r['games']:>5}  {r['wins']:>4}  {r['shared']:>6}  "
-                           f"{r['points']:>6}")
+            for row in rows:
+                click.echo(f"  {row['player'].ljust(width)}  {row['games']:>5}  {row['wins']:>4}  {row['shared']:>6}  "
+                           f"{row['points']:>6}")
     bad, counted = report.bad, sum(report.counted.values())
     click.echo(f"\n{report.total} records: {report.total - bad} without problems, {bad} with problems; "
                f"{counted} counted in the standings; {report.count} problem{'s' if report.count != 1 else ''}")

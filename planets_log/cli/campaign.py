@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import secrets
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from .common import echo_json, parse_pairs
+
+if TYPE_CHECKING:
+    from planets_log.audit.campaign import Campaign
 
 
 def _echo(text: str) -> None:
@@ -37,7 +41,8 @@ def campaign() -> None:
 @click.option("--entropy", "entropy", multiple=True, metavar="NAME=TEXT",
               help="A player's entropy, mixed into the secret seed (repeat; a committed seed only).")
 @click.option("--ask-entropy", is_flag=True, help="Show the commitment, then ask each player for entropy.")
-def new(game, out, players, seed, table, meta, entropy, ask_entropy) -> None:
+def new(game: str, out: str, players: tuple[str, ...], seed: int | None, table: bool, meta: tuple[str, ...],
+        entropy: tuple[str, ...], ask_entropy: bool) -> None:
     """Start a campaign record OUT for GAME.
 
     By default the campaign gets a secret 256-bit seed, as `new` gives a game: the header
@@ -98,7 +103,7 @@ def _seat(players: list[str], text: str) -> int:
 @click.option("--keep", "keeps", multiple=True, metavar="PLAYER=BUILDING", help="A draft decision (repeat).")
 @click.option("--deal", "deals", multiple=True, metavar="PLAYER=A,B,C", help="Buildings dealt at the table (repeat).")
 @click.option("--out", "out", default=None, help="File name of the next game (default: LOG's name + -gameN.jsonl).")
-def next_(log, keeps, deals, out) -> None:
+def next_(log: str, keeps: tuple[str, ...], deals: tuple[str, ...], out: str | None) -> None:
     """Link the finished game, record the draft, and start the next game record.
 
     Stops at the first decision not given and says what it needs.
@@ -141,7 +146,7 @@ def next_(log, keeps, deals, out) -> None:
         _echo(f"{log}: waiting: {missing.replace('status LOG', 'status ' + log)}")
         return
     step, n = rules.due(camp.state)
-    if step == "over" and camp.committed and camp.revealed is None:
+    if step == "over" and camp.committed and camp.revealed is None and camp.secret is not None:  # (held: see above)
         from planets_log.record.events import Reveal
 
         camp.append([Reveal(secret=camp.secret.hex())])
@@ -153,7 +158,7 @@ def next_(log, keeps, deals, out) -> None:
                             else "finish the current game first"))
 
 
-def _start_game(camp, n: int, out: str | None) -> None:
+def _start_game(camp: Campaign, n: int, out: str | None) -> None:
     from planets_log.audit.campaign import game_secret, game_seed, linked_path
     from planets_log.engine.play import Builder, make_header
     from planets_log.record.commit import commitment, write_secret
@@ -188,7 +193,7 @@ def _start_game(camp, n: int, out: str | None) -> None:
 @click.option("--seat", "seat", default=None, metavar="PLAYER",
               help="As this player sees it: their buildings dealt and not yet decided.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-def status(log, seat, as_json) -> None:
+def status(log: str, seat: str | None, as_json: bool) -> None:
     """Show the campaign: buildings, finished games, totals, what is due.
 
     A building kept while the other player still chooses shows as '?'. The buildings dealt
@@ -209,7 +214,7 @@ def status(log, seat, as_json) -> None:
     _echo(_text(data, log))
 
 
-def _text(data: dict, log: str) -> str:
+def _text(data: dict[str, Any], log: str) -> str:
     lines = [f"Campaign: {' vs '.join(data['players'])}"]
     for name, owned in zip(data["players"], data["buildings"]):
         lines.append(f"  {name}'s buildings: {', '.join(owned) or '-'}")
@@ -234,7 +239,7 @@ def _text(data: dict, log: str) -> str:
 @campaign.command()
 @click.argument("log", type=click.Path(dir_okay=False))
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-def score(log, as_json) -> None:
+def score(log: str, as_json: bool) -> None:
     """Print each game's VP, the totals and (when over) the campaign's winner.
 
     \b
@@ -255,7 +260,7 @@ def score(log, as_json) -> None:
 @campaign.command()
 @click.argument("log", type=click.Path(dir_okay=False))
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-def validate(log, as_json) -> None:
+def validate(log: str, as_json: bool) -> None:
     """Check the campaign record and each linked game: valid, unchanged, with the buildings given.
 
     \b

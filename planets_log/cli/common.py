@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import click
 import msgspec
@@ -46,7 +47,8 @@ def seat_index(session: Session, text: str) -> int:
 
 def walk_to(replay: Replay, stop: Callable[[Position], bool] | None = None) -> Position:
     """Replay strictly until `stop(position_after)` says the next line would go too far."""
-    return replay.fold(WalkTo(stop))
+    last: Position = replay.fold(WalkTo(stop))  # WalkTo's result is the base visitor's: a Position
+    return last
 
 
 class WalkTo(Visitor):

@@ -4,15 +4,21 @@ from __future__ import annotations
 
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import click
+
+if TYPE_CHECKING:
+    from planets_log.engine.rng import Stream
+    from planets_log.engine.rules import Rules
+    from planets_log.record.events import Event
 
 
 @click.command()
 @click.option("--game", default="four-planets", show_default=True, help="Which game to demonstrate.")
 @click.option("--seed", type=int, default=2491, show_default=True, help="Seed of the demo game.")
 @click.option("--out", type=click.Path(dir_okay=False), default=None, help="Keep the record here (default: a temporary file).")
-def demo(game, seed, out) -> None:
+def demo(game: str, seed: int, out: str | None) -> None:
     """Record a seeded game move by move, validate it, replay it to the middle and the end, score it.
 
     Every move is typed in the game's notation through the same path as
@@ -72,7 +78,7 @@ def demo(game, seed, out) -> None:
         raise SystemExit(1)
 
 
-def greedy_choice(rules, state, policy):
+def greedy_choice(rules: Rules, state: Any, policy: Stream) -> Event:
     """The legal action that most raises the mover's provisional score (ties: seeded choice)."""
     options = rules.legal(state)
     mover = rules.to_move(state)

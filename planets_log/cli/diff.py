@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from .common import as_option, echo_json, edition_option, seat_or_none
+
+if TYPE_CHECKING:
+    from planets_log.audit.diff import Diff
 
 
 @click.command()
@@ -16,7 +20,7 @@ from .common import as_option, echo_json, edition_option, seat_or_none
 @click.option("--json", "as_json", is_flag=True, help="JSON output.")
 @as_option
 @edition_option
-def diff(log_a, log_b, at, as_json, as_seat, edition) -> None:
+def diff(log_a: str, log_b: str, at: int | None, as_json: bool, as_seat: str | None, edition: str | None) -> None:
     """Compare two records: header fields, the first diverging line in notation on both
     sides, and the state there as JSON paths ($.seats[1].left: 0 → 2).
 
@@ -46,7 +50,7 @@ def diff(log_a, log_b, at, as_json, as_seat, edition) -> None:
     sys.exit(0 if d.identical else 1)
 
 
-def _print(d, a: str, b: str) -> None:
+def _print(d: Diff, a: str, b: str) -> None:
     from planets_log.record.text import escape
 
     a, b = escape(a), escape(b)
@@ -75,7 +79,7 @@ def _place(name: str, line: int | None) -> str:
     return f"{name}:{line}" if line is not None else name
 
 
-def _value(value) -> str:
+def _value(value: Any) -> str:
     """A value as JSON, shortened when long."""
     import msgspec
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from contextlib import nullcontext
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -13,7 +14,7 @@ from .common import complete_game, echo_json, parse_pairs
 
 @click.command()
 @click.option("--json", "as_json", is_flag=True, help="JSON output.")
-def games(as_json) -> None:
+def games(as_json: bool) -> None:
     """List the games planets-log knows, with their player counts and options.
 
     \b
@@ -23,7 +24,7 @@ def games(as_json) -> None:
     """
     from planets_log.engine.registry import game_ids, get_rules
 
-    rows = []
+    rows: list[dict[str, Any]] = []
     for gid in game_ids():
         r = get_rules(gid)
         rows.append({"id": gid, "title": r.title, "min_players": r.min_players, "max_players": r.max_players,
@@ -47,7 +48,7 @@ def games(as_json) -> None:
 @click.option("--players", type=click.IntRange(1), default=None, help="Number of players (default: the game's minimum, at least 2).")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help="A variant option (repeat).")
 @click.option("--out", type=click.Path(file_okay=False), required=True, help="Folder to write the records into.")
-def selfplay(game, seed, count, players, options, out) -> None:
+def selfplay(game: str, seed: int, count: int, players: int | None, options: tuple[str, ...], out: str) -> None:
     """Write seeded games of GAME with moves chosen uniformly among the legal ones.
 
     The moves come from a policy stream of their own, so the game's seed decides
@@ -84,7 +85,7 @@ def selfplay(game, seed, count, players, options, out) -> None:
 
 @click.command()
 @click.argument("game", shell_complete=complete_game)
-def schema(game) -> None:
+def schema(game: str) -> None:
     """Print the JSON Schema of GAME's record lines (header, events, notes, retractions).
 
     \b

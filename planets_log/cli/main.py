@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
+from typing import Any
 
 import click
 
@@ -47,14 +49,16 @@ class LazyGroup(click.Group):
         from planets_log.engine.registry import load_module
 
         module, _, attr = entry[0].partition(":")
-        return getattr(load_module(module), attr)
+        command = getattr(load_module(module), attr)
+        assert isinstance(command, click.Command), f"{entry[0]} is not a Click command"
+        return command
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """List the commands from the table, without importing them."""
         with formatter.section("Commands"):
             formatter.write_dl([(name, short) for name, (_, short) in COMMANDS.items()])
 
-    def main(self, args=None, *a, **kw):
+    def main(self, args: Sequence[str] | None = None, *a: Any, **kw: Any) -> Any:
         """Run with every line of output escaped; an argument that is not UTF-8 is bad usage."""
         from planets_log.record.text import EscapingStream
 
@@ -72,7 +76,7 @@ class LazyGroup(click.Group):
         finally:
             sys.stdout, sys.stderr = out, err
 
-    def invoke(self, ctx: click.Context):
+    def invoke(self, ctx: click.Context) -> Any:
         """Run the command; report the project's own errors without a traceback."""
         from planets_log.record.errors import PlanetsLogError
 
@@ -83,7 +87,7 @@ class LazyGroup(click.Group):
             ctx.exit(exc.exit_code)
         except (click.exceptions.Exit, click.ClickException, click.exceptions.Abort, SystemExit):
             raise
-        except UnicodeError as exc:  # bytes read from standard input that are not UTF-8
+        except (UnicodeDecodeError, UnicodeEncodeError, UnicodeTranslateError) as exc:  # bytes of input that are not UTF-8
             click.echo(f"planets-log: usage [usage.utf8]: input is not valid UTF-8 ({exc.reason})", err=True)
             ctx.exit(2)
         except BrokenPipeError:

@@ -15,7 +15,7 @@ from .common import complete_seat, edition_option, position_at, seat_index
               help="Draw only what this seat (name, or number from 1) may know.")
 @click.option("--svg", "out", required=True, type=click.Path(dir_okay=False), help="The SVG file to write ('-': standard output).")
 @edition_option
-def render(log, at, round_no, as_seat, out, edition) -> None:
+def render(log: str, at: int | None, round_no: int | None, as_seat: str | None, out: str, edition: str | None) -> None:
     """Draw the position of LOG (at its end, after seq --at, or at the end of --round) as SVG.
 
     \b
@@ -41,7 +41,7 @@ def render(log, at, round_no, as_seat, out, edition) -> None:
               help="Put only this seat's view (name, or number from 1) in the file.")
 @click.option("--lenient", is_flag=True, help="Export an invalid record up to its first error, showing the error.")
 @edition_option
-def export(log, out, as_seat, lenient, edition) -> None:
+def export(log: str, out: str, as_seat: str | None, lenient: bool, edition: str | None) -> None:
     """Write LOG as one self-contained HTML page that steps through every position.
 
     The page needs no network: buttons and arrow keys step, a seq or round can be jumped
@@ -59,6 +59,7 @@ def export(log, out, as_seat, lenient, edition) -> None:
 
     rep = Replay(log, edition)
     players = rep.header.players
+    views: list[int | None]
     if as_seat is not None:
         views = [seat_index(rep.session, as_seat)]
     else:

@@ -4,12 +4,20 @@ from __future__ import annotations
 
 import sys
 from contextlib import nullcontext
+from typing import TYPE_CHECKING
 
 import click
 
-from planets_log.engine.replay import Visitor
+from planets_log.engine.replay import Step, Visitor
 
 from .common import as_option, echo_json, edition_option, mover_text, position_at, seat_or_none
+
+if TYPE_CHECKING:  # only for annotations: `replay` and `score` never import the audit
+    from planets_log.audit.validate import Report
+    from planets_log.engine.replay import Replay
+    from planets_log.engine.session import Position
+    from planets_log.engine.sheet import ScoreSheet
+    from planets_log.record.events import Event
 
 
 @click.command()
@@ -18,7 +26,7 @@ from .common import as_option, echo_json, edition_option, mover_text, position_a
 @click.option("--json", "as_json", is_flag=True, help="JSON output.")
 @as_option
 @edition_option
-def moves(log, at, as_json, as_seat, edition) -> None:
+def moves(log: str, at: int | None, as_json: bool, as_seat: str | None, edition: str | None) -> None:
     """List the legal moves at the end of LOG (or after seq --at), in notation.
 
     With --as SEAT, moves are written as that seat sees them (another player's hidden
@@ -48,7 +56,7 @@ def moves(log, at, as_json, as_seat, edition) -> None:
                    "hint": session.rules.chance_hint(pos.state) if mover == CHANCE else None, "moves": texts})
         return
     click.echo(f"after seq {pos.seq}: {mover_text(session, pos)}")
-    if withheld:
+    if withheld and seat is not None:
         click.echo(f"  (not shown to {session.name(seat)}: the moves could tell what it may not know)")
     if mover == CHANCE and session.rules.notation_key:
         click.echo(f"  ({session.rules.notation_key})")
@@ -71,7 +79,8 @@ LISTED_OUTCOMES = 60
 @click.option("--seed-file", type=click.Path(dir_okay=False), default=None,
               help="The secret seed file of a committed game not yet revealed: verify its draws now.")
 @edition_option
-def validate(logs, as_json, lenient, quiet, seed_file, edition) -> None:
+def validate(logs: tuple[str, ...], as_json: bool, lenient: bool, quiet: bool, seed_file: str | None,
+             edition: str | None) -> None:
     """Check that each record in LOGS is well-formed, untampered and legal.
 
     Each valid record's mode is said: seeded with a public seed, seeded with a
@@ -106,7 +115,7 @@ def validate(logs, as_json, lenient, quiet, seed_file, edition) -> None:
         sys.exit(1)
 
 
-def _print_report(r, quiet: bool) -> None:
+def _print_report(r: Report, quiet: bool) -> None:
     from planets_log.audit.validate import MODES
     from planets_log.record.text import escape
 
@@ -134,7 +143,8 @@ def _print_report(r, quiet: bool) -> None:
 @click.option("--each", is_flag=True, help="Every position, one after another, in one pass.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", help="Output format.")
 @edition_option
-def replay(log, at, round_no, as_seat, each, fmt, edition) -> None:
+def replay(log: str, at: int | None, round_no: int | None, as_seat: str | None, each: bool, fmt: str,
+           edition: str | None) -> None:
     """Show the position of LOG at its end, after seq --at, or at the end of --round.
 
     With --as SEAT, positions and move lines show only what that seat may know;
@@ -164,13 +174,13 @@ def replay(log, at, round_no, as_seat, each, fmt, edition) -> None:
         click.echo(f"after seq {pos.seq} (round {rules.round_of(pos.state)}): {mover_text(rep.session, pos)}")
 
 
-def _is_meta(event) -> bool:
+def _is_meta(event: Event) -> bool:
     from planets_log.record.events import Meta
 
     return isinstance(event, Meta)
 
 
-def _show(rep, pos, seat, fmt, move: str | None = None) -> None:
+def _show(rep: Replay, pos: Position, seat: int | None, fmt: str, move: str | None = None) -> None:
     rules = rep.session.rules
     if fmt == "json":
         echo_json({"seq": pos.seq, "state": rules.view(pos.state, seat)})
@@ -185,7 +195,7 @@ def _show(rep, pos, seat, fmt, move: str | None = None) -> None:
 @click.option("--json", "as_json", is_flag=True, help="JSON output.")
 @as_option
 @edition_option
-def score(log, as_json, as_seat, edition) -> None:
+def score(log: str, as_json: bool, as_seat: str | None, edition: str | None) -> None:
     """Print the score sheet of LOG: totals, breakdown, winners, tie-break.
 
     A game not yet over gets a provisional sheet, marked as such; with --as SEAT it is
@@ -223,7 +233,7 @@ def score(log, as_json, as_seat, edition) -> None:
         click.echo(words)
 
 
-def format_sheet(sheet, why: str | None = None) -> str:
+def format_sheet(sheet: ScoreSheet, why: str | None = None) -> str:
     """The score sheet as text; `why` says why a sheet is provisional when it is not the game's end."""
     lines = ["Score sheet" + ("" if sheet.final else f" (provisional: {why or 'the game is not over'})")]
     keys: list[str] = []
@@ -240,7 +250,7 @@ def format_sheet(sheet, why: str | None = None) -> str:
     return "\n".join(lines)
 
 
-def verdict(sheet) -> str:
+def verdict(sheet: ScoreSheet) -> str:
     """The sheet's result in words: who wins, shares, leads; a solo game won or lost; nobody."""
     names = " and ".join(sheet.scores[i].player for i in (sheet.leaders if sheet.outcome == "leads" else sheet.winners))
     if sheet.outcome == "leads" and not names:
@@ -258,7 +268,7 @@ class ShowEach(Visitor):
     def __init__(self, seat: int | None, fmt: str):
         self.seat, self.fmt = seat, fmt
 
-    def visit(self, step) -> bool:
+    def visit(self, step: Step) -> bool:
         from planets_log.engine.redact import format_as
 
         rep = self.replay

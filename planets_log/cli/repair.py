@@ -9,7 +9,7 @@ from planets_log.record.text import escape
 
 @click.command()
 @click.argument("log", type=click.Path(dir_okay=False, exists=True))
-def repair(log) -> None:
+def repair(log: str) -> None:
     """Move the torn tail of LOG (an interrupted write) to a side file, then check the rest.
 
     Nothing is deleted: the torn bytes go to LOG.torn-N beside the record. Damage

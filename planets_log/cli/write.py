@@ -3,12 +3,19 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
 
 import click
 
-from planets_log.engine.replay import Visitor
+from planets_log.engine.replay import Step, Visitor
 
 from .common import as_option, complete_game, complete_seat, edition_option, mover_text, parse_pairs, seat_or_none
+
+if TYPE_CHECKING:  # only for annotations: the recorder is imported when a command writes
+    from planets_log.engine.recorder import Recorder
+    from planets_log.engine.replay import Replay
+    from planets_log.record.events import Note
 
 
 @click.command()
@@ -26,7 +33,9 @@ from .common import as_option, complete_game, complete_seat, edition_option, mov
               help="A player's entropy, mixed into the secret seed (repeat; a committed seed only).")
 @click.option("--ask-entropy", is_flag=True, help="Show the commitment, then ask each player for entropy.")
 @edition_option
-def new(game, out, players, seed, table, kept_by, options, meta, entropy, ask_entropy, edition) -> None:
+def new(game: str, out: str, players: tuple[str, ...], seed: int | None, table: bool, kept_by: str | None,
+        options: tuple[str, ...], meta: tuple[str, ...], entropy: tuple[str, ...], ask_entropy: bool,
+        edition: str | None) -> None:
     """Start a new record OUT for GAME.
 
     By default the game gets a secret 256-bit seed: the header holds only a commitment
@@ -66,14 +75,14 @@ def new(game, out, players, seed, table, kept_by, options, meta, entropy, ask_en
     secret = new_secret() if not table and seed is None else None
     if secret is None and (entropy or ask_entropy):
         raise UsageError("--entropy goes with a secret seed (no --seed, no --table)", code="usage")
+    commit = Commit(sha256=commitment(secret)) if secret else None
     header, session = make_header(game, list(players), seed=None if table else seed,
                                   options=parse_pairs(options, "--option"), edition_path=edition,
-                                  meta=parse_pairs(meta, "--meta"), kept_by=keeper,
-                                  commit=Commit(sha256=commitment(secret)) if secret else None)
+                                  meta=parse_pairs(meta, "--meta"), kept_by=keeper, commit=commit)
     build = Builder.new(header, session)
     session.secret = secret
-    if secret is not None:
-        click.echo(f"commitment to the secret seed: {header.commit.sha256}")
+    if commit is not None:
+        click.echo(f"commitment to the secret seed: {commit.sha256}")
     for player, text in _entropy(parse_pairs(entropy, "--entropy"), players, ask_entropy):
         build.add(Entropy(player=player, text=text))
     drawn = build.draw_chance()
@@ -119,7 +128,8 @@ def _entropy(given: dict[str, str], players: tuple[str, ...], ask: bool) -> list
 @click.option("--by", "by", default=None, shell_complete=complete_seat, help="The player making MOVES (name or number from 1): refused if not their turn.")
 @as_option
 @edition_option
-def record(log, moves, interactive, expect_seq, no_fsync, by, as_seat, edition) -> None:
+def record(log: str, moves: tuple[str, ...], interactive: bool, expect_seq: int | None, no_fsync: bool,
+           by: str | None, as_seat: str | None, edition: str | None) -> None:
     """Append MOVES (in the game's notation) to the record LOG.
 
     Each move is checked against the rules before anything is written; a refused
@@ -155,7 +165,7 @@ def record(log, moves, interactive, expect_seq, no_fsync, by, as_seat, edition) 
     click.echo(mover_text(rec.session, rec.pos))
 
 
-def _warn_if_revealed(rec) -> None:
+def _warn_if_revealed(rec: Recorder) -> None:
     """Play going on after the arbiter revealed the seed: every later draw is foreseeable."""
     from planets_log.engine.rules import TERMINAL
 
@@ -165,7 +175,7 @@ def _warn_if_revealed(rec) -> None:
                    "foresee every draw still to come (docs/security.md)", err=True)
 
 
-def _move_texts(moves: tuple[str, ...]):
+def _move_texts(moves: tuple[str, ...]) -> Iterator[str]:
     for move in moves:
         if move == "-":
             for line in sys.stdin:
@@ -181,7 +191,7 @@ def _move_texts(moves: tuple[str, ...]):
 @click.option("--reason", default=None, help="Why the line is taken back (kept in the record).")
 @click.option("--to", "to", type=int, default=None, help="Take back every line after this seq.")
 @edition_option
-def undo(log, reason, to, edition) -> None:
+def undo(log: str, reason: str | None, to: int | None, edition: str | None) -> None:
     """Take back the last line typed in LOG: a move, or a chance outcome entered at the table.
 
     Setup lines too (a mistyped `bonus` or `deal`). With --to SEQ, everything after SEQ
@@ -216,7 +226,8 @@ def undo(log, reason, to, edition) -> None:
 @click.option("--json", "as_json", is_flag=True, help="With --list: JSON output.")
 @as_option
 @edition_option
-def annotate(log, text, at, glyph, author, list_, as_json, as_seat, edition) -> None:
+def annotate(log: str, text: str | None, at: int | None, glyph: str | None, author: str | None, list_: bool,
+             as_json: bool, as_seat: str | None, edition: str | None) -> None:
     """Add a note on line --at of LOG, or --list the notes.
 
     With --list --as SEAT, the moves the notes are about are written as that seat sees
@@ -262,7 +273,7 @@ def _list_notes(log: str, edition: str | None, as_json: bool, as_seat: str | Non
         click.echo("no notes")
 
 
-def _describe(replay, step, seat: int | None) -> str:
+def _describe(replay: Replay, step: Step, seat: int | None) -> str:
     from planets_log.record.events import Retract
 
     if isinstance(step.event, Retract):
@@ -275,10 +286,12 @@ def _describe(replay, step, seat: int | None) -> str:
 class Notes(Visitor):
     """Every note, and every other line in words (what the notes point at)."""
 
-    def __init__(self, describe):
-        self.describe, self.texts, self.notes = describe, {}, []
+    def __init__(self, describe: Callable[[Replay, Step], str]):
+        self.describe = describe
+        self.texts: dict[int, str] = {}
+        self.notes: list[Note] = []
 
-    def visit(self, step) -> bool:
+    def visit(self, step: Step) -> bool:
         from planets_log.record.events import Note
 
         if isinstance(step.event, Note):
@@ -287,5 +300,5 @@ class Notes(Visitor):
             self.texts[step.event.seq] = self.describe(self.replay, step)
         return super().visit(step)
 
-    def result(self):
+    def result(self) -> tuple[dict[int, str], list[Note]]:
         return self.texts, self.notes

@@ -6,7 +6,6 @@ from . import events as E
 from . import kept
 from .board import rows_of
 from .flow import MILITARY, after_reward, begin_turns, next_zone, remove, settle, use
-from .legal import probe_targets
 from .state import (
     Char,
     Probe,
@@ -17,6 +16,7 @@ from .state import (
     occupant,
     placed,
     replace,
+    reward_slots,
     size,
     take,
     with_seat,
@@ -24,11 +24,7 @@ from .state import (
     with_zone,
     zone_spec,
 )
-
-
-def reward_slots(state: State) -> list[int]:
-    """The zone of each reward slot, in zone-number order (Harvests has two)."""
-    return [z for z in geo(state).zones() for _ in range(zone_spec(state, z).rewards)]
+from .turn import probe_targets
 
 
 def draw_card(state: State, code: str) -> State:

@@ -17,6 +17,15 @@ GRID_SHAPES = {2: (2, 3, 4), 3: (2, 3, 4), 4: (2, 4, 2), 5: (3, 3, 1)}
 """Players -> (rows, columns, reserve) (Forming Planetship Alpha)."""
 
 
+ROMAN = ("R", "I", "II", "III", "IV", "V")
+"""A space's numeral in the notation (R: the reward space)."""
+
+
+def place(zone: int, space: int) -> str:
+    """A space in the notation: `ZONE.NUMERAL` (`7.III`, `6.R` the reward space)."""
+    return f"{zone}.{ROMAN[space] if 0 <= space < len(ROMAN) else space}"
+
+
 def rows_of(players: int) -> int:
     """How many zones a grid column holds."""
     return GRID_SHAPES[players][0]

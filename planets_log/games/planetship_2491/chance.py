@@ -10,9 +10,8 @@ from planets_log.game import Outcomes, pool_refusal
 
 from . import events as E
 from . import kept
-from .apply import reward_slots
 from .board import GRID_SHAPES, rows_of
-from .state import State, deck_size
+from .state import State, deck_size, reward_slots
 
 SETUP, FORMING, START, SCANNER = "Game Setup", "Forming Planetship Alpha", "Start of Round", "Character Abilities > Scanner"
 
@@ -167,20 +166,8 @@ def hint(state: State) -> str:
     if state.phase in kept.PHASES:
         return kept.hint(state)
     if state.phase == "reveal":
-        slots = hidden_slots(state)
-        return (f"name the {len(slots)} hidden card(s) of zone {state.zone} in this order: {', '.join(slots)}: reveal "
-                + " ".join("CARD" for _ in slots))
+        return kept.reveal_hint(state)
     return HINTS.get(state.phase, "no chance outcome is due")
-
-
-def hidden_slots(state: State) -> list[str]:
-    """What each '?' of the resolving zone is, in the order a reveal names them (rewards first, then by space)."""
-    from .notation import place
-
-    z = state.zones[state.zone]
-    out = [f"the reward on {place(state.zone, 0)}" for c in z.rewards if c == E.HIDDEN]
-    return out + [f"{state.players[ch.owner]}'s card on {place(state.zone, i + 1)}" for i, ch in enumerate(z.spaces)
-                  if ch is not None and ch.card == E.HIDDEN]
 
 
 HINTS = {

@@ -6,12 +6,10 @@ from planets_log.game import IllegalEvent
 
 from . import events as E
 from . import kept
-from .apply import reward_slots
-from .board import GRID_SHAPES, rows_of
+from .board import GRID_SHAPES, place, rows_of
 from .flow import free_spaces, hack_targets, remaining, shield_targets, teleport_targets, tractor_targets, usable
-from .legal import probe_targets, reachable
-from .notation import place
-from .state import State, deck_size, geo, info, occupant, size, zone_spec
+from .state import State, deck_size, geo, info, occupant, reward_slots, size, zone_spec
+from .turn import probe_targets, reachable
 
 SETUP = "Game Setup"
 FORMING = "Forming Planetship Alpha"

@@ -6,10 +6,7 @@ awarding rewards, retrieving, the next round) until a seat must decide or chance
 
 from __future__ import annotations
 
-from planets_log.game import CHANCE, TERMINAL
-
 from .edition import COLOURS
-from .legal import placements  # the turn's options decide who can still place
 from .state import (
     HAND,
     ROUNDS,
@@ -28,8 +25,8 @@ from .state import (
     with_zone,
     zone_spec,
 )
+from .turn import placements  # the turn's options decide who can still place
 
-CHANCE_PHASES = ("missions", "layout", "shift", "rewards", "draw", "reveal", "peek", "piles")
 SENATE, LEISURE, MILITARY, PRISON, COMMAND, HIBERNATION, RADIOACTIVE, HARVESTS = 0, 1, 3, 4, 5, 6, 7, 9
 
 
@@ -142,20 +139,6 @@ def use(state: State, name: str) -> State:
     """Mark one icon of the resolving character used."""
     char = occupant(state, state.zone, state.cursor)
     return with_space(state, state.zone, state.cursor, replace(char, used=char.used + (name,)))
-
-
-def to_move(state: State) -> int:
-    """The seat to act, CHANCE or TERMINAL."""
-    if state.phase in CHANCE_PHASES:
-        return CHANCE
-    if state.phase == "over":
-        return TERMINAL
-    if state.phase == "resolve":
-        if state.pending in ("keep", "remove"):
-            return state.winner
-        return occupant(state, state.zone, state.cursor).owner
-    return state.turn
-
 
 
 # --- the automatic steps ---------------------------------------------------------------------

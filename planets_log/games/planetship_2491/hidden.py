@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from . import events as E
-from .state import State, replace, with_space, with_zone
+from .state import State, replace, sort_key, with_space, with_zone
 from .view import sees
 
 
@@ -41,8 +41,6 @@ def _reshuffle_seat(state: State, seat: int, owner: int, rng) -> State:
 
 
 def _key(code: str):
-    from .state import sort_key
-
     return sort_key(code)
 
 

@@ -15,6 +15,7 @@ from collections import Counter
 from planets_log.game import IllegalEvent
 
 from . import events as E
+from .board import place
 from .flow import hidden_in_zone
 from .state import State, occupant, replace, take, with_seat, with_space, with_zone, zone_spec
 
@@ -42,8 +43,6 @@ def hidden_allowed(state: State, face_down: bool, what: str, rule: str = START) 
 
 def hidden_placed(state: State, e: E.Placed) -> None:
     """A card placed as `?`: one the keeper does not see, on a face-down space."""
-    from .notation import place  # notation reads apply, which reads this module
-
     if e.by == state.keeper or any(p.seat == state.keeper and (p.zone, p.space) == (e.zone, e.space)
                                    for p in state.probes):
         _fail("hidden.seen", f"{state.players[state.keeper]} keeps this record and sees this card: name it", TURN)
@@ -53,14 +52,12 @@ def hidden_placed(state: State, e: E.Placed) -> None:
 
 def revealed(state: State, e: E.Revealed) -> None:
     """Hidden cards named; at a zone's resolution each must be a card that could be there (deck or owner's hand)."""
-    from .chance import hint as due  # chance reads this module
-
     if state.phase != "reveal":
         check_named(state, e)
         return
     z = state.zones[state.zone]
     if len(e.cards) != hidden_in_zone(state, state.zone):
-        _fail("reveal.count", due(state), RESOLVE)
+        _fail("reveal.count", reveal_hint(state), RESOLVE)
     names = iter(e.cards)
     deck = Counter(state.deck)
     hands = [Counter(hand) for hand in state.hands]
@@ -78,6 +75,21 @@ def revealed(state: State, e: E.Revealed) -> None:
             hands[ch.owner][name] -= 1
 
 
+def reveal_hint(state: State) -> str:
+    """What the keeper types when the resolving zone turns its `?` cards face up."""
+    named = hidden_slots(state)
+    return (f"name the {len(named)} hidden card(s) of zone {state.zone} in this order: {', '.join(named)}: reveal "
+            + " ".join("CARD" for _ in named))
+
+
+def hidden_slots(state: State) -> list[str]:
+    """What each '?' of the resolving zone is, in the order a reveal names them (rewards first, then by space)."""
+    z = state.zones[state.zone]
+    out = [f"the reward on {place(state.zone, 0)}" for c in z.rewards if c == E.HIDDEN]
+    return out + [f"{state.players[ch.owner]}'s card on {place(state.zone, i + 1)}" for i, ch in enumerate(z.spaces)
+                  if ch is not None and ch.card == E.HIDDEN]
+
+
 def peek_due(state: State) -> bool:
     """True when the keeper's newest probe lies on a `?` (the card under it is seen now)."""
     if state.keeper < 0 or not state.probes or state.probes[-1].seat != state.keeper:
@@ -87,8 +99,6 @@ def peek_due(state: State) -> bool:
 
 def slots(state: State) -> list[tuple[str, int | None]]:
     """The `?` cards the due reveal names, in its order: (what it is, the owner's seat or None for the deck)."""
-    from .notation import place  # notation reads apply, which reads this module
-
     if state.phase == "piles":
         return [(f"{state.players[i]}'s face-down discard", i) for i, pile in enumerate(state.discards)
                 for c in pile if c == E.HIDDEN]

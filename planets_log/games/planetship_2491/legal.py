@@ -5,56 +5,13 @@ from __future__ import annotations
 from planets_log.game import IllegalEvent
 
 from . import events as E
-from .state import State, geo, occupant, placed, size, zone_spec
-
-HIBERNATION = 6
-
-
-def placements(state: State, seat: int, limit: int | None = None) -> list[tuple[int, int]]:
-    """Free spaces the seat may use: a space dock, or next to one of its characters (Player's Turn)."""
-    g = geo(state)
-    near = None  # the spaces next to the seat's characters, found only if a free space is not a dock
-    out = []
-    for z in g.zones():
-        docks = zone_spec(state, z).docks
-        for s, ch in enumerate(state.zones[z].spaces, 1):
-            if ch is not None:
-                continue
-            if s not in docks:
-                if near is None:
-                    near = _near(g, state, seat)
-                if (z, s) not in near:
-                    continue
-            out.append((z, s))
-            if limit is not None and len(out) >= limit:
-                return out
-    return out
-
-
-def _near(g, state: State, seat: int) -> set:
-    """The spaces next to the seat's characters."""
-    mine = [(z, s) for z, s, ch in placed(state) if ch.owner == seat]
-    return set().union(*(g.adjacent_spaces[m] for m in mine)) if mine else set()
-
-
-def reachable(state: State, seat: int, zone: int, space: int) -> bool:
-    """True when the seat may place on this free space: a dock, or next to one of its characters."""
-    if space in zone_spec(state, zone).docks:
-        return True
-    near = geo(state).adjacent_spaces.get((zone, space), ())
-    return any((ch := occupant(state, z, s)) is not None and ch.owner == seat for z, s in near)
-
-
-def probe_targets(state: State, zone: int) -> list[tuple[int, int]]:
-    """Spaces (0: reward space) of this zone and adjacent ones, never the Hibernation Chamber (Probes)."""
-    zones = sorted(geo(state).adjacent_zones[zone] | {zone})
-    return [(z, s) for z in zones if z != HIBERNATION for s in range(0, size(state, z) + 1)]
+from .check import check
+from .state import State, geo, occupant, size
+from .turn import to_move
 
 
 def candidates(state: State) -> list:
     """Plausible actions of the seat to move, illegal ones included."""
-    from .flow import to_move
-
     by = to_move(state)
     if by < 0:
         return []
@@ -97,8 +54,6 @@ def _resolving(state: State, by: int) -> list:
 
 def legal(state: State) -> list:
     """Exactly the candidates `check` accepts."""
-    from .check import check
-
     out = []
     for event in candidates(state):
         try:

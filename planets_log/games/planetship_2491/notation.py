@@ -11,12 +11,10 @@ import re
 from planets_log.game import NotationError
 
 from . import events as E
-from .apply import reward_slots
-from .board import rows_of
-from .flow import to_move
-from .state import State, zone_spec
+from .board import ROMAN, place, rows_of
+from .state import State, reward_slots, zone_spec
+from .turn import to_move
 
-ROMAN = ("R", "I", "II", "III", "IV", "V")
 CARD_RE = re.compile(r"^(\d{1,2}|[RBYGP][1-6]|\?)$", re.I)
 PLACE_RE = re.compile(r"^(\d)\.([IVX]+|R|\d)$", re.I)
 TURNS = {"0": 0, "90": 1, "180": 2, "270": 3, "-90": 3, "-": 0}
@@ -182,11 +180,6 @@ ACTION_PARSERS = {
     "remove": lambda t, a, by: E.Removed(by=by, space=_numeral(t, _one(t, a, "space numeral"))),
     "discard": lambda t, a, by: E.Discarded(by=by, card=_card(t, _one(t, a, "card"))),
 }
-
-
-def place(zone: int, space: int) -> str:
-    """A place in the notation."""
-    return f"{zone}.{ROMAN[space] if 0 <= space < len(ROMAN) else space}"
 
 
 def _numeral_text(space: int) -> str:

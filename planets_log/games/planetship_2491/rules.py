@@ -7,7 +7,7 @@ from typing import Any
 
 from planets_log.game import Header, Outcomes, Ranking, Rules, ScoreSheet
 
-from . import apply, chance, check, flow, score, view
+from . import apply, chance, check, score, turn, view
 from .edition import PlanetshipEdition
 from .events import EVENTS
 from .options import Options
@@ -39,7 +39,7 @@ class Planetship(Rules):
 
     def to_move(self, state: State) -> int:
         """The seat to act, CHANCE or TERMINAL."""
-        return flow.to_move(state)
+        return turn.to_move(state)
 
     def legal(self, state: State) -> list:
         """Exactly the candidates check() accepts."""

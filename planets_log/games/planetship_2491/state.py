@@ -142,6 +142,11 @@ def geo(state: State) -> Geometry:
 _LAST_GEO: list = [(None, None, 0, None)]
 
 
+def reward_slots(state: State) -> list[int]:
+    """The zone of each reward slot, in zone-number order (Harvests has two)."""
+    return [z for z in geo(state).zones() for _ in range(zone_spec(state, z).rewards)]
+
+
 def size(state: State, zone: int) -> int:
     """How many spaces a zone has."""
     return info(state.ed).sizes[zone]

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from . import events as E
+from .board import place
 from .flow import strength, totals, zone_name
-from .notation import place
 from .score import score
 from .state import State, card, deck_size, geo, zone_spec
 

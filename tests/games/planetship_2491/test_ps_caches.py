@@ -6,7 +6,7 @@ import msgspec
 
 from planets_log.engine.edition import load_edition
 from planets_log.games.planetship_2491.board import geometry, rows_of
-from planets_log.games.planetship_2491.legal import placements
+from planets_log.games.planetship_2491.turn import placements
 from planets_log.games.planetship_2491.state import geo, info, occupant, size, zone_spec
 
 from .ps_helpers import LAYOUT5, RULES, state_of, table

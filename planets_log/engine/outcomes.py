@@ -8,7 +8,7 @@ from typing import Any, Callable, Hashable, Sequence
 
 import msgspec
 
-from planets_log.record.events import UNKNOWN, Chance
+from planets_log.record.events import UNKNOWN, Chance, Disclosure
 
 from . import multiset
 
@@ -30,7 +30,7 @@ class Outcomes:
 
     listed: tuple[tuple[Chance, Fraction], ...] | None = None
     count: int | None = None
-    sampler: Callable[[Any], Chance] | None = None
+    sampler: Callable[[Any], Chance | Disclosure] | None = None  # a kept record's reveal is a Disclosure
     rule: str = ""
     unordered: bool = False
     admit: Callable[[Chance], str | None] | None = None
@@ -133,7 +133,7 @@ def uniform(events: list[Chance], **how: Any) -> Outcomes:
     return listed([(e, 1) for e in events], **how)
 
 
-def sampled(count: int, sampler: Callable[[Any], Chance], **how: Any) -> Outcomes:
+def sampled(count: int, sampler: Callable[[Any], Chance | Disclosure], **how: Any) -> Outcomes:
     """Outcomes too many to list: `count` equally likely draws, and the seeded sampler (`how`: rule, admit)."""
     return Outcomes(count=count, sampler=sampler, **how)
 

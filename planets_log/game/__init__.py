@@ -3,6 +3,7 @@
 from planets_log.engine import multiset
 from planets_log.engine.edition import Edition, load_edition
 from planets_log.engine.outcomes import Outcomes, listed, pool_refusal, sampled, uniform
+from planets_log.engine.rng import Stream
 from planets_log.engine.rules import CHANCE, TERMINAL, Option, Rules
 from planets_log.engine.seats import parse_seat, seat_label, seat_words
 from planets_log.engine.sheet import Ranking, ScoreSheet, SeatScore, rank_highest, sheet_of
@@ -12,6 +13,6 @@ from planets_log.record.events import UNKNOWN, Action, Chance, Disclosure, Event
 __all__ = [
     "CHANCE", "TERMINAL", "UNKNOWN", "Action", "Chance", "Disclosure", "Edition", "Event", "Header", "IllegalEvent",
     "NotationError", "Option", "Outcomes", "PlanetsLogError", "Ranking", "Rules", "ScoreSheet", "SeatScore",
-    "UsageError", "listed", "load_edition", "multiset", "parse_seat", "pool_refusal", "rank_highest", "sampled",
-    "seat_label", "seat_words", "sheet_of", "uniform",
+    "Stream", "UsageError", "listed", "load_edition", "multiset", "parse_seat", "pool_refusal", "rank_highest",
+    "sampled", "seat_label", "seat_words", "sheet_of", "uniform",
 ]

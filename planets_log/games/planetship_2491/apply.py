@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
 from . import events as E
 from . import kept
 from .board import rows_of
@@ -12,8 +14,8 @@ from .state import (
     State,
     ZoneState,
     add,
+    char_at,
     geo,
-    occupant,
     placed,
     replace,
     reward_slots,
@@ -144,7 +146,7 @@ def _probed(state: State, e: E.Probed) -> State:
 
 def _hacked(state: State, e: E.Hacked) -> State:
     state = use(state, "hack")
-    victim = occupant(state, state.zone, e.space)
+    victim = char_at(state, state.zone, e.space)
     state = with_space(state, state.zone, e.space, None)
     hand = add(state.hands[victim.owner], victim.card)
     return settle(replace(state, hands=with_seat(state.hands, victim.owner, hand)))
@@ -161,7 +163,7 @@ def _buried(state: State, e: E.Buried) -> State:
 
 
 def _moved(state: State, src: tuple[int, int], dst: tuple[int, int]) -> State:
-    char = occupant(state, *src)
+    char = char_at(state, *src)
     state = with_space(state, *src, None)
     return with_space(state, *dst, replace(char, down=False, disabled=True))
 
@@ -173,21 +175,21 @@ def _pulled(state: State, e: E.Pulled) -> State:
 
 def _shielded(state: State, e: E.Shielded) -> State:
     state = use(state, "shield")
-    char = occupant(state, e.zone, e.space)
+    char = char_at(state, e.zone, e.space)
     state = with_space(state, e.zone, e.space, replace(char, shield=True))
     return settle(replace(state, shields=state.shields - 1))
 
 
 def friends(state: State, zone: int, space: int) -> int:
     """Other characters of the same owner in this zone and the adjacent ones (Team Radio)."""
-    owner = occupant(state, zone, space).owner
+    owner = char_at(state, zone, space).owner
     near = geo(state).adjacent_zones[zone] | {zone}
     return sum(1 for z, s, ch in placed(state) if z in near and ch.owner == owner and (z, s) != (zone, space))
 
 
 def _radioed(state: State, e: E.Radioed) -> State:
     state = use(state, "radio")
-    char = occupant(state, state.zone, state.cursor)
+    char = char_at(state, state.zone, state.cursor)
     bonus = friends(state, state.zone, state.cursor)
     return settle(with_space(state, state.zone, state.cursor, replace(char, radio=char.radio + bonus)))
 
@@ -221,7 +223,7 @@ def _discarded(state: State, e: E.Discarded) -> State:
     return settle(state)
 
 
-APPLY = {
+APPLY: dict[type[E.Event], Callable[[State, Any], State]] = {  # each takes the event type it is keyed by
     E.MissionsDrawn: _missions, E.Formed: _formed, E.Shifted: _shifted, E.RewardsDealt: _rewards,
     E.ScanDrawn: _scan_drawn, E.Revealed: _revealed, E.Placed: _placed, E.Rotated: _rotated, E.Probed: _probed,
     E.Hacked: _hacked, E.Scanned: _scanned, E.Buried: _buried, E.Pulled: _pulled, E.Shielded: _shielded,
@@ -230,6 +232,6 @@ APPLY = {
 }
 
 
-def apply(state: State, event) -> State:
+def apply(state: State, event: E.Event) -> State:
     """The state after `event` (pure)."""
     return APPLY[type(event)](state, event)

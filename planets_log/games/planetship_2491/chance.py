@@ -2,39 +2,42 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from itertools import combinations, permutations, product
 from math import comb, factorial, perm
+from typing import Any, NoReturn, cast
 
-from planets_log.game import Outcomes, pool_refusal
+from planets_log.game import Chance, Outcomes, Stream, pool_refusal
 
 from . import events as E
 from . import kept
 from .board import GRID_SHAPES, rows_of
 from .state import State, deck_size, reward_slots
 
-SETUP, FORMING, START, SCANNER = "Game Setup", "Forming Planetship Alpha", "Start of Round", "Character Abilities > Scanner"
+SETUP, FORMING, START = "Game Setup", "Forming Planetship Alpha", "Start of Round"
+SCANNER = "Character Abilities > Scanner"
 
 
-def outcome(state: State, rng) -> E.Event:
+def outcome(state: State, rng: Stream) -> Chance:
     """The outcome a seeded game gets at this chance point, drawn from `rng` only."""
     return SAMPLERS[state.phase](state, rng)
 
 
-def _missions(state: State, rng) -> E.MissionsDrawn:
+def _missions(state: State, rng: Stream) -> E.MissionsDrawn:
     n = 5 if len(state.players) == 5 else 4
     ids = [m.id for m in state.ed.missions]
     return E.MissionsDrawn(missions=tuple(sorted(rng.sample(ids, n), key=ids.index)))
 
 
-def _layout(state: State, rng) -> E.Formed:
+def _layout(state: State, rng: Stream) -> E.Formed:
     rows, cols, _ = GRID_SHAPES[len(state.players)]
     order = rng.shuffled(list(range(10)))
     grid = tuple(order[:rows * cols])
     return E.Formed(zones=grid, turns=tuple(rng.below(4) for _ in grid), reserve=tuple(order[rows * cols:]))
 
 
-def _shift(state: State, rng) -> E.Shifted:
+def _shift(state: State, rng: Stream) -> E.Shifted:
     rows = rows_of(len(state.players))
     if len(state.players) == 5:
         out = [z for z, _ in state.grid[-rows:]]
@@ -45,14 +48,14 @@ def _shift(state: State, rng) -> E.Shifted:
     return E.Shifted(zones=zones, turns=tuple(rng.below(4) for _ in zones))
 
 
-def _drawn(state: State, rng, k: int) -> list[str]:
+def _drawn(state: State, rng: Stream, k: int) -> list[str]:
     """The top k cards of the deck: random unseen ones, then the known cards put at its bottom."""
     unseen = len(state.deck) - state.unknown
     m = min(k, unseen)
     return list(rng.sample(state.deck, m)) + list(state.bottom[:k - m])
 
 
-def _rewards(state: State, rng) -> E.RewardsDealt:
+def _rewards(state: State, rng: Stream) -> E.RewardsDealt:
     slots = len(reward_slots(state))
     k = min(slots, deck_size(state))
     cards = _drawn(state, rng, k)
@@ -63,16 +66,17 @@ def _rewards(state: State, rng) -> E.RewardsDealt:
     return E.RewardsDealt(cards=tuple(out))
 
 
-def _draw(state: State, rng) -> E.ScanDrawn:
+def _draw(state: State, rng: Stream) -> E.ScanDrawn:
     return E.ScanDrawn(card=_drawn(state, rng, 1)[0])
 
 
-def _reveal(state: State, rng):
+def _reveal(state: State, rng: Stream) -> NoReturn:
     raise ValueError("a seeded game never hides a card from its record: there is nothing to reveal")
 
 
-SAMPLERS = {"missions": _missions, "layout": _layout, "shift": _shift, "rewards": _rewards, "draw": _draw,
-            "reveal": _reveal}
+SAMPLERS: dict[str, Callable[[State, Stream], Chance]] = {
+    "missions": _missions, "layout": _layout, "shift": _shift, "rewards": _rewards, "draw": _draw, "reveal": _reveal,
+}
 
 
 def outcomes(state: State) -> Outcomes:
@@ -92,7 +96,7 @@ def outcomes(state: State) -> Outcomes:
     if phase == "layout":
         rows, cols, _ = GRID_SHAPES[len(state.players)]
         return Outcomes(count=factorial(10) * 4 ** (rows * cols), sampler=lambda rng: _layout(state, rng), rule=FORMING,
-                        admit=lambda e: pool_refusal(range(10), e.zones + e.reserve, "the 10 zones", 10))
+                        admit=lambda e: _zones_refusal(cast(E.Formed, e)))
     if phase == "rewards":
         slots = len(reward_slots(state))
         k = min(slots, deck_size(state))
@@ -100,12 +104,25 @@ def outcomes(state: State) -> Outcomes:
         count = comb(slots, k) * comb(unseen, min(k, unseen)) * factorial(k)
         pool = state.deck + state.bottom
         return Outcomes(count=count, sampler=lambda rng: _rewards(state, rng), rule=f"{START}, {SETUP}",
-                        admit=lambda e: pool_refusal(pool, [c for c in e.cards if c != "-"], "the character deck"))
+                        admit=lambda e: _cards_refusal(pool, cast(E.RewardsDealt, e)))
     if phase == "reveal":
         return _reveals(state)
     if phase in kept.PHASES:
         return _named(state)
     return Outcomes(listed=())
+
+
+# An outcome reaches `admit` only once `check` has refused any other kind (the casts below name the one kind left).
+
+
+def _zones_refusal(e: E.Formed) -> str | None:
+    """Why a layout's grid and reserve are not the 10 zones once each."""
+    return pool_refusal(range(10), e.zones + e.reserve, "the 10 zones", 10)
+
+
+def _cards_refusal(pool: tuple[str, ...], e: E.RewardsDealt) -> str | None:
+    """Why the reward cards dealt are not all still in the character deck."""
+    return pool_refusal(pool, [c for c in e.cards if c != "-"], "the character deck")
 
 
 def _reveals(state: State) -> Outcomes:
@@ -120,7 +137,7 @@ def _reveals(state: State) -> Outcomes:
     for owner, k in per_owner.items():
         count *= perm(len(state.hands[owner]), k)
 
-    def sample(rng) -> E.Revealed:
+    def sample(rng: Stream) -> E.Revealed:
         names = list(rng.sample(sorted(state.deck), rewards)) if rewards else []
         taken: dict[int, list[str]] = {o: rng.shuffled(list(state.hands[o])) for o in per_owner}
         for ch in z.spaces:
@@ -138,7 +155,7 @@ def _named(state: State) -> Outcomes:
     for seat in range(len(state.players)):
         count *= perm(len(state.hands[seat]), sum(owner == seat for _, owner in named))
 
-    def sample(rng) -> E.Revealed:
+    def sample(rng: Stream) -> E.Revealed:
         pools = {o: rng.shuffled(list(state.deck if o is None else state.hands[o])) for _, o in named}
         return E.Revealed(cards=tuple(pools[o].pop() for _, o in named))
 
@@ -156,7 +173,7 @@ def _shifts(state: State) -> list[E.Shifted]:
             for t in product(range(4), repeat=rows)]
 
 
-def _uniform(events: list, **how) -> Outcomes:
+def _uniform(events: Sequence[Chance], **how: Any) -> Outcomes:
     p = Fraction(1, len(events))
     return Outcomes(listed=tuple((e, p) for e in events), **how)
 

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from planets_log.game import IllegalEvent
+from typing import Any, Callable, NoReturn
+
+from planets_log.game import Action, IllegalEvent
 
 from . import events as E
 from . import kept
 from .board import GRID_SHAPES, place, rows_of
 from .flow import free_spaces, hack_targets, remaining, shield_targets, teleport_targets, tractor_targets, usable
-from .state import State, deck_size, geo, info, occupant, reward_slots, size, zone_spec
+from .state import State, char_at, deck_size, geo, info, occupant, reward_slots, size, zone_spec
 from .turn import probe_targets, reachable
 
 SETUP = "Game Setup"
@@ -22,15 +24,18 @@ REWARD = "Round End > #2 - Gaining Reward Cards"
 DISCARD = "Round End > #4 - Discard Cards"
 ABILITY = "Character Abilities"
 
-EXPECTED = {
+EXPECTED: dict[str, tuple[type[E.Event], ...]] = {
     "missions": (E.MissionsDrawn,), "layout": (E.Formed,), "shift": (E.Shifted,), "rewards": (E.RewardsDealt,),
     "draw": (E.ScanDrawn,), "reveal": (E.Revealed,), "discard": (E.Discarded,),
     "peek": (E.Revealed,), "piles": (E.Revealed,),
 }
-PENDING = {"rotate": (E.Rotated,), "probe": (E.Probed,), "bury": (E.Buried,), "keep": (E.Kept,),
-           "remove": (E.Removed,)}
-ABILITY_EVENTS = {E.Hacked: "hack", E.Scanned: "scan", E.Pulled: "tractor", E.Shielded: "shield",
-                  E.Radioed: "radio", E.Teleported: "teleport"}
+PENDING: dict[str, tuple[type[E.Event], ...]] = {
+    "rotate": (E.Rotated,), "probe": (E.Probed,), "bury": (E.Buried,), "keep": (E.Kept,), "remove": (E.Removed,),
+}
+ABILITY_EVENTS: dict[type[E.Event], str] = {
+    E.Hacked: "hack", E.Scanned: "scan", E.Pulled: "tractor", E.Shielded: "shield", E.Radioed: "radio",
+    E.Teleported: "teleport",
+}
 
 RESOLVING = (E.Passed,) + tuple(ABILITY_EVENTS)
 
@@ -38,12 +43,12 @@ ABILITY_NAMES = {"hack": "Hacker", "scan": "Scanner", "tractor": "Tractor Beam",
                  "radio": "Team Radio", "teleport": "Teleport"}
 
 
-def fail(code: str, message: str, rule: str) -> None:
+def fail(code: str, message: str, rule: str) -> NoReturn:
     """Raise the illegal-event error."""
     raise IllegalEvent(code, message, rule)
 
 
-def expected(state: State) -> tuple[type, ...]:
+def expected(state: State) -> tuple[type[E.Event], ...]:
     """The event types that may come next."""
     if state.pending is not None:
         return PENDING[state.pending]
@@ -54,11 +59,11 @@ def expected(state: State) -> tuple[type, ...]:
     return EXPECTED.get(state.phase, ())
 
 
-def check(state: State, event) -> None:
+def check(state: State, event: E.Event) -> None:
     """Raise IllegalEvent if `event` breaks a rule in `state`."""
     want = expected(state)
     if type(event) not in want:
-        names = ", ".join(t.__struct_config__.tag for t in want) or "nothing (the game is over)"
+        names = ", ".join(str(t.__struct_config__.tag) for t in want) or "nothing (the game is over)"
         tag = type(event).__struct_config__.tag
         fail("event.kind", f"'{tag}' is not possible now; expected {names}",
              START if isinstance(event, E.CHANCE_EVENTS) else TURN if state.phase == "place" else RESOLVE)
@@ -66,12 +71,14 @@ def check(state: State, event) -> None:
     CHECKS[type(event)](state, event)
 
 
-CARD_FIELDS = {E.Placed: ("card", TURN), E.Buried: ("card", ABILITY + " > Scanner"),
-               E.ScanDrawn: ("card", ABILITY + " > Scanner"), E.Kept: ("card", ZONE_RULES + " > #9 - Harvests"),
-               E.Discarded: ("card", DISCARD), E.RewardsDealt: ("cards", START), E.Revealed: ("cards", RESOLVE)}
+CARD_FIELDS: dict[type[E.Event], tuple[str, str]] = {
+    E.Placed: ("card", TURN), E.Buried: ("card", ABILITY + " > Scanner"),
+    E.ScanDrawn: ("card", ABILITY + " > Scanner"), E.Kept: ("card", ZONE_RULES + " > #9 - Harvests"),
+    E.Discarded: ("card", DISCARD), E.RewardsDealt: ("cards", START), E.Revealed: ("cards", RESOLVE),
+}
 
 
-def _cards_known(state: State, event) -> None:
+def _cards_known(state: State, event: E.Event) -> None:
     """Every card an event names is a card of the edition (or '?', '-'), so messages never echo crafted text."""
     if type(event) not in CARD_FIELDS:
         return
@@ -208,10 +215,10 @@ def _probed(state: State, e: E.Probed) -> None:
 # --- resolving ---------------------------------------------------------------------------------
 
 
-def _ability(state: State, e) -> None:
+def _ability(state: State, e: Action) -> None:
     name = ABILITY_EVENTS[type(e)]
     rule = f"{ABILITY} > {ABILITY_NAMES[name]}"
-    char = occupant(state, state.zone, state.cursor)
+    char = char_at(state, state.zone, state.cursor)
     if name not in usable(state, state.zone, state.cursor):
         if char.disabled:
             fail("ability.lost", f"character {char.card} was moved this round and uses no abilities", rule)
@@ -262,12 +269,14 @@ def _teleport_target(state: State, e: E.Teleported, rule: str) -> None:
              f"{state.zone}", rule)
 
 
-def _no_target(state: State, e, rule: str) -> None:
+def _no_target(state: State, e: Action, rule: str) -> None:
     return None
 
 
-TARGETS = {E.Hacked: _hack_target, E.Pulled: _pull_target, E.Shielded: _shield_target,
-           E.Teleported: _teleport_target, E.Scanned: _no_target, E.Radioed: _no_target}
+TARGETS: dict[type[E.Event], Callable[[State, Any, str], None]] = {
+    E.Hacked: _hack_target, E.Pulled: _pull_target, E.Shielded: _shield_target,
+    E.Teleported: _teleport_target, E.Scanned: _no_target, E.Radioed: _no_target,
+}
 
 
 def _buried(state: State, e: E.Buried) -> None:
@@ -298,7 +307,7 @@ def _discarded(state: State, e: E.Discarded) -> None:
         fail("discard.hand", f"{state.players[e.by]} has no card {e.card} in hand", DISCARD)
 
 
-CHECKS = {
+CHECKS: dict[type[E.Event], Callable[[State, Any], None]] = {  # each takes the event type it is keyed by
     E.MissionsDrawn: _missions, E.Formed: _formed, E.Shifted: _shifted, E.RewardsDealt: _rewards,
     E.ScanDrawn: _scan_drawn, E.Revealed: kept.revealed, E.Placed: _placed, E.Rotated: _rotated, E.Probed: _probed,
     E.Hacked: _ability, E.Scanned: _ability, E.Pulled: _ability, E.Shielded: _ability, E.Radioed: _ability,

@@ -15,6 +15,7 @@ from .state import (
     ZoneState,
     add,
     card,
+    char_at,
     fleet,
     geo,
     occupant,
@@ -137,7 +138,7 @@ def deck_has_cards(state: State) -> bool:
 
 def use(state: State, name: str) -> State:
     """Mark one icon of the resolving character used."""
-    char = occupant(state, state.zone, state.cursor)
+    char = char_at(state, state.zone, state.cursor)
     return with_space(state, state.zone, state.cursor, replace(char, used=char.used + (name,)))
 
 
@@ -233,7 +234,7 @@ def after_reward(state: State, winner: int) -> State:
 
 def remove(state: State, space: int) -> State:
     """Take a character of the Radioactive Area out of the game."""
-    char = occupant(state, RADIOACTIVE, space)
+    char = char_at(state, RADIOACTIVE, space)
     return replace(with_space(state, RADIOACTIVE, space, None), removed=state.removed + (char.card,))
 
 

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from planets_log.game import Stream
+
 from . import events as E
-from .state import State, replace, sort_key, with_space, with_zone
+from .state import State, char_at, replace, sort_key, with_space, with_zone
 from .view import sees
 
 
-def resample(state: State, seat: int, rng) -> State:
+def resample(state: State, seat: int, rng: Stream) -> State:
     """Other hands pooled with their unseen face-down cards and this round's face-down discards,
     face-down rewards no probe of `seat` watches pooled with the unseen deck, the reserve before the first shift;
     each pool reshuffled."""
@@ -25,26 +27,21 @@ def _unseen_chars(state: State, seat: int, owner: int) -> list[tuple[int, int]]:
             and not sees(state, seat, z, i + 1)]
 
 
-def _reshuffle_seat(state: State, seat: int, owner: int, rng) -> State:
+def _reshuffle_seat(state: State, seat: int, owner: int, rng: Stream) -> State:
     spots = _unseen_chars(state, seat, owner)
     cut = state.piled[owner] if state.phase == "discard" and state.piled else len(state.discards[owner])
     fresh = state.discards[owner][cut:]
-    pool = list(state.hands[owner]) + [state.zones[z].spaces[s - 1].card for z, s in spots] + list(fresh)
+    pool = list(state.hands[owner]) + [char_at(state, z, s).card for z, s in spots] + list(fresh)
     pool = rng.shuffled(pool)
     for z, s in spots:
-        ch = state.zones[z].spaces[s - 1]
-        state = with_space(state, z, s, replace(ch, card=pool.pop()))
+        state = with_space(state, z, s, replace(char_at(state, z, s), card=pool.pop()))
     new_fresh = tuple(pool.pop() for _ in fresh)
-    hands = state.hands[:owner] + (tuple(sorted(pool, key=_key)),) + state.hands[owner + 1:]
+    hands = state.hands[:owner] + (tuple(sorted(pool, key=sort_key)),) + state.hands[owner + 1:]
     discards = state.discards[:owner] + (state.discards[owner][:cut] + new_fresh,) + state.discards[owner + 1:]
     return replace(state, hands=hands, discards=discards)
 
 
-def _key(code: str):
-    return sort_key(code)
-
-
-def _reshuffle_deck(state: State, seat: int, rng) -> State:
+def _reshuffle_deck(state: State, seat: int, rng: Stream) -> State:
     spots = [z for z, _ in state.grid if state.zones[z].rewards_down and not sees(state, seat, z, 0)]
     hidden = [c for z in spots for c in state.zones[z].rewards if c != E.HIDDEN]
     pool = rng.shuffled(list(state.deck) + hidden)

@@ -11,13 +11,15 @@ could be.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
+from typing import NoReturn
 
 from planets_log.game import IllegalEvent
 
 from . import events as E
 from .board import place
 from .flow import hidden_in_zone
-from .state import State, occupant, replace, take, with_seat, with_space, with_zone, zone_spec
+from .state import State, char_at, occupant, replace, take, with_seat, with_space, with_zone, zone_spec
 
 START = "Start of Round"
 TURN = "Player's Turn"
@@ -27,7 +29,7 @@ DISCARD = "Round End > #4 - Discard Cards"
 PHASES = ("peek", "piles")
 
 
-def _fail(code: str, message: str, rule: str) -> None:
+def _fail(code: str, message: str, rule: str) -> NoReturn:
     raise IllegalEvent(code, message, rule)
 
 
@@ -160,7 +162,7 @@ def apply_named(state: State, e: E.Revealed) -> State:
     probe = state.probes[-1]
     if probe.space == 0:
         return name_rewards(state, probe.zone, names)
-    ch = occupant(state, probe.zone, probe.space)
+    ch = char_at(state, probe.zone, probe.space)
     code = next(names)
     state = replace(state, hands=with_seat(state.hands, ch.owner, take(state.hands[ch.owner], code)))
     return with_space(state, probe.zone, probe.space, replace(ch, card=code))
@@ -186,7 +188,7 @@ def pending_discards(state: State, seat: int) -> int:
     return state.discards[seat].count(E.HIDDEN) if state.discards else 0
 
 
-def name_rewards(state: State, zone: int, names) -> State:
+def name_rewards(state: State, zone: int, names: Iterator[str]) -> State:
     """The zone's face-down `?` rewards named in turn from `names`, each taken out of the deck's unknowns."""
     rewards = []
     for code in state.zones[zone].rewards:

@@ -10,7 +10,7 @@ from .state import State, geo, occupant, size
 from .turn import to_move
 
 
-def candidates(state: State) -> list:
+def candidates(state: State) -> list[E.Event]:
     """Plausible actions of the seat to move, illegal ones included."""
     by = to_move(state)
     if by < 0:
@@ -22,18 +22,18 @@ def candidates(state: State) -> list:
     return _resolving(state, by)
 
 
-def _placing(state: State, by: int) -> list:
+def _placing(state: State, by: int) -> list[E.Event]:
     if state.pending == "rotate":
         return [E.Rotated(by=by, turns=t) for t in range(5)]
     g = geo(state)
     if state.pending == "probe":
-        return [E.Probed(by=by)] + [E.Probed(by=by, zone=z, space=s) for z in g.zones()
-                                     for s in range(size(state, z) + 1)]
+        probes: list[E.Event] = [E.Probed(by=by)]
+        return probes + [E.Probed(by=by, zone=z, space=s) for z in g.zones() for s in range(size(state, z) + 1)]
     spaces = [(z, s) for z in g.zones() for s in range(1, size(state, z) + 1)]
     return [E.Placed(by=by, card=c, zone=z, space=s) for c in dict.fromkeys(state.hands[by]) for z, s in spaces]
 
 
-def _resolving(state: State, by: int) -> list:
+def _resolving(state: State, by: int) -> list[E.Event]:
     zone = state.zone
     rewards = state.zones[zone].rewards
     if state.pending == "keep":
@@ -44,7 +44,7 @@ def _resolving(state: State, by: int) -> list:
         return [E.Buried(by=by, card=c) for c in dict.fromkeys(rewards)]
     everywhere = [(z, s) for z in geo(state).zones() for s in range(1, size(state, z) + 1)]
     here = range(1, len(state.zones[zone].spaces) + 1)
-    out: list = [E.Passed(by=by), E.Scanned(by=by), E.Radioed(by=by)]
+    out: list[E.Event] = [E.Passed(by=by), E.Scanned(by=by), E.Radioed(by=by)]
     out += [E.Hacked(by=by, space=s) for s in here]
     out += [E.Shielded(by=by, zone=z, space=s) for z, s in everywhere]
     out += [E.Teleported(by=by, zone=z, space=s) for z, s in everywhere]
@@ -52,9 +52,9 @@ def _resolving(state: State, by: int) -> list:
     return out
 
 
-def legal(state: State) -> list:
+def legal(state: State) -> list[E.Event]:
     """Exactly the candidates `check` accepts."""
-    out = []
+    out: list[E.Event] = []
     for event in candidates(state):
         try:
             check(state, event)

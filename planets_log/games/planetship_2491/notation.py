@@ -7,6 +7,8 @@ or a starting character as colour and number (`R3`); `?` a card the recorder can
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from typing import Any
 
 from planets_log.game import NotationError
 
@@ -19,6 +21,11 @@ CARD_RE = re.compile(r"^(\d{1,2}|[RBYGP][1-6]|\?)$", re.I)
 PLACE_RE = re.compile(r"^(\d)\.([IVX]+|R|\d)$", re.I)
 TURNS = {"0": 0, "90": 1, "180": 2, "270": 3, "-90": 3, "-": 0}
 DEGREES = {0: "0", 1: "90", 2: "180", 3: "270"}
+
+ChanceParser = Callable[[str, list[str], State], E.Event]
+"""Reads a chance outcome: (the whole text, the words after its head, the state)."""
+ActionParser = Callable[[str, list[str], int], E.Event]
+"""Reads an action: (the whole text, the words after its head, the seat to move)."""
 
 
 def _card(text: str, word: str) -> str:
@@ -56,7 +63,7 @@ def _one(text: str, args: list[str], what: str) -> str:
     return args[0]
 
 
-def parse(text: str, state: State):
+def parse(text: str, state: State) -> E.Event:
     """Read one move or chance outcome; actions are by the seat to move."""
     words = text.split()
     if not words:
@@ -106,19 +113,19 @@ def _parse_rewards(text: str, args: list[str], state: State) -> E.RewardsDealt:
         if int(zone) in given:
             raise NotationError(text, f"zone {int(zone)}'s reward is given twice")
         given[int(zone)] = [c if c == "-" else _card(text, c) for c in cards.split("+")]
-    out = []
-    for zone in dict.fromkeys(reward_slots(state)):
-        cards = given.pop(zone, ["-"])
-        want = zone_spec(state, zone).rewards
-        out += (cards + ["-"] * want)[:want]
-        if len(cards) > want:
-            raise NotationError(text, f"zone {zone} has {want} reward slot(s)")
+    out: list[str] = []
+    for number in dict.fromkeys(reward_slots(state)):
+        named = given.pop(number, ["-"])
+        want = zone_spec(state, number).rewards
+        out += (named + ["-"] * want)[:want]
+        if len(named) > want:
+            raise NotationError(text, f"zone {number} has {want} reward slot(s)")
     if given:
         raise NotationError(text, f"zone {min(given)} is not in the grid this round")
     return E.RewardsDealt(cards=tuple(out))
 
 
-CHANCE_PARSERS = {
+CHANCE_PARSERS: dict[str, ChanceParser] = {
     "missions": lambda t, a, s: E.MissionsDrawn(missions=tuple(w.upper() for w in a)),
     "layout": _parse_layout,
     "shift": _parse_shift,
@@ -150,22 +157,22 @@ def _parse_tractor(text: str, args: list[str], by: int) -> E.Pulled:
     return E.Pulled(by=by, zone=zone, space=space, to=_numeral(text, args[1]))
 
 
-def _at(cls):
-    def parse_at(text: str, args: list[str], by: int):
+def _at(cls: type[E.Shielded] | type[E.Teleported]) -> ActionParser:
+    def parse_at(text: str, args: list[str], by: int) -> E.Event:
         zone, space = _place(text, _one(text, args, "place ZONE.NUMERAL"))
         return cls(by=by, zone=zone, space=space)
     return parse_at
 
 
-def _bare(cls):
-    def parse_bare(text: str, args: list[str], by: int):
+def _bare(cls: type[E.Scanned] | type[E.Radioed] | type[E.Passed]) -> ActionParser:
+    def parse_bare(text: str, args: list[str], by: int) -> E.Event:
         if args:
             raise NotationError(text, f"'{text.split()[0]}' takes nothing after it")
         return cls(by=by)
     return parse_bare
 
 
-ACTION_PARSERS = {
+ACTION_PARSERS: dict[str, ActionParser] = {
     "rotate": _parse_rotate,
     "probe": _parse_probe,
     "hack": lambda t, a, by: E.Hacked(by=by, space=_numeral(t, _one(t, a, "space numeral"))),
@@ -214,7 +221,7 @@ def _format_placed(e: E.Placed, state: State, seat: int | None) -> str:
     return f"{'?' if hidden else e.card} {place(e.zone, e.space)}"
 
 
-def format_event(event, state: State, seat: int | None = None) -> str:
+def format_event(event: E.Event, state: State, seat: int | None = None) -> str:
     """The notation of an event about to be applied to `state`; with a seat, as that seat sees it."""
     e = event
     if isinstance(e, E.Formed):
@@ -228,7 +235,7 @@ def format_event(event, state: State, seat: int | None = None) -> str:
     return FORMATTERS[type(e)](e)
 
 
-FORMATTERS = {
+FORMATTERS: dict[type[E.Event], Callable[[Any], str]] = {  # each takes the event type it is keyed by
     E.MissionsDrawn: lambda e: "missions " + " ".join(e.missions),
     E.Shifted: _format_shift,
     E.ScanDrawn: lambda e: f"draw {e.card}",

@@ -39,7 +39,7 @@ def _card(canvas: Canvas, x: float, y: float, code: str, w: float = CW, h: float
         canvas.card(x, y, w, h, code, None)
 
 
-def _supply(canvas: Canvas, view: dict) -> None:
+def _supply(canvas: Canvas, view: dict[str, Any]) -> None:
     with canvas.panel("supply", 16, 100):
         missions = " ".join(view["missions"]) or "-"
         removed = " ".join(view["removed"]) or "-"
@@ -49,7 +49,7 @@ def _supply(canvas: Canvas, view: dict) -> None:
             canvas.text(0, 20, f"Under the deck: {' '.join(view['bottom'])}", 12, fill=MUTED)
 
 
-def _zone(canvas: Canvas, zone: dict, probes: dict, x: float, y: float) -> None:
+def _zone(canvas: Canvas, zone: dict[str, Any], probes: dict[tuple[int, int], int], x: float, y: float) -> None:
     with canvas.panel(f"zone zone-{zone['zone']}", x, y):
         canvas.rect(0, 0, ZW, ZH, fill="#fafafa", stroke=MUTED, rx=8)
         canvas.text(10, 18, f"{zone['zone']} {zone['name']} (turned {90 * zone['turns']}°)", 12, weight="bold")
@@ -73,7 +73,7 @@ def _zone(canvas: Canvas, zone: dict, probes: dict, x: float, y: float) -> None:
                 canvas.seat_mark(sx + CW - 8, 92, probes[(zone["zone"], s + 1)], r=5)
 
 
-def _seat(canvas: Canvas, i: int, side: dict, y: float) -> None:
+def _seat(canvas: Canvas, i: int, side: dict[str, Any], y: float) -> None:
     with canvas.panel(f"seat seat-{i}", 16, y):
         canvas.rect(0, 0, WIDTH - 32, 92, stroke=MUTED, rx=8)
         canvas.seat_mark(16, 18, i)
@@ -86,5 +86,5 @@ def _seat(canvas: Canvas, i: int, side: dict, y: float) -> None:
             _card(canvas, 530 + k * 40, 34, code, 36, 50)
 
 
-def _status(view: dict, frame: Frame) -> str:
+def _status(view: dict[str, Any], frame: Frame) -> str:
     return f"{view['phase']} · {frame.mover_text()}"

@@ -5,13 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from planets_log.game import Header, Outcomes, Ranking, Rules, ScoreSheet
+from planets_log.game import Chance, Event, Header, Outcomes, Ranking, Rules, ScoreSheet, Stream
 
 from . import apply, chance, check, score, turn, view
 from .edition import PlanetshipEdition
 from .events import EVENTS
 from .options import Options
-from .state import State, setup
+from .state import State, geo, setup
 
 
 class Planetship(Rules):
@@ -41,13 +41,13 @@ class Planetship(Rules):
         """The seat to act, CHANCE or TERMINAL."""
         return turn.to_move(state)
 
-    def legal(self, state: State) -> list:
+    def legal(self, state: State) -> list[Event]:
         """Exactly the candidates check() accepts."""
         from . import legal
 
         return legal.legal(state)
 
-    def candidates(self, state: State) -> list:
+    def candidates(self, state: State) -> list[Event]:
         """Plausible actions, illegal ones included."""
         from . import legal
 
@@ -57,15 +57,15 @@ class Planetship(Rules):
         """The outcomes possible at this chance point."""
         return chance.outcomes(state)
 
-    def check(self, state: State, event) -> None:
+    def check(self, state: State, event: Event) -> None:
         """Raise IllegalEvent naming the rulebook section the event breaks."""
         check.check(state, event)
 
-    def apply(self, state: State, event) -> State:
+    def apply(self, state: State, event: Event) -> State:
         """The next state (pure)."""
         return apply.apply(state, event)
 
-    def chance(self, state: State, rng) -> Any:
+    def chance(self, state: State, rng: Stream) -> Chance:
         """The seeded outcome at this chance point."""
         return chance.outcome(state, rng)
 
@@ -73,7 +73,9 @@ class Planetship(Rules):
         """What to type at a chance point of a table game."""
         return chance.hint(state)
 
-    def score(self, state: State) -> ScoreSheet:
+    # No `seat` parameter on purpose: the engine scores per seat only a game whose `score` takes one
+    # (engine/scoring.py reads the signature); Planetship scores the whole table.
+    def score(self, state: State) -> ScoreSheet:  # type: ignore[override]
         """The score sheet (final once the game is over)."""
         return score.score(state)
 
@@ -85,19 +87,19 @@ class Planetship(Rules):
         """The round 1..4."""
         return state.round
 
-    def parse(self, text: str, state: State):
+    def parse(self, text: str, state: State) -> Event:
         """Read a move or outcome in the notation."""
         from . import notation
 
         return notation.parse(text, state)
 
-    def format(self, event, state: State, seat: int | None = None) -> str:
+    def format(self, event: Event, state: State, seat: int | None = None) -> str:
         """Write an event in the notation; with a seat, hidden cards as '?'."""
         from . import notation
 
         return notation.format_event(event, state, seat)
 
-    def resample_hidden(self, state: State, seat: int, rng) -> State:
+    def resample_hidden(self, state: State, seat: int, rng: Stream) -> State:
         """A state `seat` cannot tell apart from this one."""
         from . import hidden
 
@@ -128,14 +130,13 @@ class Planetship(Rules):
         from planets_log.game.svg import frame_for
 
         from . import picture
-        from .state import geo
 
         where = dict(geo(state).where) if state.grid else {}
         return picture.svg(self.view(state, seat), frame_for(self, state, seat), where)
 
     def public_scores(self, state: State, seat: int | None = None) -> list[int | None] | None:
         """Before the end a seat knows only its own total (its own cards and what its probes saw)."""
-        totals = [s.total for s in self.score(state).scores]
+        totals: list[int | None] = [s.total for s in self.score(state).scores]
         if seat is None or self.score(state).final:
             return totals
         return [t if i == seat else None for i, t in enumerate(totals)]

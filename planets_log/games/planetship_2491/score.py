@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from planets_log.game import Ranking, ScoreSheet, SeatScore
 
+from .edition import Mission
 from .state import State, card
 
 
-def mission_counts(state: State, mission) -> list[int]:
+def mission_counts(state: State, mission: Mission) -> list[int]:
     """Each seat's count for a mission: race cards, ability icons, or combined strength, in hand."""
     out = []
     for hand in state.hands:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import TypeVar
 
 import msgspec
 
@@ -14,6 +16,7 @@ from .edition import COLOURS, Character, PlanetshipEdition, Zone
 ROUNDS = 4
 HAND = 6
 replace = msgspec.structs.replace
+T = TypeVar("T")
 
 
 class Char(msgspec.Struct, frozen=True, omit_defaults=True):
@@ -86,7 +89,7 @@ class Info:
     cards: dict[str, Character]
     zones: tuple[Zone, ...]
     sizes: tuple[int, ...]
-    grids: dict
+    grids: dict[tuple[tuple[tuple[int, int], ...], int], Geometry]
 
 
 _INFO: dict[int, tuple[PlanetshipEdition, Info]] = {}
@@ -128,7 +131,7 @@ def zone_spec(state: State, zone: int) -> Zone:
 def geo(state: State) -> Geometry:
     """The geometry of the grid as it lies now (cached per edition and layout)."""
     last = _LAST_GEO[0]
-    if last[0] is state.grid and last[1] is state.ed and last[2] == len(state.players):
+    if last[3] is not None and last[0] is state.grid and last[1] is state.ed and last[2] == len(state.players):
         return last[3]  # the grid tuple is shared by every state until the layout changes
     lookups = info(state.ed)
     key = (state.grid, len(state.players))
@@ -139,7 +142,8 @@ def geo(state: State) -> Geometry:
     return hit
 
 
-_LAST_GEO: list = [(None, None, 0, None)]
+_LAST_GEO: list[tuple[tuple[tuple[int, int], ...] | None, PlanetshipEdition | None, int, Geometry | None]] = [
+    (None, None, 0, None)]
 
 
 def reward_slots(state: State) -> list[int]:
@@ -174,6 +178,14 @@ def occupant(state: State, zone: int, space: int) -> Char | None:
     return spaces[space - 1] if 0 < space <= len(spaces) else None
 
 
+def char_at(state: State, zone: int, space: int) -> Char:
+    """The character the rules know stands on a space (the resolving one, a checked target)."""
+    char = occupant(state, zone, space)
+    if char is None:
+        raise ValueError(f"no character on space {space} of zone {zone}")
+    return char
+
+
 def with_space(state: State, zone: int, space: int, char: Char | None) -> State:
     """The state with one space's occupant replaced."""
     z = state.zones[zone]
@@ -186,7 +198,7 @@ def with_zone(state: State, zone: int, z: ZoneState) -> State:
     return replace(state, zones=state.zones[:zone] + (z,) + state.zones[zone + 1:])
 
 
-def with_seat(items: tuple, seat: int, value) -> tuple:
+def with_seat(items: tuple[T, ...], seat: int, value: T) -> tuple[T, ...]:
     """A per-seat tuple with one entry replaced."""
     return items[:seat] + (value,) + items[seat + 1:]
 
@@ -207,7 +219,7 @@ def sort_key(code: str) -> tuple[int, str, int]:
     return (0, "", int(code)) if code.isdigit() else (1, code[0], int(code[1:]) if code[1:].isdigit() else 0)
 
 
-def placed(state: State, among: frozenset[int] | set[int] | None = None):
+def placed(state: State, among: frozenset[int] | set[int] | None = None) -> Iterator[tuple[int, int, Char]]:
     """Every (zone, numeral, char) on the grid, in grid order; only in the zones `among` if given."""
     zones = state.zones
     for z, _ in state.grid:

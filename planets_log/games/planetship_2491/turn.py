@@ -9,7 +9,7 @@ from __future__ import annotations
 from planets_log.game import CHANCE, TERMINAL
 
 from .board import Geometry
-from .state import State, geo, occupant, placed, size, zone_spec
+from .state import State, char_at, geo, occupant, placed, size, zone_spec
 
 CHANCE_PHASES = ("missions", "layout", "shift", "rewards", "draw", "reveal", "peek", "piles")
 HIBERNATION = 6
@@ -24,15 +24,15 @@ def to_move(state: State) -> int:
     if state.phase == "resolve":
         if state.pending in ("keep", "remove"):
             return state.winner
-        return occupant(state, state.zone, state.cursor).owner
+        return char_at(state, state.zone, state.cursor).owner
     return state.turn
 
 
 def placements(state: State, seat: int, limit: int | None = None) -> list[tuple[int, int]]:
     """Free spaces the seat may use: a space dock, or next to one of its characters (Player's Turn)."""
     g = geo(state)
-    near = None  # the spaces next to the seat's characters, found only if a free space is not a dock
-    out = []
+    near: set[tuple[int, int]] | None = None  # the spaces next to the seat's characters, found only when needed
+    out: list[tuple[int, int]] = []
     for z in g.zones():
         docks = zone_spec(state, z).docks
         for s, ch in enumerate(state.zones[z].spaces, 1):
@@ -49,10 +49,10 @@ def placements(state: State, seat: int, limit: int | None = None) -> list[tuple[
     return out
 
 
-def _near(g: Geometry, state: State, seat: int) -> set:
+def _near(g: Geometry, state: State, seat: int) -> set[tuple[int, int]]:
     """The spaces next to the seat's characters."""
     mine = [(z, s) for z, s, ch in placed(state) if ch.owner == seat]
-    return set().union(*(g.adjacent_spaces[m] for m in mine)) if mine else set()
+    return set[tuple[int, int]]().union(*(g.adjacent_spaces[m] for m in mine))
 
 
 def reachable(state: State, seat: int, zone: int, space: int) -> bool:

@@ -8,7 +8,7 @@ from . import events as E
 from .board import place
 from .flow import strength, totals, zone_name
 from .score import score
-from .state import State, card, deck_size, geo, zone_spec
+from .state import Char, State, card, deck_size, geo, zone_spec
 
 
 def sees(state: State, seat: int | None, zone: int, space: int) -> bool:
@@ -16,7 +16,7 @@ def sees(state: State, seat: int | None, zone: int, space: int) -> bool:
     return seat is None or any(p.seat == seat and p.zone == zone and p.space == space for p in state.probes)
 
 
-def _char(state: State, seat: int | None, zone: int, space: int, ch) -> dict[str, Any] | None:
+def _char(state: State, seat: int | None, zone: int, space: int, ch: Char | None) -> dict[str, Any] | None:
     if ch is None:
         return None
     visible = not ch.down or ch.owner == seat or sees(state, seat, zone, space)
@@ -76,10 +76,10 @@ def render(state: State, seat: int | None = None) -> str:
     if state.missions:
         lines.append("Missions: " + " ".join(state.missions))
     lines.append(f"Deck {deck_size(state)} · shields {state.shields} · removed {' '.join(state.removed) or '-'}")
-    g = geo(state) if state.grid else None
+    where = geo(state).where if state.grid else {}
     for z, t in state.grid:
         data = _zone(state, seat, z, t)
-        row, col = g.where[z]
+        row, col = where[z]
         spaces = []
         for i, ch in enumerate(data["spaces"]):
             mark = "." if ch is None else f"{names[ch['owner']]}:{ch['card']}" + ("*" if ch.get("shield") else "")

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection
+from typing import Any
+
 from msgspec.structs import replace
+
+from planets_log.game import Event
 
 from .board import is_planet
 from .chance import next_to_deal, tied_first
@@ -30,7 +35,7 @@ from .moves import dice_moves
 from .state import DECK_INDEX, FACE_DOWN, UNSEEN, Placed, State, card, left, remove, sort_cards, with_seat
 
 
-def apply(state: State, event) -> State:
+def apply(state: State, event: Event) -> State:
     """The state after `event`."""
     return _HANDLERS[type(event)](state, event)
 
@@ -44,7 +49,7 @@ def _matter(state: State, e: MatterPlaced) -> State:
     return replace(state, cells=tuple(cells), phase="deal")
 
 
-def _take(deck: tuple[str, ...], cards) -> tuple[str, ...]:
+def _take(deck: tuple[str, ...], cards: Collection[str]) -> tuple[str, ...]:
     """The deck without the known cards among `cards`."""
     return tuple(c for c in deck if c not in cards)
 
@@ -279,7 +284,7 @@ def _roll(state: State, e: Rolled) -> State:
     return replace(state, phase="move")
 
 
-_HANDLERS = {
+_HANDLERS: dict[type[Event], Callable[[State, Any], State]] = {  # each takes the event type it is keyed by
     MatterPlaced: _matter, Dealt: _deal, Discarded: _discard, FirstPlayer: _first, Moved: _move, Played: _play,
     FinalPlayed: _final, Downgraded: _downgrade, DrawChosen: _draw, Drawn: _drawn, Kept: _keep, Ended: _end,
     Rolled: _roll, HandShown: apply_shown,

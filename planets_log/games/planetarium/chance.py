@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from itertools import combinations
 from math import comb, factorial
+from typing import Any
 
-from planets_log.game import IllegalEvent, Outcomes, pool_refusal, sampled
+from planets_log.game import Chance, Event, IllegalEvent, Outcomes, Stream, pool_refusal, sampled
 
 from .edition import MATTER
 from .events import UNKNOWN, Dealt, Drawn, FirstPlayer, MatterPlaced, Rolled
@@ -49,7 +51,7 @@ def draw_count(state: State) -> int:
     return min(2, left(state, "final") + len(state.final_discard))
 
 
-def chance(state: State, rng):
+def chance(state: State, rng: Stream) -> Chance:
     """The outcome a seeded game gets at this chance point, drawn from `rng` only."""
     if state.phase == "matter":
         return MatterPlaced(tokens="".join(rng.shuffled(matter_pool(state))))
@@ -100,7 +102,7 @@ def _deal_refusal(state: State, e: Dealt) -> str | None:
     return pool_refusal(state.low + state.high + state.final, e.cards, "the Low, High and Final decks", 6)
 
 
-def _draws(state: State) -> list:
+def _draws(state: State) -> list[tuple[Chance, Fraction]]:
     """Every draw as sorted cards: the deck's cards first, the reshuffled discard's once it runs out."""
     deck, more = draw_pool(state)
     n = draw_count(state)
@@ -130,14 +132,14 @@ def _seat_name(state: State, seat: int) -> str:
 # --- checks ------------------------------------------------------------------------
 
 
-def check_chance(state: State, e) -> None:
+def check_chance(state: State, e: Event) -> None:
     """Raise IllegalEvent when a chance outcome is not possible now."""
     handler = _CHECKS.get(type(e))
     if handler is None:
         raise IllegalEvent("type", f"{type(e).__name__} is not a Planetarium event", SETUP)
     kind = e.__struct_config__.tag
     if state.phase != {"matter": "matter", "deal": "deal", "first": "first", "drawn": "drawn",
-                       "roll": "roll"}[kind]:
+                       "roll": "roll"}[str(kind)]:
         raise IllegalEvent("chance.order", f"a {kind} outcome is not due now ({hint(state)})", SETUP)
     handler(state, e)
 
@@ -201,4 +203,6 @@ def _roll(state: State, e: Rolled) -> None:
         raise IllegalEvent("roll.dice", f"two six-sided dice show 1-6 each, not {e.dice}", SOLO)
 
 
-_CHECKS = {MatterPlaced: _matter, Dealt: _deal, FirstPlayer: _first, Drawn: _drawn, Rolled: _roll}
+_CHECKS: dict[type[Event], Callable[[State, Any], None]] = {  # each takes the event type it is keyed by
+    MatterPlaced: _matter, Dealt: _deal, FirstPlayer: _first, Drawn: _drawn, Rolled: _roll,
+}

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from planets_log.game import IllegalEvent
+from collections.abc import Callable
+from typing import Any
+
+from planets_log.game import Event, IllegalEvent
 
 from .board import is_planet
 from .chance import check_chance
@@ -42,7 +45,7 @@ SETUP, START, MOVE, PLAY, REQ, GRAVITY, DOWNGRADE, DRAW, HAND, FAQ, FINAL, FINAL
     "Drawing Cards", "Hand Size", "FAQ", "The Final Turn", "Playing Final Cards", "Acceleration")
 
 
-def check(state: State, event) -> None:
+def check(state: State, event: Event) -> None:
     """Raise IllegalEvent when `event` breaks a rule in `state`."""
     check_hidden(state, event)
     handler = _HANDLERS.get(type(event))
@@ -310,7 +313,7 @@ def _end(state: State, e: Ended) -> None:
     _phase(state, ("card", "final"), "ending the turn", "Ending a Turn")
 
 
-_HANDLERS = {
+_HANDLERS: dict[type[Event], Callable[[State, Any], None]] = {  # each takes the event type it is keyed by
     Discarded: _discard, Moved: _move, Played: _play, FinalPlayed: _final, Downgraded: _downgrade,
     DrawChosen: _draw, Kept: _keep, Ended: _end, HandShown: check_shown,
 }

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from planets_log.game import UNKNOWN, IllegalEvent
+from planets_log.game import UNKNOWN, Event, IllegalEvent
 
 from .events import Dealt, Drawn, HandShown, Kept
 from .state import DECK_INDEX, UNSEEN, State, card, cards_of, deck_cards, sort_cards, with_seat
@@ -18,7 +18,7 @@ from .state import DECK_INDEX, UNSEEN, State, card, cards_of, deck_cards, sort_c
 KEPT = "docs/table.md: records kept by one player"
 
 
-def check_hidden(state: State, e) -> None:
+def check_hidden(state: State, e: Event) -> None:
     """Refuse a `?` outside a kept record, or for a card the keeper sees."""
     if isinstance(e, Dealt):
         hidden, owner, what = UNKNOWN in e.cards, e.seat, "is dealt these cards"

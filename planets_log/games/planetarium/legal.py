@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from planets_log.game import IllegalEvent
+from planets_log.game import Event, IllegalEvent
 
 from .board import is_planet
 from .check import check, drawable, requirement_problem
@@ -12,7 +12,7 @@ from .moves import matter_targets, planet_targets
 from .state import State, card, has_marker, left, matter_on, unseen
 
 
-def legal(state: State) -> list:
+def legal(state: State) -> list[Event]:
     """Every action the player to move may take now."""
     by, phase = state.turn, state.phase
     if phase == "discard":
@@ -25,7 +25,7 @@ def legal(state: State) -> list:
         return [Kept(by=by, card=c) for c in dict.fromkeys(state.pending)
                 if not unseen(c) and not _other_unseen(state, c)]
     if phase in ("card", "final"):
-        out = _plays(state) if phase == "card" else []
+        out: list[Event] = _plays(state) if phase == "card" else []
         if phase == "card" and not state.final_turn:
             out += [Downgraded(by=by, card=c) for c in _hand(state) if card(state, c).downgrade and left(state, "low")]
         if state.final_turn:
@@ -45,8 +45,9 @@ def _hand(state: State) -> list[str]:
     return [c for c in dict.fromkeys(state.seats[state.turn].hand) if not unseen(c)]
 
 
-def _moves(state: State) -> list:
-    board, by, out = state.board, state.turn, []
+def _moves(state: State) -> list[Event]:
+    board, by = state.board, state.turn
+    out: list[Event] = []
     for i, token in enumerate(state.cells):
         if not token:
             continue
@@ -58,8 +59,9 @@ def _moves(state: State) -> list:
     return out
 
 
-def _plays(state: State) -> list:
-    by, out = state.turn, []
+def _plays(state: State) -> list[Event]:
+    by = state.turn
+    out: list[Event] = []
     for c in _hand(state):
         data = card(state, c)
         if data.deck == "final":
@@ -88,7 +90,7 @@ def _gravity_options(state: State, gravity: bool) -> list[tuple[str, str]]:
     return [("", "")] + [(s, x) for s in spaces for x in PLANETS]
 
 
-def _finals(state: State) -> list:
+def _finals(state: State) -> list[Event]:
     if state.finals_played >= state.edition.max_final_plays:
         return []
     by = state.turn
@@ -96,11 +98,11 @@ def _finals(state: State) -> list:
             for p, x in enumerate(PLANETS) if not requirement_problem(state, c, p)]
 
 
-def candidates(state: State) -> list:
+def candidates(state: State) -> list[Event]:
     """Plausible actions, illegal ones included (the conformance suite filters them through `check`)."""
     by, board = state.turn, state.board
+    out: list[Event] = []
     if state.phase == "move":
-        out = []
         for i, token in enumerate(state.cells):
             if token:
                 out += [Moved(by=by, frm=board.names[i], to=board.names[j]) for j in board.succ[i]]
@@ -108,7 +110,7 @@ def candidates(state: State) -> list:
         return list(dict.fromkeys(out)) + legal(state)
     if state.phase in ("card", "final", "discard", "keep", "draw"):
         hand = _hand(state)
-        out = [Played(by=by, card=c, planet=x) for c in hand for x in PLANETS]
+        out += [Played(by=by, card=c, planet=x) for c in hand for x in PLANETS]
         out += [FinalPlayed(by=by, card=c, planet=x) for c in hand for x in PLANETS]
         out += [Downgraded(by=by, card=c) for c in hand] + [Discarded(by=by, card=c) for c in hand]
         out += [DrawChosen(by=by, deck=d) for d in ("low", "high", "final")] + [Ended(by=by)]
@@ -116,7 +118,7 @@ def candidates(state: State) -> list:
     return legal(state)
 
 
-def accepted(state: State, event) -> bool:
+def accepted(state: State, event: Event) -> bool:
     """True when `check` accepts the event."""
     try:
         check(state, event)

@@ -8,7 +8,9 @@ name or a number counted from 1.
 
 from __future__ import annotations
 
-from planets_log.game import NotationError
+from collections.abc import Callable
+
+from planets_log.game import Event, NotationError
 
 from .edition import MATTER, PLANETS
 from .events import (
@@ -30,10 +32,12 @@ from .events import (
 )
 from .state import State, sort_cards
 
+Parser = Callable[[list[str], str, State], Event]
+"""Reads one line: (the words after its head, the whole text, the state)."""
 KEYWORDS = ("matter", "deal", "first", "drawn", "roll", "discard", "play", "final", "downgrade", "draw", "keep", "end")
 
 
-def parse(text: str, state: State):
+def parse(text: str, state: State) -> Event:
     """Read one action or chance outcome."""
     words = text.split()
     if not words:
@@ -96,14 +100,14 @@ def _move(word: str, whole: str, state: State) -> Moved:
     return Moved(by=state.turn, frm=frm, to=parts[-1], via=parts[1] if len(parts) == 3 else "")
 
 
-def _args(n: int, usage: str):
+def _args(n: int, usage: str) -> Callable[[list[str], str], None]:
     def check(args: list[str], whole: str) -> None:
         if len(args) != n:
             raise NotationError(whole, f"write {usage}")
     return check
 
 
-def _matter(args, whole, state):
+def _matter(args: list[str], whole: str, state: State) -> Event:
     _args(1, "matter LETTERS (68 of G R W M)")(args, whole)
     tokens = args[0].upper()
     if any(ch not in MATTER for ch in tokens):
@@ -111,39 +115,39 @@ def _matter(args, whole, state):
     return MatterPlaced(tokens=tokens)
 
 
-def _deal(args, whole, state):
+def _deal(args: list[str], whole: str, state: State) -> Event:
     if len(args) < 2:
         raise NotationError(whole, "write deal PLAYER L L H H F F")
     cards = tuple(_card(a, whole) for a in args[1:])
     return Dealt(seat=seat_of(args[0], whole, state), cards=sort_cards(cards))
 
 
-def _first(args, whole, state):
+def _first(args: list[str], whole: str, state: State) -> Event:
     _args(1, "first PLAYER")(args, whole)
     return FirstPlayer(seat=seat_of(args[0], whole, state))
 
 
-def _drawn(args, whole, state):
+def _drawn(args: list[str], whole: str, state: State) -> Event:
     if not args:
         raise NotationError(whole, "write drawn CARD [CARD]")
     return Drawn(cards=sort_cards(_card(a, whole) for a in args))
 
 
-def _roll(args, whole, state):
+def _roll(args: list[str], whole: str, state: State) -> Event:
     _args(2, "roll D D, e.g. roll 3 5")(args, whole)
     if not all(a.isdigit() for a in args):
         raise NotationError(whole, "the dice are numbers 1-6")
     return Rolled(dice=(int(args[0]), int(args[1])))
 
 
-def _one_card(kind):
-    def parse_one(args, whole, state):
+def _one_card(kind: type[Discarded] | type[Downgraded]) -> Parser:
+    def parse_one(args: list[str], whole: str, state: State) -> Event:
         _args(1, f"{kind.__struct_config__.tag} CARD")(args, whole)
         return kind(by=state.turn, card=_card(args[0], whole))
     return parse_one
 
 
-def _play(args, whole, state):
+def _play(args: list[str], whole: str, state: State) -> Event:
     if len(args) < 2:
         raise NotationError(whole, "write play CARD PLANET [marker A-D|-] [gravity SPACE PLANET], e.g. play H18 B")
     cid, planet, rest = _card(args[0], whole), _planet(args[1], whole), [a.lower() for a in args[2:]]
@@ -160,43 +164,43 @@ def _play(args, whole, state):
     return Played(by=state.turn, card=cid, planet=planet, marker=marker, gravity=gravity, onto=onto)
 
 
-def _final(args, whole, state):
+def _final(args: list[str], whole: str, state: State) -> Event:
     _args(2, "final CARD PLANET, e.g. final F3 B")(args, whole)
     return FinalPlayed(by=state.turn, card=_card(args[0], whole), planet=_planet(args[1], whole))
 
 
-def _draw(args, whole, state):
+def _draw(args: list[str], whole: str, state: State) -> Event:
     if len(args) != 1 or args[0].lower() not in ("low", "high", "final"):
         raise NotationError(whole, "write draw low, draw high or draw final")
     return DrawChosen(by=state.turn, deck=args[0].lower())
 
 
-def _keep(args, whole, state):
+def _keep(args: list[str], whole: str, state: State) -> Event:
     if len(args) == 3 and args[1].lower() == "discard":
         return Kept(by=state.turn, card=_card(args[0], whole), discard=_card(args[2], whole))
     _args(1, "keep CARD [discard CARD], e.g. keep F5 (or keep ? discard F9 for a draw you could not see)")(args, whole)
     return Kept(by=state.turn, card=_card(args[0], whole))
 
 
-def _shown(args, whole, state):
+def _shown(args: list[str], whole: str, state: State) -> Event:
     if len(args) < 2:
         raise NotationError(whole, "write shown SEAT CARD… (the cards of that hand that were '?')")
     return HandShown(seat=seat_of(args[0], whole, state), cards=tuple(_card(w, whole) for w in args[1:]))
 
 
-def _end(args, whole, state):
+def _end(args: list[str], whole: str, state: State) -> Event:
     _args(0, "end")(args, whole)
     return Ended(by=state.turn)
 
 
-_PARSERS = {
+_PARSERS: dict[str, Parser] = {
     "matter": _matter, "deal": _deal, "first": _first, "drawn": _drawn, "roll": _roll,
     "discard": _one_card(Discarded), "play": _play, "final": _final, "downgrade": _one_card(Downgraded),
     "draw": _draw, "keep": _keep, "end": _end, "shown": _shown,
 }
 
 
-def format(event, state: State, seat: int | None = None) -> str:
+def format(event: Event, state: State, seat: int | None = None) -> str:
     """Write an event in the notation; with a seat, cards that seat cannot see are `?`."""
     if isinstance(event, Moved):
         return "-".join(x for x in (event.frm, event.via, event.to) if x)
@@ -232,7 +236,7 @@ def _format_keep(event: Kept, state: State, seat: int | None) -> str:
     return f"keep {UNKNOWN}" + (f" discard {gone}" if gone else "")
 
 
-def _format_chance(event, state: State, seat: int | None) -> str:
+def _format_chance(event: Event, state: State, seat: int | None) -> str:
     if isinstance(event, MatterPlaced):
         return f"matter {event.tokens}"
     if isinstance(event, Dealt):

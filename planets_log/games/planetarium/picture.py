@@ -39,7 +39,7 @@ def _token(canvas: Canvas, x: float, y: float, letter: str, r: float = 9) -> Non
     canvas.text(x, y + 4, letter, 10, anchor="middle", weight="bold", fill="#ffffff" if letter in "WM" else "black")
 
 
-def _board(canvas: Canvas, view: dict, spaces: tuple[str, ...]) -> None:
+def _board(canvas: Canvas, view: dict[str, Any], spaces: tuple[str, ...]) -> None:
     """Seven concentric orbits, each space at its place around its ring, space 1 at the top."""
     sizes: dict[int, int] = {}
     for name in spaces:
@@ -62,7 +62,7 @@ def _where(name: str, sizes: dict[int, int]) -> tuple[float, float]:
     return CX + RING * k * math.cos(angle), CY + RING * k * math.sin(angle)
 
 
-def _track(canvas: Canvas, view: dict) -> None:
+def _track(canvas: Canvas, view: dict[str, Any]) -> None:
     with canvas.panel("track", 680, 100):
         canvas.text(0, 0, f"Evolution track: {len(view['track'])} Matter", 14, weight="bold")
         for n, letter in enumerate(view["track"][:36]):
@@ -75,7 +75,7 @@ def _track(canvas: Canvas, view: dict) -> None:
             canvas.text(0, 92, f"Final cards drawn: {shown}", 12)
 
 
-def _rows(canvas: Canvas, view: dict) -> None:
+def _rows(canvas: Canvas, view: dict[str, Any]) -> None:
     with canvas.panel("planet-rows", 680, 210):
         canvas.text(0, 0, "Planets and their Evolution cards", 14, weight="bold")
         for p, letter in enumerate(PLANETS):
@@ -91,7 +91,7 @@ def _rows(canvas: Canvas, view: dict) -> None:
                     canvas.rect(x + 1, y + 1, 40, 28, stroke="black", width=2, rx=4)
 
 
-def _seat(canvas: Canvas, view: dict, i: int, side: dict, y: float) -> None:
+def _seat(canvas: Canvas, view: dict[str, Any], i: int, side: dict[str, Any], y: float) -> None:
     with canvas.panel(f"seat seat-{i}", 680, y):
         canvas.rect(0, 0, 404, 100, stroke=MUTED, rx=8)
         canvas.seat_mark(16, 18, i)
@@ -114,7 +114,7 @@ def _count(deck: Any) -> int:
     return deck if isinstance(deck, int) else len(deck)
 
 
-def _status(view: dict, frame: Frame) -> str:
+def _status(view: dict[str, Any], frame: Frame) -> str:
     if view["phase"] == "over":
         return f"game over: {view['end_reason']}"
     final = " · final turn" if view["final_turn"] else ""

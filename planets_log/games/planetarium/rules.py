@@ -5,7 +5,19 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from planets_log.game import CHANCE, TERMINAL, Header, Option, Rules
+from planets_log.game import (
+    CHANCE,
+    TERMINAL,
+    Chance,
+    Event,
+    Header,
+    Option,
+    Outcomes,
+    Ranking,
+    Rules,
+    ScoreSheet,
+    Stream,
+)
 
 from . import apply, chance, check, score, view
 from .edition import PlanetariumEdition
@@ -53,59 +65,61 @@ class PlanetariumRules(Rules):
             return TERMINAL
         return CHANCE if state.phase in CHANCE_PHASES else state.turn
 
-    def legal(self, state: State) -> list:
+    def legal(self, state: State) -> list[Event]:
         from . import legal
 
         if state.phase in CHANCE_PHASES:
             return []  # its outcomes are chance_outcomes
         return legal.legal(state) if state.phase != "over" else []
 
-    def candidates(self, state: State) -> list:
+    def candidates(self, state: State) -> list[Event]:
         from . import legal
 
         return legal.candidates(state)
 
-    def chance_outcomes(self, state: State):
+    def chance_outcomes(self, state: State) -> Outcomes:
         return chance.outcomes(state)
 
-    def check(self, state: State, event) -> None:
+    def check(self, state: State, event: Event) -> None:
         check.check(state, event)
 
-    def apply(self, state: State, event) -> State:
+    def apply(self, state: State, event: Event) -> State:
         return apply.apply(state, event)
 
-    def chance(self, state: State, rng):
+    def chance(self, state: State, rng: Stream) -> Chance:
         return chance.chance(state, rng)
 
     def chance_hint(self, state: State) -> str:
         return chance.hint(state)
 
-    def score(self, state: State):
+    # No `seat` parameter on purpose: the engine scores per seat only a game whose `score` takes one
+    # (engine/scoring.py reads the signature); Planetarium's points lie face up for everyone.
+    def score(self, state: State) -> ScoreSheet:  # type: ignore[override]
         return score.score(state)
 
-    def rank(self, state: State, totals: list[int]):
+    def rank(self, state: State, totals: list[int]) -> Ranking:
         return score.rank(state, totals)
 
     def round_of(self, state: State) -> int:
         return state.turns // len(state.players) + 1
 
-    def parse(self, text: str, state: State):
+    def parse(self, text: str, state: State) -> Event:
         from . import notation
 
         return notation.parse(text, state)
 
-    def format(self, event, state: State, seat: int | None = None) -> str:
+    def format(self, event: Event, state: State, seat: int | None = None) -> str:
         from . import notation
 
         return notation.format(event, state, seat)
 
-    def resample_hidden(self, state: State, seat: int, rng) -> State:
+    def resample_hidden(self, state: State, seat: int, rng: Stream) -> State:
         return view.resample_hidden(state, seat, rng)
 
     def render(self, state: State, seat: int | None = None) -> str:
         return view.render(state, seat)
 
-    def view(self, state: State, seat: int | None = None):
+    def view(self, state: State, seat: int | None = None) -> dict[str, Any]:
         return view.view(state, seat)
 
     def picture(self, state: State, seat: int | None = None) -> str:
@@ -116,9 +130,10 @@ class PlanetariumRules(Rules):
 
         return picture.svg(self.view(state, seat), frame_for(self, state, seat), state.board.names)
 
-    def public_scores(self, state: State, seat: int | None = None) -> list[int] | None:
+    def public_scores(self, state: State, seat: int | None = None) -> list[int | None] | None:
         """Points come from cards played face up: every seat may know every total."""
-        return [s.points for s in state.seats]
+        totals: list[int | None] = [s.points for s in state.seats]
+        return totals
 
 
 RULES = PlanetariumRules()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from planets_log.game import Ranking, ScoreSheet, SeatScore
 
 from .state import State, markers_on_cards
@@ -35,7 +37,7 @@ def rank(state: State, totals: list[int]) -> Ranking:
     """Most points; ties broken by Matter on the mat, markers on cards, then fewest cards in hand."""
     if state.solo:
         return _solo(state, totals[0])
-    keys = [lambda i: totals[i],
+    keys: list[Callable[[int], int]] = [lambda i: totals[i],
             lambda i: sum(len(m) for m in state.seats[i].mat),
             lambda i: markers_on_cards(state, i),
             lambda i: -len(state.seats[i].hand)]

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
 import msgspec
 from msgspec.structs import replace
 
@@ -131,7 +134,7 @@ def left(state: State, kind: str) -> int:
     return len(deck_cards(state, kind)) - state.unknown[DECK_INDEX[kind]]
 
 
-def with_seat(state: State, i: int, **changes) -> State:
+def with_seat(state: State, i: int, **changes: Any) -> State:
     """The state with seat i's fields changed."""
     seats = list(state.seats)
     seats[i] = msgspec.structs.replace(seats[i], **changes)
@@ -143,7 +146,7 @@ def unseen(cid: str) -> bool:
     return cid.startswith("?")
 
 
-def sort_cards(cards) -> tuple[str, ...]:
+def sort_cards(cards: Iterable[str]) -> tuple[str, ...]:
     """Cards in canonical order (deck, then number; unseen cards last)."""
     return tuple(sorted(cards, key=lambda c: ("~" + c[1:], 0) if unseen(c) else card_order(c)))
 
@@ -164,7 +167,7 @@ def remove(items: tuple[str, ...], *gone: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-def contains(items, wanted) -> bool:
+def contains(items: Iterable[str], wanted: Iterable[str]) -> bool:
     """True when the multiset `items` holds every element of `wanted` (with repeats)."""
     pool = list(items)
     for w in wanted:
@@ -202,10 +205,11 @@ def markers_on_cards(state: State, seat: int) -> int:
 
 def setup(header: Header, edition: PlanetariumEdition) -> State:
     """The table before the Matter is placed: planets on A-D, tokens Hostile side up, full decks."""
+    a, b, c, d = (p.token == "habitable" for p in sorted(edition.planets, key=lambda p: p.letter))  # A-D (edition)
     state = State(players=tuple(header.players), edition=edition,
                   seats=tuple(Seat(markers=edition.markers) for _ in header.players),
                   low=edition.deck("low"), high=edition.deck("high"), final=edition.deck("final"),
-                  habitable=tuple(p.token == "habitable" for p in sorted(edition.planets, key=lambda p: p.letter)),
+                  habitable=(a, b, c, d),
                   target=int(header.options.get("target", 100)),
                   round_limit=int(header.options.get("round_limit", 0)),
                   keeper=header.kept_by if isinstance(header.kept_by, int) else -1)

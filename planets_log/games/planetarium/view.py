@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import msgspec
 from msgspec.structs import replace
+
+from planets_log.game import Stream
 
 from .edition import PLANETS
 from .events import UNKNOWN
 from .state import State, card, left, sort_cards, unseen, with_seat
 
 
-def view(state: State, seat: int | None = None) -> dict:
+def view(state: State, seat: int | None = None) -> dict[str, Any]:
     """The position as JSON-able data (without the edition); with a seat, others' hands and the decks hidden."""
-    data = msgspec.to_builtins(state)
+    data: dict[str, Any] = msgspec.to_builtins(state)
     data.pop("edition", None)
     data.pop("keeper", None)
     data["cells"] = {state.board.names[i]: t for i, t in enumerate(state.cells) if t}
@@ -72,7 +76,7 @@ def _track(state: State) -> str:
             f"{on_final} on the final space{solo}")
 
 
-def resample_hidden(state: State, seat: int, rng) -> State:
+def resample_hidden(state: State, seat: int, rng: Stream) -> State:
     """A state `seat` cannot tell apart: other hands (and another's pending Finals) redrawn from the unseen cards."""
     if state.over:
         return state

@@ -6,8 +6,8 @@ import msgspec
 
 from planets_log.engine.edition import load_edition
 from planets_log.games.planetship_2491.board import geometry, rows_of
-from planets_log.games.planetship_2491.turn import placements
 from planets_log.games.planetship_2491.state import geo, info, occupant, size, zone_spec
+from planets_log.games.planetship_2491.turn import placements
 
 from .ps_helpers import LAYOUT5, RULES, state_of, table
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import msgspec
+import pytest
 
 from .ps_helpers import BLUE, RED, RULES, at, edit, play, refused, state_of, table
 
@@ -179,3 +180,13 @@ def test_random_playouts_reach_every_phase_of_the_game():
             assert build.pos.state.phase == "over" and build.pos.state.round == 4
             seen |= {msgspec.json.decode(line)["type"] for line in build.lines[1:]}
     assert {e.__struct_config__.tag for e in EVENTS} - seen == {"reveal"}
+
+
+def test_char_at_names_the_empty_space_instead_of_failing_on_none():
+    """The rules' `char_at` (a character they know stands there) returns it, and names an empty space plainly."""
+    from planets_log.games.planetship_2491.state import char_at
+
+    b = play(table(2), "R1 0.I")
+    assert char_at(state_of(b), 0, 1).card == "R1" and char_at(state_of(b), 0, 1).owner == RED
+    with pytest.raises(ValueError, match="no character on space 2 of zone 0"):
+        char_at(state_of(b), 0, 2)

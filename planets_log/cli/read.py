@@ -37,6 +37,7 @@ def moves(log: str, at: int | None, as_json: bool, as_seat: str | None, edition:
       planets-log moves game.jsonl
       planets-log moves game.jsonl --at 20 --json --as Ben
     """
+    from planets_log.engine.hints import counted, hint, words_listing
     from planets_log.engine.redact import format_as
     from planets_log.engine.replay import Replay
     from planets_log.engine.rules import CHANCE, TERMINAL, next_events
@@ -53,9 +54,9 @@ def moves(log: str, at: int | None, as_json: bool, as_seat: str | None, edition:
     if as_json:
         who = None if mover < 0 else session.name(mover)
         echo_json({"seq": pos.seq, "to_move": who, "chance": mover == CHANCE, "over": mover == TERMINAL,
-                   "hint": session.rules.chance_hint(pos.state) if mover == CHANCE else None, "moves": texts})
+                   "hint": hint(session.rules, pos.state, seat) if mover == CHANCE else None, "moves": texts})
         return
-    click.echo(f"after seq {pos.seq}: {mover_text(session, pos)}")
+    click.echo(f"after seq {pos.seq}: {mover_text(session, pos, seat)}")
     if withheld and seat is not None:
         click.echo(f"  (not shown to {session.name(seat)}: the moves could tell what it may not know)")
     if mover == CHANCE and session.rules.notation_key:
@@ -171,7 +172,7 @@ def replay(log: str, at: int | None, round_no: int | None, as_seat: str | None, 
     pos = position_at(rep, seq=at, round_no=round_no)
     _show(rep, pos, seat, fmt)
     if fmt == "text":
-        click.echo(f"after seq {pos.seq} (round {rules.round_of(pos.state)}): {mover_text(rep.session, pos)}")
+        click.echo(f"after seq {pos.seq} (round {rules.round_of(pos.state)}): {mover_text(rep.session, pos, seat)}")
 
 
 def _is_meta(event: Event) -> bool:

@@ -25,7 +25,9 @@ class Outcomes:
     its canonical form (`unordered`: its lists are multisets, a hand of cards written in
     any order; a `?` part stands for anything the listed outcomes hold there), a counted
     one by `admit` (every named card still there, as often as named). `rule` is the
-    rulebook section that says what can happen here.
+    rulebook section that says what can happen here. `words`: for counted outcomes, the
+    words they are typed with here after their first (the cards still possible, as often
+    as they are there, and any separators), which the prompt lists and Tab completes.
     """
 
     listed: tuple[tuple[Chance, Fraction], ...] | None = None
@@ -34,6 +36,7 @@ class Outcomes:
     rule: str = ""
     unordered: bool = False
     admit: Callable[[Chance], str | None] | None = None
+    words: tuple[str, ...] = ()
 
     def refusal(self, event: Chance) -> str | None:
         """Why `event` cannot be one of these outcomes, or None (also when they are only counted, untested)."""
@@ -134,7 +137,7 @@ def uniform(events: list[Chance], **how: Any) -> Outcomes:
 
 
 def sampled(count: int, sampler: Callable[[Any], Chance | Disclosure], **how: Any) -> Outcomes:
-    """Outcomes too many to list: `count` equally likely draws, and the seeded sampler (`how`: rule, admit)."""
+    """Outcomes too many to list: `count` equally likely draws, and the seeded sampler (`how`: rule, admit, words)."""
     return Outcomes(count=count, sampler=sampler, **how)
 
 

@@ -80,19 +80,21 @@ def outcomes(state: State) -> Outcomes:
     if phase == "setup-boosts":  # counted, not listed: the tiles may be written in any order
         tiles = state.first_game if state.first_game is not None else state.tile_pool
         return sampled(1 if state.first_game is not None else comb(len(state.tile_pool), 5), sample, rule=SETUP,
-                       admit=_tiles_from(tiles))
+                       admit=_tiles_from(tiles), words=tuple(tiles))
     if phase == "setup-bonus":
-        return sampled(draws(state.deck, (), 4), sample, rule=SETUP, admit=_from_deck(state, 4))
+        return sampled(draws(state.deck, (), 4), sample, rule=SETUP, admit=_from_deck(state, 4),
+                       words=_pool(state, 4))
     if phase in ("setup-deal", "deal"):
         n = min(DEAL, total)
         return sampled(draws(state.deck, state.discard, n), sample, rule=SETUP if phase == "setup-deal" else ROUND,
-                       admit=_from_deck(state, n))
+                       admit=_from_deck(state, n), words=_pool(state, n) + ("/",) * 3)
     if state.pending is not None and state.pending.step == "draw":
         pile = state.deck if deck_left(state) > 0 else state.discard
         return uniform([E.Drawn(card=c) for c in pile], rule=f"{DRAW}, {SETUP}")
     if state.pending is not None and state.pending.step == "reveal":
         n = min(LOOK, total)
-        return sampled(draws(state.deck, state.discard, n), sample, rule=LOOK_TILE, admit=_from_deck(state, n))
+        return sampled(draws(state.deck, state.discard, n), sample, rule=LOOK_TILE, admit=_from_deck(state, n),
+                       words=_pool(state, n))
     raise ValueError(f"no chance outcome is due in the {phase} phase")
 
 
@@ -110,9 +112,14 @@ def _tiles_from(tiles: tuple[str, ...]) -> Callable[[Chance], str | None]:
     return admit
 
 
+def _pool(state: State, n: int) -> tuple[str, ...]:
+    """The cards a draw of n comes from: the deck's, then the discard pile's once it runs out."""
+    return state.deck if n <= deck_left(state) else plus(state.deck, state.discard)
+
+
 def _from_deck(state: State, n: int) -> Callable[[Chance], str | None]:
     """The card test of a counted draw of n: the deck's cards, then the discard pile's once it runs out."""
-    pool = state.deck if n <= deck_left(state) else plus(state.deck, state.discard)
+    pool = _pool(state, n)
     where = "the deck" if n <= deck_left(state) else "the deck and the reshuffled discard pile"
 
     def admit(e: Chance) -> str | None:

@@ -82,7 +82,8 @@ def outcomes(state: State) -> Outcomes:
                        admit=lambda e: pool_refusal(pool, list(e.tokens), "the Matter tokens", len(pool)))
     if state.phase == "deal":
         count = comb(len(state.low), 2) * comb(len(state.high), 2) * comb(len(state.final), 2)
-        return sampled(count, sample, rule=SETUP, admit=lambda e: _deal_refusal(state, e))
+        return sampled(count, sample, rule=SETUP, admit=lambda e: _deal_refusal(state, e),
+                       words=(_seat_name(state, next_to_deal(state)),) + state.low + state.high + state.final)
     if state.phase == "first":
         tied = tied_first(state)
         return Outcomes(listed=tuple((FirstPlayer(seat=s), Fraction(1, len(tied))) for s in tied),

@@ -20,11 +20,11 @@ def outcomes(state: State) -> Outcomes:
     if state.due == "row":
         deck, k = state.prestige_deck, min(len(state.players) + 1, len(state.prestige_deck))
         return sampled(perm(len(deck), k), sample, rule=SETUP,
-                       admit=lambda e: pool_refusal(deck, e.cards, "the Prestige pile", k))
+                       admit=lambda e: pool_refusal(deck, e.cards, "the Prestige pile", k), words=tuple(deck))
     if state.due == "trail":
         deck, k = state.cosmos_deck, min(state.config.trail, len(state.cosmos_deck))
         return sampled(perm(len(deck), k), sample, rule=SETUP,
-                       admit=lambda e: pool_refusal(deck, e.cards, "the Cosmos pile", k))
+                       admit=lambda e: pool_refusal(deck, e.cards, "the Cosmos pile", k), words=tuple(deck))
     if state.due == "hand":
         return uniform([HandDealt(seat=next_to_deal(state), cards=state.config.hand)], rule=SETUP, unordered=True)
     if state.due == "refill":

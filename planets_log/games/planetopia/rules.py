@@ -69,9 +69,9 @@ class PlanetopiaRules(Rules):
     def chance_hint(self, state: State) -> str:
         hints = {
             "row": f"row PATTERN x{min(len(state.players) + 1, len(state.prestige_deck))} "
-                   "(the Prestige cards dealt, left to right, e.g. row .../.R./oGo ...)",
+                   "(the Prestige cards dealt, left to right)",
             "trail": f"trail CARD x{min(state.config.trail, len(state.cosmos_deck))} "
-                     "(the Cosmos cards dealt, left to right, e.g. trail GPR ray BB switch Y)",
+                     "(the Cosmos cards dealt, left to right)",
             "hand": "hand PLAYER " + " ".join(state.config.hand),
             "refill": "refill CARD (the Cosmos card drawn to the left end of the trail)",
             "reveal": "reveal PATTERN (the Prestige card drawn into the row)",

@@ -96,7 +96,7 @@ def outcomes(state: State) -> Outcomes:
     if phase == "layout":
         rows, cols, _ = GRID_SHAPES[len(state.players)]
         return Outcomes(count=factorial(10) * 4 ** (rows * cols), sampler=lambda rng: _layout(state, rng), rule=FORMING,
-                        admit=lambda e: _zones_refusal(cast(E.Formed, e)))
+                        admit=lambda e: _zones_refusal(cast(E.Formed, e)), words=_layout_words(cols))
     if phase == "rewards":
         slots = len(reward_slots(state))
         k = min(slots, deck_size(state))
@@ -104,7 +104,8 @@ def outcomes(state: State) -> Outcomes:
         count = comb(slots, k) * comb(unseen, min(k, unseen)) * factorial(k)
         pool = state.deck + state.bottom
         return Outcomes(count=count, sampler=lambda rng: _rewards(state, rng), rule=f"{START}, {SETUP}",
-                        admit=lambda e: _cards_refusal(pool, cast(E.RewardsDealt, e)))
+                        admit=lambda e: _cards_refusal(pool, cast(E.RewardsDealt, e)),
+                        words=_reward_words(state, k < slots))
     if phase == "reveal":
         return _reveals(state)
     if phase in kept.PHASES:
@@ -145,7 +146,7 @@ def _reveals(state: State) -> Outcomes:
                 names.append(taken[ch.owner].pop())
         return E.Revealed(cards=tuple(names))
 
-    return Outcomes(count=count, sampler=sample)
+    return Outcomes(count=count, sampler=sample, words=_card_words(state))
 
 
 def _named(state: State) -> Outcomes:
@@ -159,7 +160,31 @@ def _named(state: State) -> Outcomes:
         pools = {o: rng.shuffled(list(state.deck if o is None else state.hands[o])) for _, o in named}
         return E.Revealed(cards=tuple(pools[o].pop() for _, o in named))
 
-    return Outcomes(count=count, sampler=sample)
+    return Outcomes(count=count, sampler=sample, words=_card_words(state))
+
+
+def _layout_words(cols: int) -> tuple[str, ...]:
+    """A layout's words: each zone with or without its turn, the column breaks, `reserve`."""
+    return tuple(f"{z}{turn}" for z in range(10) for turn in ("", "@90", "@180", "@270")) + ("/",) * (cols - 1) + (
+        "reserve",)
+
+
+def _reward_words(state: State, short: bool) -> tuple[str, ...]:
+    """A reward line's words: each slot's zone (`0:`), the cards still in the deck, `-` when it runs out, `?` (kept)."""
+    zones = tuple(f"{z}:" for z in dict.fromkeys(reward_slots(state)))
+    extra = ("-",) * short + (E.HIDDEN,) * (state.keeper >= 0)
+    return zones + tuple(sorted(set(state.deck + state.bottom), key=_card_order)) + extra
+
+
+def _card_words(state: State) -> tuple[str, ...]:
+    """The cards a reveal may name: the deck's and the players' hands."""
+    cards = set(state.deck).union(*state.hands)
+    return tuple(sorted(cards, key=_card_order))
+
+
+def _card_order(code: str) -> tuple[int, str]:
+    """Deck cards by number, then the starting characters by colour and number."""
+    return (int(code), "") if code.isdigit() else (100, code)
 
 
 def _shifts(state: State) -> list[E.Shifted]:
@@ -179,21 +204,48 @@ def _uniform(events: Sequence[Chance], **how: Any) -> Outcomes:
 
 
 def hint(state: State) -> str:
-    """What the recorder types at a chance point of a table game."""
+    """What the recorder types at a chance point of a table game, built from the position."""
     if state.phase in kept.PHASES:
         return kept.hint(state)
     if state.phase == "reveal":
         return kept.reveal_hint(state)
-    return HINTS.get(state.phase, "no chance outcome is due")
+    if state.phase in HINTS:
+        return HINTS[state.phase](state)
+    return "no chance outcome is due"
 
 
-HINTS = {
-    "missions": "the face-up missions: missions M1 M2 M3 M4",
-    "layout": "the grid column by column, left first and top down, each zone with its turn, then the reserve "
-              "left to right: layout 3 5@90 / 0 7@180 / 2 9@270 reserve 1 4 6 8",
-    "shift": "the new left column top down (with 5 players also the zone set aside): shift 4 6@90 [aside 8]",
-    "rewards": "one reward card per slot in zone-number order (Harvests two), '-' if the deck ran out: "
-               "rewards 0:12 1:7 2:? 9:3+22",
-    "draw": "the card the Scanner drew: draw 17",
-    "reveal": "the hidden cards of the resolving zone, reward first, then by space: reveal 12 R3",
+def _missions_hint(state: State) -> str:
+    n = 5 if len(state.players) == 5 else 4
+    return f"the {n} face-up missions, in any order: missions " + " ".join(["M"] * n) + " (M: a mission, M1 to M13)"
+
+
+def _layout_hint(state: State) -> str:
+    rows, cols, reserve = GRID_SHAPES[len(state.players)]
+    column = " ".join(["Z"] * rows)
+    return ("the grid column by column, left first and top down, each zone with its turn (Z, Z@90, Z@180 or Z@270), "
+            "then the reserve left to right: layout " + " / ".join([column] * cols) + " reserve "
+            + " ".join(["Z"] * reserve))
+
+
+def _shift_hint(state: State) -> str:
+    column = " ".join(["Z"] * rows_of(len(state.players)))
+    aside = " aside Z" if len(state.players) == 5 else ""
+    return (f"the new left column top down, each zone with its turn{', and the zone set aside' if aside else ''}: "
+            f"shift {column}{aside}")
+
+
+def _rewards_hint(state: State) -> str:
+    slots = reward_slots(state)
+    words = [f"{z}:CARD+CARD" if slots.count(z) > 1 else f"{z}:CARD" for z in dict.fromkeys(slots)]
+    hidden = ", ZONE:? for a face-down reward you cannot see" if state.keeper >= 0 else ""
+    return (f"one reward card per slot in zone-number order ('-' where the deck ran out{hidden}): rewards "
+            + " ".join(words))
+
+
+HINTS: dict[str, Callable[[State], str]] = {
+    "missions": _missions_hint,
+    "layout": _layout_hint,
+    "shift": _shift_hint,
+    "rewards": _rewards_hint,
+    "draw": lambda state: "the card the Scanner drew: draw CARD",
 }

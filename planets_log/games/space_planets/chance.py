@@ -34,7 +34,7 @@ def outcomes(state: State) -> Outcomes:
     if state.phase == "deal":
         deck = deck_cards(state.deck)
         return sampled(perm(len(deck), SPACES), lambda rng: outcome(state, rng), rule=PREP,
-                       admit=lambda e: pool_refusal(deck, e.cards, "the deck", SPACES))
+                       admit=lambda e: pool_refusal(deck, e.cards, "the deck", SPACES), words=tuple(deck) + ("/",) * 2)
     if state.phase == "refill":
         space = refill_space(state)
         return uniform([Refilled(space=space, card=c) for c in deck_cards(state.deck)], rule=f"{PLAY}, {CONTENTS}")

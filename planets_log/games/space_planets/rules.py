@@ -79,11 +79,11 @@ class SpacePlanets(Rules):
     def chance_hint(self, state: State) -> str:
         """What to type at a chance point of a table game."""
         if state.phase == "deal":
-            return "enter the 9 cards dealt to the grid row by row, e.g. 'deal p1 p2 hole / oasis p3 p1 / fuel2 p2 p4'"
+            return "enter the 9 cards dealt to the grid row by row: 'deal C C C / C C C / C C C'"
         if state.phase == "refill":
             left = " ".join(sorted(set(state.deck)))
             return f"enter the card drawn into space {state.refill}: 'refill {state.refill} CARD' (in the deck: {left})"
-        return "enter where the die landed: 'land SPACE FACE' (e.g. 'land 5 3') or 'off' if it missed the grid"
+        return "enter where the die landed: 'land SPACE FACE', or 'off' if it missed the grid"
 
     # --- results and views ----------------------------------------------------
     def score(self, state: State, seat: int | None = None) -> ScoreSheet:

@@ -22,12 +22,12 @@ from planets_log.record.events import (
     Reveal,
     Ruling,
     Seal,
-    strip_place,
 )
 from planets_log.record.lines import append_anywhere, append_lines, line_hash, seq_type
 from planets_log.record.text import escape
 
-from .implied import only_outcome
+from .hints import hint
+from .implied import declined, implied_steps, same_line, written_here
 from .redact import format_as
 from .replay import Replay
 from .rules import CHANCE, TERMINAL
@@ -77,36 +77,48 @@ class Recorder:
         """Read one move in notation and append it (with the seed's chance that follows).
 
         The move may name its player (`Ann: d1x2`, or `by`): it is refused unless that
-        player is the one to move.
+        player is the one to move. A move of a kind the seat to move cannot choose now
+        implies the step it declines (`Rules.noop`): both are written.
         """
         named, move = split_player(text, self.header.players)
+        implied: tuple[Event, ...] = ()
         try:
             if by is not None:
                 named = self._seat(by)
+            implied, pos = implied_steps(self.session, self.pos, move, named)
             if named is not None:
-                self._check_named(named)
-            parsed = self.rules.parse(move.strip(), self.pos.state)
+                self._check_named(named, pos)
+            parsed = self.rules.parse(move.strip(), pos.state)
         except IllegalEvent as exc:
             who = text.partition(":")[0].strip()
             if named is None and isinstance(exc, NotationError) and _name_like(who) and text.partition(":")[2].strip():
                 exc = IllegalEvent("turn.named", f"{who!r} is not a player: name {seat_words(self.header.players)}",
                                    "turn order")  # `Zed: d1`: a misspelt name, not a bad move
-            raise self._placed(exc, text) from None
-        if isinstance(parsed, Chance) and self.session.to_move(self.pos) != CHANCE:
-            written = self._written_for_you(parsed)
+            raise self._placed(exc, text, implied) from None
+        first = parsed[0] if isinstance(parsed, tuple) else parsed
+        if not implied and isinstance(first, Chance) and self.session.to_move(self.pos) != CHANCE:
+            written = self._written_for_you(first)
             if written is not None:  # typed out of habit: the recorder already wrote it
-                return [Entry(written, parsed, f"{self.rules.format(parsed, self.pos.state)} (already written: "
-                              "the only possible outcome)")]
-        if isinstance(parsed, tuple):  # a line that implies the ones before it (`land 5 3` implies `roll`)
-            return self.add(parsed[-1], text, before=parsed[:-1])
-        return self.add(parsed, text)
+                return [self._already(written, first, "the only possible outcome")]
+        events = (*implied, *parsed) if isinstance(parsed, tuple) else (*implied, parsed)  # `land 5 3` implies `roll`
+        try:
+            return self.add(events[-1], text, before=events[:-1])
+        except RecordError:
+            written = self._written_for_you(first) if not implied and not isinstance(first, Chance) else None
+            if written is None:
+                raise
+            return [self._already(written, first, "the only legal move")]
+
+    def _already(self, seq: int, event: Event, why: str) -> Entry:
+        """The echo of a line typed although the recorder wrote it already."""
+        return Entry(seq, event, f"{self.rules.format(event, self.pos.state)} (already written: {why})")
 
     def _written_for_you(self, event: Event) -> int | None:
-        """The seq of a line at the end of the record that the recorder wrote as the only
-        possible outcome and that equals `event`, or None."""
+        """The seq of a line at the end of the record that the recorder wrote by itself (the only
+        possible outcome, or the only legal move) and that `event` repeats, or None."""
         u = self.pos.undo
-        while u is not None and (forced := only_outcome(self.rules, u.state)) is not None:
-            if strip_place(forced) == strip_place(event):
+        while u is not None and (written := written_here(self.rules, u.state)) is not None:
+            if same_line(written, event):
                 return u.seq
             u = u.parent
         return None
@@ -117,16 +129,20 @@ class Recorder:
             raise IllegalEvent("turn.named", f"{word!r} is not a player: name {seat_words(self.header.players)}", "turn order")
         return seat
 
-    def _check_named(self, seat: int) -> None:
-        mover = self.session.to_move(self.pos)
+    def _check_named(self, seat: int, pos: Position) -> None:
+        mover = self.session.to_move(pos)
+        if mover == TERMINAL:
+            raise IllegalEvent("game-over", f"the game is over: {self.session.name(seat)} has no move left to make",
+                               "game end")
         if mover == CHANCE:
-            if (due := self.rules.reveal_due(self.pos.state)) is not None:
+            if (due := self.rules.reveal_due(pos.state)) is not None:
                 raise IllegalEvent("reveal.due", due[0], due[1])
-            raise IllegalEvent("turn.named", f"a chance outcome is due ({self.rules.chance_hint(self.pos.state)}), "
+            raise IllegalEvent("turn.named", f"a chance outcome is due ({hint(self.rules, pos.state, self.seat)}), "
                                f"not a move by {self.session.name(seat)}", "turn order")
         if mover != seat:
-            raise IllegalEvent("turn.named", f"it is {self.session.name(mover)}'s turn, not {self.session.name(seat)}'s",
-                               "turn order")
+            owed = self.rules.owed(pos.state)
+            raise IllegalEvent("turn.named", f"it is {self.session.name(mover)}'s turn, not {self.session.name(seat)}'s"
+                               + (f": {self.session.name(mover)} {owed}" if owed else ""), "turn order")
 
     def add(self, event: Event, text: str | None = None, *, before: tuple[Event, ...] = ()) -> list[Entry]:
         """Gate and append `before` + `event`, then every chance outcome the seed gives after it
@@ -139,12 +155,7 @@ class Recorder:
                 pos = self._step(pos, earlier, lines, entries)
             pos = self._step(pos, event, lines, entries)
             self._check_secret(event, pos)
-            if self.session.seeded:
-                while self.session.to_move(pos) == CHANCE:
-                    pos = self._step(pos, self.session.expected_chance(pos), lines, entries)
-            elif not isinstance(event, Meta) or isinstance(event, Retract):
-                while (forced := only_outcome(self.rules, pos.state)) is not None:
-                    pos = self._step(pos, forced, lines, entries)
+            pos = self._follow(pos, lines, entries, not isinstance(event, Meta) or isinstance(event, Retract))
             secret = self.session.secret
             if secret is not None and self._reveal_due(pos):
                 pos = self._step(pos, Reveal(secret=secret.hex()), lines, entries)
@@ -153,6 +164,18 @@ class Recorder:
         append_lines(self.path, lines, self.pos.seq, self.pos.head, fsync=self.fsync)
         self.pos = pos
         return entries
+
+    def _follow(self, pos: Position, lines: list[bytes], entries: list[Entry], played: bool) -> Position:
+        """Every line that follows by itself: the seed's outcomes; after a played line also, in a table game,
+        an outcome that is the only one possible, and any action the seat cannot decide otherwise."""
+        while True:
+            if self.session.seeded and self.session.to_move(pos) == CHANCE:
+                nxt: Event | None = self.session.expected_chance(pos)
+            else:
+                nxt = written_here(self.rules, pos.state) if played else None
+            if nxt is None:
+                return pos
+            pos = self._step(pos, nxt, lines, entries)
 
     def _check_secret(self, event: Event, pos: Position) -> None:
         """In a committed game, only the holder of the secret records draws (nobody types them)."""
@@ -214,13 +237,18 @@ class Recorder:
     def undo(self, reason: str | None = None, to: int | None = None) -> list[Entry]:
         """Take back the last typed line (action or table outcome), or every line after seq `to`.
 
-        Lines the recorder wrote because they were the only possible outcome are passed over:
-        they were never typed. In a seeded game an action takes its seed's outcomes with it.
+        Lines the recorder wrote by itself (the only possible outcome, the only legal move) are
+        passed over: they were never typed. The steps a typed line declined before it go with it.
+        In a seeded game an action takes its seed's outcomes with it.
         """
         u, target = self.pos.undo, None
         if to is None:
-            while u is not None and only_outcome(self.rules, u.state) is not None:
-                u = u.parent
+            after = self.pos.state
+            while u is not None and written_here(self.rules, u.state) is not None:
+                after, u = u.state, u.parent
+            if u is not None and not declined(self.rules, u.state, after):
+                while u.parent is not None and declined(self.rules, u.parent.state, u.state):
+                    u = u.parent  # `probe -` written before the move that implied it
             target = u.seq if u is not None else None
         else:
             while u is not None and u.seq > to:
@@ -273,12 +301,23 @@ class Recorder:
             self.pos = self.replay.final()
         return [Entry(seq + 1, placed[0], self.describe(placed[0], self.pos))]
 
-    def _placed(self, exc: IllegalEvent, text: str | None) -> RecordError:
+    def _placed(self, exc: IllegalEvent, text: str | None, implied: tuple[Event, ...] = ()) -> RecordError:
         seq = self.pos.seq + 1
         err = RecordError.at(self.path, seq + 1, seq, exc)
         if text is not None and exc.code != "notation":
             err.message = f"{text.strip()!r}: {err.message}"
+        if implied:
+            err.message += f" (read after the {len(implied)} step(s) it passes: {self._steps_text(implied)})"
         return err
+
+    def _steps_text(self, steps: tuple[Event, ...]) -> str:
+        """Declined steps in notation, as they would have been written after the record's end."""
+        pos, out = self.pos, []
+        for step in steps:
+            sealed = self.session.seal(pos, step)
+            out.append(self.describe(sealed, pos))
+            pos = self.session.step(pos, sealed, line_hash(self.session.encode(sealed)))
+        return ", ".join(out)
 
 
 def _name_like(word: str) -> bool:

@@ -123,8 +123,26 @@ class Rules:
         raise NotImplementedError
 
     def chance_hint(self, state: Any) -> str:
-        """What the recorder must type at a chance point of a table game."""
+        """What the recorder must type at a chance point of a table game (the core adds an example outcome)."""
         return "enter the chance outcome"
+
+    # --- what the recorder writes or says by itself ---------------------------------
+    def owed(self, state: Any) -> str | None:
+        """What the seat to move must do now, in words after its name ("places a probe next: probe
+        ZONE.NUMERAL"), said after every line and in refusals; None: "NAME to move"."""
+        return None
+
+    def noop(self, state: Any) -> Event | None:
+        """The action that declines an optional step due now and changes nothing else (a probe not
+        placed, a zone not turned, an ability not used), or None. A typed line of a kind the seat to
+        move cannot choose here implies it: the recorder writes it first, and takes it back with that line."""
+        return None
+
+    def forced(self, state: Any) -> Event | None:
+        """The action the seat to move cannot decide otherwise (the only legal one), or None: the recorder
+        writes it right after the line before, and takes it back with that line. A game with hidden
+        information gives None wherever the keeper cannot know the seat's options."""
+        return None
 
     # --- results and views ----------------------------------------------------
     def score(self, state: Any, seat: int | None = None) -> ScoreSheet:

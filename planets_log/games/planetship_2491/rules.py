@@ -7,7 +7,7 @@ from typing import Any
 
 from planets_log.game import Chance, Event, Header, Outcomes, Ranking, Rules, ScoreSheet, Stream
 
-from . import apply, chance, check, score, turn, view
+from . import apply, chance, check, score, steps, turn, view
 from .edition import PlanetshipEdition
 from .events import EVENTS
 from .options import Options
@@ -72,6 +72,18 @@ class Planetship(Rules):
     def chance_hint(self, state: State) -> str:
         """What to type at a chance point of a table game."""
         return chance.hint(state)
+
+    def owed(self, state: State) -> str | None:
+        """What the seat to move does next: places a character, a probe, decides for a character, discards."""
+        return steps.owed(state)
+
+    def noop(self, state: State) -> Event | None:
+        """The optional step due now, declined: `rotate 0`, `probe -`, `done`."""
+        return steps.noop(state)
+
+    def forced(self, state: State) -> Event | None:
+        """The only legal move (not in a record kept by one player), or `done` for a Team Radio worth +0."""
+        return steps.forced(state)
 
     # No `seat` parameter on purpose: the engine scores per seat only a game whose `score` takes one
     # (engine/scoring.py reads the signature); Planetship scores the whole table.

@@ -48,7 +48,8 @@ def demo(game: str, seed: int, out: str | None) -> None:
     build = Builder.new(header, session)
     build.draw_chance()
     create_record(out, build.lines)
-    click.echo(f"== 1. recording a seeded {session.rules.title} game (seed {seed}) into {out}")
+    where = "a temporary file, deleted when the demo ends (--out FILE keeps the record)" if folder else out
+    click.echo(f"== 1. recording a seeded {session.rules.title} game (seed {seed}) into {where}")
     rec = Recorder(out, fsync=False)
     policy = rng(seed, "demo-policy")
     moves = 0
@@ -61,7 +62,7 @@ def demo(game: str, seed: int, out: str | None) -> None:
     click.echo(f"   … {moves} moves typed, record ends at seq {rec.pos.seq}")
     click.echo("== 2. validate")
     report = validate_file(out)
-    click.echo(f"   {out}: {'valid' if report.valid else 'INVALID'}, {report.events} events, "
+    click.echo(f"   {'the record' if folder else out}: {'valid' if report.valid else 'INVALID'}, {report.events} events, "
                f"{'finished' if report.finished else 'not finished'}")
     for err in report.errors:
         click.echo(f"   {err}")

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import click
 
+from planets_log.engine.hints import counted, example, hint, word_completions, words_listing
 from planets_log.engine.recorder import Recorder, split_player
 from planets_log.engine.rules import CHANCE, TERMINAL, next_events
-from planets_log.record.errors import PlanetsLogError
+from planets_log.record.errors import PlanetsLogError, RecordError
 
 from .common import mover_text
 from .read import LISTED_OUTCOMES
 
-HELP = """Type a move in the game's notation (it may name its player: 'Ann: d1x2'), or:
+HELP = """{opening}, or:
   ?            the legal moves (Tab completes them), what the hint's letters mean, the prompt
   show         the position
   undo [WHY]   take back the last line typed (a move or a chance outcome; after a draw of a
@@ -41,13 +42,21 @@ class Completions:
         return self._texts
 
     def matching(self, line: str) -> list[str]:
-        """Legal moves and prompt commands that start with what is typed (after any 'NAME: ')."""
+        """Legal moves and prompt commands that start with what is typed (after any 'NAME: '); at a
+        chance point with too many outcomes to list, the outcome's next word."""
+        words = word_completions(self.rec.rules, self.rec.pos.state, line) if self._hinted() else []
+        if words:
+            return words
         named, move = split_player(line, self.rec.header.players)
         prefix = line[:len(line) - len(move)] if named is not None else ""
         move = move.lstrip() if named is not None else move
         if named is not None and not prefix.endswith(" "):
             prefix += " "
         return [prefix + m for m in self.legal() + ["?", "show", "undo", "note ", "quit"] if m.startswith(move)]
+
+    def _hinted(self) -> bool:
+        """True when the keeper may be told what can happen here (the full view, or a game without secrets)."""
+        return self.rec.seat is None or not self.rec.rules.hidden_information
 
 
 def legal_texts(rec: Recorder) -> list[str]:
@@ -65,6 +74,18 @@ def prompt(rec: Recorder) -> str:
     mover = rec.session.to_move(rec.pos)
     who = "chance" if mover == CHANCE else rec.session.name(mover)
     return f"[seq {rec.pos.seq + 1}] {who}> "
+
+
+def opening(rec: Recorder, comp: Completions) -> str:
+    """The help's first line, with this game's own example: a legal move now, named by its player, or
+    at a chance point an outcome that can happen now."""
+    mover = rec.session.to_move(rec.pos)
+    if mover >= 0 and comp.legal():
+        return f"Type a move in the game's notation (it may name its player: '{rec.session.name(mover)}: {comp.legal()[0]}')"
+    shown = example(rec.rules, rec.pos.state) if mover == CHANCE and comp._hinted() else None
+    now = f"'{rec.rules.format(shown, rec.pos.state)}'" if shown is not None else "as the hint says"
+    return (f"Type a chance outcome or a move in the game's notation (now an outcome, {now}; a move may name its "
+            f"player: '{rec.session.name(0)}: MOVE')")
 
 
 def _install_completion(comp: Completions) -> None:
@@ -88,7 +109,7 @@ def run_interactive(rec: Recorder) -> None:
     """Prompt until the game ends or the user quits; every accepted move is saved at once."""
     comp = Completions(rec)
     _install_completion(comp)
-    click.echo(HELP)
+    click.echo(HELP.format(opening=opening(rec, comp)))
     while True:
         click.echo(mover_text(rec.session, rec.pos))
         if rec.session.to_move(rec.pos) == TERMINAL:
@@ -110,26 +131,40 @@ def run_interactive(rec: Recorder) -> None:
 
 def _dispatch(rec: Recorder, comp: Completions, line: str) -> None:
     if line == "?":
-        moves = comp.legal()
-        if rec.session.to_move(rec.pos) == CHANCE:
-            click.echo(rec.rules.chance_hint(rec.pos.state))
-        if rec.rules.notation_key:
-            click.echo(rec.rules.notation_key)
-        if rec.session.to_move(rec.pos) == CHANCE and len(moves) > LISTED_OUTCOMES:
-            click.echo(f"({len(moves)} possible outcomes; Tab completes them)")
-        else:
-            click.echo("  ".join(moves) if moves else "(no move to list)")
-        click.echo(PROMPT_KEY)
+        _explain(rec, comp)
         return
     if line == "show":
         click.echo(rec.rules.render(rec.pos.state))
         return
     if line == "undo" or line.startswith("undo "):
         reason = line[5:].strip() or (None if rec.peek_pending() else "undone at the prompt")
-        entries = rec.undo(reason)  # taking back a seen draw needs a reason: 'undo REASON'
+        try:
+            entries = rec.undo(reason)
+        except RecordError as err:  # taking back a seen draw needs a reason
+            if err.code == "retract.peek":
+                err.message += "; type: undo WHY (e.g. 'undo the card was misread')"
+            raise
     elif line.startswith("note "):
         entries = rec.annotate(rec.pos.seq, line[5:].strip(), author=None)
     else:
         entries = rec.play(line)
     for entry in entries:
         click.echo(f"{entry.seq:>4}  {entry.text}")
+
+
+def _explain(rec: Recorder, comp: Completions) -> None:
+    """`?`: the hint and what its letters mean, then what may come next (listed, or counted when many)."""
+    chance = rec.session.to_move(rec.pos) == CHANCE
+    moves = comp.legal()
+    if chance:
+        click.echo(hint(rec.rules, rec.pos.state, rec.seat))
+    if rec.rules.notation_key:
+        click.echo(rec.rules.notation_key)
+    many = counted(rec.rules, rec.pos.state) if chance and comp._hinted() else None
+    if many is not None:
+        click.echo(words_listing(many))
+    elif chance and len(moves) > LISTED_OUTCOMES:
+        click.echo(f"({len(moves)} possible outcomes; Tab completes them)")
+    else:
+        click.echo("  ".join(moves) if moves else "(no move to list)")
+    click.echo(PROMPT_KEY)

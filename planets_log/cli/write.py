@@ -98,7 +98,8 @@ def new(game: str, out: str, players: tuple[str, ...], seed: int | None, table: 
             f"seeded game, secret seed in {out}.seed (keep it; it is revealed in the record when the game ends)")
     if keeper is not None:
         mode = f"table game kept by {players[keeper]} (type '?' for what {players[keeper]} cannot see)"
-    click.echo(escape(f"{out}: new {session.rules.title} record, {mode}; {len(drawn)} chance outcome(s) drawn"))
+    count = "" if table else f"; {len(drawn)} chance outcome{'' if len(drawn) == 1 else 's'} drawn"
+    click.echo(escape(f"{out}: new {session.rules.title} record, {mode}{count}"))
     click.echo(mover_text(session, build.pos))
 
 
@@ -162,7 +163,7 @@ def record(log: str, moves: tuple[str, ...], interactive: bool, expect_seq: int 
     for text in _move_texts(moves):
         for entry in rec.play(text, by):
             click.echo(f"{entry.seq:>4}  {entry.text}")
-    click.echo(mover_text(rec.session, rec.pos))
+    click.echo(mover_text(rec.session, rec.pos, rec.seat))
 
 
 def _warn_if_revealed(rec: Recorder) -> None:
@@ -204,14 +205,23 @@ def undo(log: str, reason: str | None, to: int | None, edition: str | None) -> N
       planets-log undo game.jsonl --to 12 --reason "Ben dispatched to planet 2, not 3"
     """
     from planets_log.engine.recorder import Recorder
-    from planets_log.record.errors import UsageError
+    from planets_log.record.errors import RecordError, UsageError
 
     if to is not None and to < 0:
         raise UsageError("--to takes a seq of 0 or more", code="usage")
     rec = Recorder(log, edition)
     if to is not None and to > rec.pos.seq:
         raise UsageError(f"the record ends at seq {rec.pos.seq}; there is no seq {to} to go back to", code="usage")
-    for entry in rec.undo(reason, to):
+    try:
+        entries = rec.undo(reason, to)
+    except RecordError as err:
+        if err.code == "retract.peek":
+            import shlex
+
+            again = f" --to {to}" if to is not None else ""
+            err.message += f"; type: planets-log undo {shlex.quote(log)}{again} --reason \"WHY\""
+        raise
+    for entry in entries:
         click.echo(f"{entry.seq:>4}  {entry.text}")
     click.echo(mover_text(rec.session, rec.pos))
 

@@ -24,7 +24,7 @@ def test_players_type_their_entropy_at_the_terminal_before_the_setup_is_drawn(tm
     out = _converse(["new", "four-planets", "--player", "Ann", "--player", "Ben", "--ask-entropy", "g.jsonl"],
                     {b"entropy from Ann": b"kumquat", b"entropy from Ben": b"7f3a owl"}, tmp_path)
     commit = out.index(b"commitment to the secret seed: ")
-    assert commit < out.index(b"entropy from Ann") < out.index(b"entropy from Ben") < out.index(b"chance outcome(s) drawn")
+    assert commit < out.index(b"entropy from Ann") < out.index(b"entropy from Ben") < out.index(b"chance outcomes drawn")
     lines = [json.loads(line) for line in (tmp_path / "g.jsonl").read_bytes().splitlines()]
     assert [(e["type"], e.get("player"), e.get("text")) for e in lines[1:3]] == [
         ("entropy", "Ann", "kumquat"), ("entropy", "Ben", "7f3a owl")]

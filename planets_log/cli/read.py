@@ -37,7 +37,7 @@ def moves(log: str, at: int | None, as_json: bool, as_seat: str | None, edition:
       planets-log moves game.jsonl
       planets-log moves game.jsonl --at 20 --json --as Ben
     """
-    from planets_log.engine.hints import counted, hint, words_listing
+    from planets_log.engine.hints import hint
     from planets_log.engine.redact import format_as
     from planets_log.engine.replay import Replay
     from planets_log.engine.rules import CHANCE, TERMINAL, next_events

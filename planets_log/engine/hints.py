@@ -93,9 +93,9 @@ def word_completions(rules: Rules, state: Any, line: str) -> list[str]:
 def words_listing(outcomes: Outcomes) -> str:
     """What `?` says of a counted outcome: how many there are, and the words they are typed with."""
     distinct = list(dict.fromkeys(outcomes.words))
-    head = f"({outcomes.count:,} possible outcomes; Tab completes them word by word)"
     if not distinct:
-        return head
+        return f"({outcomes.count:,} possible outcomes; the hint says how they are typed)"
+    head = f"({outcomes.count:,} possible outcomes; Tab completes them word by word)"
     if len(distinct) > LISTED_WORDS:
         return f"{head}\n({len(distinct)} different words are possible here)"
     return f"{head}\nthe words possible here: {' '.join(distinct)}"

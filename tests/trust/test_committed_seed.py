@@ -193,7 +193,8 @@ def test_an_undo_after_a_draw_is_a_peek_needing_a_reason_and_is_listed(runner, t
     assert res.exit_code == 1
     assert res.output.strip() == (
         f"planets-log: {path}:{seq + 1}: seq {seq}: illegal [retract.peek]: taking back seq 2 also takes back a chance outcome "
-        "already seen in a seeded game (a peek); it needs the arbiter's reason (security.md: undo after a draw)")
+        f"already seen in a seeded game (a peek); it needs the arbiter's reason; type: planets-log undo {path} "
+        '--reason "WHY" (security.md: undo after a draw)')
     assert path.read_bytes() == before
     assert run(runner, "undo", path, "--reason", "TD: the die fell off the table").exit_code == 0
     val = run(runner, "validate", path)

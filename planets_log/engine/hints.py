@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from planets_log.record.events import Chance
+from planets_log.record.events import Chance, Disclosure
 
 from .outcomes import Outcomes
 from .rng import rng
@@ -30,7 +30,7 @@ def outcomes_here(rules: Rules, state: Any) -> Outcomes | None:
         return None
 
 
-def example(rules: Rules, state: Any) -> Chance | None:
+def example(rules: Rules, state: Any) -> Chance | Disclosure | None:
     """An outcome that can happen here: the first one listed, or one drawn by the game's sampler from a fixed stream."""
     outcomes = outcomes_here(rules, state)
     if outcomes is None:

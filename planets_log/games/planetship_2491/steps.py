@@ -3,7 +3,7 @@ nobody decides (`forced`), and what the seat to move owes now, in words (`owed`)
 
 from __future__ import annotations
 
-from planets_log.game import Action
+from planets_log.game import Event
 
 from . import events as E
 from .apply import friends
@@ -17,7 +17,7 @@ ABILITY_WORDS = {"hack": "hack N", "scan": "scan", "tractor": "tractor ZONE.N N"
                  "radio": "radio", "teleport": "teleport ZONE.N"}
 
 
-def noop(state: State) -> Action | None:
+def noop(state: State) -> Event | None:
     """The optional step due now, declined: the Military Area left as it is, no probe, an ability not used."""
     by = to_move(state)
     if by < 0:
@@ -31,7 +31,7 @@ def noop(state: State) -> Action | None:
     return None
 
 
-def forced(state: State) -> Action | None:
+def forced(state: State) -> Event | None:
     """`done` for a character whose only usable ability is a Team Radio that adds nothing (no friendly
     character near it); else the only legal move, where there is one (never in a record kept by one
     player: the keeper may not know the others' hands)."""

@@ -45,14 +45,15 @@ class Completions:
         """Legal moves and prompt commands that start with what is typed (after any 'NAME: '); at a
         chance point with too many outcomes to list, the outcome's next word."""
         words = word_completions(self.rec.rules, self.rec.pos.state, line) if self._hinted() else []
-        if words:
-            return words
+        if words and " " in line.lstrip():
+            return words  # the outcome's next word; before its first space, its first word with the commands
         named, move = split_player(line, self.rec.header.players)
         prefix = line[:len(line) - len(move)] if named is not None else ""
         move = move.lstrip() if named is not None else move
         if named is not None and not prefix.endswith(" "):
             prefix += " "
-        return [prefix + m for m in self.legal() + ["?", "show", "undo", "note ", "quit"] if m.startswith(move)]
+        commands = ["?", "show", "undo", "note ", "quit"]
+        return words + [prefix + m for m in self.legal() + commands if m.startswith(move)]
 
     def _hinted(self) -> bool:
         """True when the keeper may be told what can happen here (the full view, or a game without secrets)."""

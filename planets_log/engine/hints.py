@@ -72,16 +72,22 @@ def word_completions(rules: Rules, state: Any, line: str) -> list[str]:
     """At a counted chance point: `line` completed by its outcome's first word, or by one more of the
     outcome's words (the cards still possible, less those already typed)."""
     outcomes = counted(rules, state)
-    shown = example(rules, state)
+    shown = example(rules, state) if outcomes is not None else None
     if outcomes is None or shown is None:
         return []
     head = rules.format(shown, state).split()[0]
-    if not line.strip() or (" " not in line.lstrip() and head.startswith(line.lstrip())):
-        return [head + " "] if head.startswith(line.lstrip()) else []
+    typed = line.lstrip()
+    if " " not in typed:
+        return [head + " "] if head.startswith(typed) else []
+    return _next_word(outcomes.words, line)
+
+
+def _next_word(words: tuple[str, ...], line: str) -> list[str]:
+    """`line` with one more of `words` after it, less the words typed already."""
     cut = max(line.rfind(" "), line.rfind(":"), line.rfind("+")) + 1
     done, partial = line[:cut], line[cut:]
-    left = list(outcomes.words)
-    for token in _TOKEN.findall(done.split(None, 1)[1] if len(done.split(None, 1)) > 1 else ""):
+    left = list(words)
+    for token in _TOKEN.findall(done.lstrip().partition(" ")[2]):
         if token in left:
             left.remove(token)
     slots = [w for w in left if w.endswith(":")]

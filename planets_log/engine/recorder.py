@@ -103,8 +103,11 @@ class Recorder:
         events = (*implied, *parsed) if isinstance(parsed, tuple) else (*implied, parsed)  # `land 5 3` implies `roll`
         try:
             return self.add(events[-1], text, before=events[:-1])
-        except RecordError:
-            written = self._written_for_you(first) if not implied and not isinstance(first, Chance) else None
+        except RecordError as err:
+            if implied:
+                err.message += self._passes(implied)
+                raise
+            written = self._written_for_you(first) if not isinstance(first, Chance) else None
             if written is None:
                 raise
             return [self._already(written, first, "the only legal move")]
@@ -307,17 +310,17 @@ class Recorder:
         if text is not None and exc.code != "notation":
             err.message = f"{text.strip()!r}: {err.message}"
         if implied:
-            err.message += f" (read after the {len(implied)} step(s) it passes: {self._steps_text(implied)})"
+            err.message += self._passes(implied)
         return err
 
-    def _steps_text(self, steps: tuple[Event, ...]) -> str:
-        """Declined steps in notation, as they would have been written after the record's end."""
+    def _passes(self, steps: tuple[Event, ...]) -> str:
+        """The declined steps a refused line was read after, in notation, for its message."""
         pos, out = self.pos, []
         for step in steps:
             sealed = self.session.seal(pos, step)
             out.append(self.describe(sealed, pos))
             pos = self.session.step(pos, sealed, line_hash(self.session.encode(sealed)))
-        return ", ".join(out)
+        return f" (read after the {len(steps)} step(s) it passes: {', '.join(out)})"
 
 
 def _name_like(word: str) -> bool:

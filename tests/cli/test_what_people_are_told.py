@@ -31,7 +31,7 @@ def test_question_mark_at_a_counted_chance_point_says_how_many_and_lists_the_car
 
 def test_tab_completes_a_counted_outcome_word_by_word(runner, tmp_path):
     comp = Completions(Recorder(str(planetship(runner, tmp_path, *PS_SETUP))))
-    assert comp.matching("rew") == ["rewards "]
+    assert comp.matching("rew") == ["rewards "] and comp.matching("sh") == ["show"]
     assert comp.matching("rewards ")[:2] == ["rewards 0:", "rewards 2:"]
     assert "rewards 0:27" in comp.matching("rewards 0:2")
     later = comp.matching("rewards 0:27 2:2")

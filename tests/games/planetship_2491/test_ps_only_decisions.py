@@ -57,6 +57,16 @@ def test_undo_takes_the_implied_probe_back_with_the_move_that_implied_it(runner,
     assert "Blue: probe 0.I" in record(runner, path, "probe 0.I")  # the probe can still be placed
 
 
+def test_a_line_refused_after_the_step_it_passes_says_so_and_writes_nothing(runner, tmp_path):
+    """Zones: the placement after an implied `probe -` is checked there; refused, neither line is written."""
+    path = new_table(runner, tmp_path / "t.jsonl")
+    record(runner, path, *OPENING)
+    before = path.read_bytes()
+    res = runner.invoke(cli, ["record", str(path), "R4 2.I"])
+    assert res.exit_code == 1 and "[place.occupied]" in res.output
+    assert "(read after the 1 step(s) it passes: Blue: probe -)" in res.output and path.read_bytes() == before
+
+
 def test_the_military_area_left_as_it_is_and_probes_not_placed_are_never_typed(runner, tmp_path):
     """Zone Special Rules > #3 - Military Area: `rotate 0` and `probe -` are written by the recorder."""
     typed = [m for m in ROUND if m not in ("rotate 0", "probe -")] + ["done"]  # the zones' first decision

@@ -4,6 +4,7 @@
 __all__ = [
     "edition",
     "header",
+    "hints",
     "implied",
     "multiset",
     "outcomes",

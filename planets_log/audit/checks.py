@@ -24,11 +24,12 @@ from planets_log.engine.rules import CHANCE, TERMINAL
 from planets_log.engine.session import Position, Session
 from planets_log.record.errors import PlanetsLogError, RecordError, UsageError
 from planets_log.record.events import EditionRef, Result, Seal
-from planets_log.record.files import MAX_RECORD, open_regular, read_capped
+from planets_log.record.files import MAX_RECORD, TooLarge, open_regular, read_capped
 from planets_log.record.lines import CHUNK, MAX_LINE, too_long
 
 from .report import AuditConfig, RecordAudit
 from .seal import check_seal
+from .urls import is_url, open_url
 from .validate import mode_of
 
 if TYPE_CHECKING:
@@ -43,11 +44,6 @@ def edition_ref(game: str, path: str | None) -> EditionRef:
     return load_edition(get_rules(game), path).ref
 
 
-def is_url(path: str) -> bool:
-    """True for an fsspec URL (s3://…, gs://…, file://…), not a plain path."""
-    return "://" in path
-
-
 Source = io.RawIOBase | io.BufferedIOBase
 """An unbuffered or buffered binary stream a record is read from."""
 
@@ -57,28 +53,32 @@ def open_source(source: str | bytes) -> Source:
     if isinstance(source, bytes):
         return io.BytesIO(source)
     if is_url(source):
-        import fsspec
-
-        handle: Source = fsspec.open(source, "rb").open()
+        handle: Source = open_url(source, MAX_RECORD)
         return handle
     return os.fdopen(open_regular(source, "the record", MAX_RECORD), "rb", buffering=0)
+
+
+def open_stream(source: str | bytes, name: str) -> io.BufferedReader:
+    """A record's lines to read again (a secret seed's reveal, a deep retraction), under the record's cap."""
+    return io.BufferedReader(_Counting(open_source(source), name, digest=False), CHUNK)
 
 
 def read_bytes(path: str) -> bytes:
     """A whole record's bytes (a local path, a regular file under the cap, or an fsspec URL)."""
     if not is_url(path):
         return read_capped(path, "the record", MAX_RECORD)
-    with open_source(path) as handle:
+    with open_stream(path, path) as handle:
         return handle.read()
 
 
-class _Digesting(io.RawIOBase):
-    """A raw stream that hashes and counts the newlines of every byte read through it."""
+class _Counting(io.RawIOBase):
+    """A raw stream that counts (and hashes, and counts the newlines of) every byte read through it,
+    and refuses to read past the record's cap (a URL may send without end, a file may grow)."""
 
-    def __init__(self, raw: Source):
-        self._raw = raw
-        self.sha = hashlib.sha256()
-        self.newlines = 0
+    def __init__(self, raw: Source, name: str, digest: bool = True):
+        self._raw, self._name = raw, name
+        self.sha = hashlib.sha256() if digest else None
+        self.newlines = self.size = 0
 
     def readable(self) -> bool:
         return True
@@ -86,9 +86,14 @@ class _Digesting(io.RawIOBase):
     def readinto(self, buf: Buffer) -> int | None:
         n = self._raw.readinto(buf)
         if n:
-            chunk = bytes(memoryview(buf)[:n])
-            self.sha.update(chunk)
-            self.newlines += chunk.count(b"\n")
+            self.size += n
+            if self.size > MAX_RECORD:
+                raise TooLarge(f"the record {self._name} is over the limit of {MAX_RECORD} bytes",
+                               code="file.too-large")
+            if self.sha is not None:
+                chunk = bytes(memoryview(buf)[:n])
+                self.sha.update(chunk)
+                self.newlines += chunk.count(b"\n")
         return n
 
     def close(self) -> None:
@@ -132,15 +137,20 @@ def audit_record(path: str, cfg: AuditConfig, source: str | bytes | None = None)
     except OSError as exc:
         out.problem(None, None, "file.open", f"cannot read the record: {exc.strerror or exc}")
         return out
-    counted = _Digesting(raw)
+    counted = _Counting(raw, path)
     with io.BufferedReader(counted, CHUNK) as stream:
         try:
-            _guarded(path, stream, cfg, out, lambda: open_source(path if source is None else source))
+            _guarded(path, stream, cfg, out, lambda: open_stream(path if source is None else source, path))
             while stream.read(CHUNK):  # the rest, after an error, for the digest and line count
                 pass
+        except TooLarge as exc:  # no digest: a record cut at the cap is no copy of another
+            out.valid = False
+            out.problem(None, None, exc.code, exc.message)
+            return out
         except OSError as exc:
             out.valid = False
             out.problem(None, None, "file.read", f"cannot read the record: {exc.strerror or exc}")
+    assert counted.sha is not None
     out.digest, out.lines = counted.sha.hexdigest(), counted.newlines
     return out
 
@@ -151,6 +161,8 @@ def _guarded(path: str, stream: BinaryIO, cfg: AuditConfig, out: RecordAudit,
         _check(path, stream, cfg, out, reopen)
     except RecordError as exc:
         _placed(out, exc)
+    except TooLarge:
+        raise
     except PlanetsLogError as exc:
         out.problem(1, 0, exc.code, exc.message)
     except OSError:

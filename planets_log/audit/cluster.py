@@ -19,8 +19,9 @@ from typing import TYPE_CHECKING, Callable, Hashable, Iterator
 
 from planets_log.record.errors import UsageError
 
-from .checks import _init_worker, audit_record, is_url, read_bytes
+from .checks import _init_worker, audit_record, read_bytes
 from .report import AuditConfig, RecordAudit
+from .urls import is_url
 
 if TYPE_CHECKING:
     from distributed import Client, Future, LocalCluster

@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 
 from planets_log.record.errors import UsageError
 
-from .checks import _init_worker, audit_record, is_url, worker_config
+from .checks import _init_worker, audit_record, worker_config
 from .report import AuditConfig, RecordAudit
+from .urls import is_url, list_url
 
 if TYPE_CHECKING:
 
@@ -28,7 +29,7 @@ def collect(paths: Iterable[str]) -> list[str]:
     for given in paths:
         p = Path(given)
         if is_url(given):
-            items = _collect_url(given)
+            items = list_url(given)
         elif p.is_dir():
             items = sorted(str(f) for f in p.rglob("*.jsonl"))  # a FIFO or folder here is reported, not skipped
         elif p.exists():
@@ -43,25 +44,6 @@ def collect(paths: Iterable[str]) -> list[str]:
     if not found:
         raise UsageError("no records found (a folder is searched for *.jsonl files)", code="usage")
     return sorted(found)
-
-
-def _collect_url(url: str) -> list[str]:
-    """The records at an fsspec URL: the file itself, or every *.jsonl below a folder."""
-    try:
-        import fsspec
-    except ImportError:
-        raise UsageError(f"{url}: reading records from a URL needs fsspec (pip install 'planets-log[dask]')",
-                         code="usage") from None
-    try:
-        fs, root = fsspec.core.url_to_fs(url)
-        if fs.isdir(root):
-            return sorted(fs.unstrip_protocol(f) for f in fs.find(root) if f.endswith(".jsonl"))
-        if fs.isfile(root):
-            return [url]
-    except (OSError, ValueError, ImportError) as exc:
-        raise UsageError(f"cannot list {url}: {exc}", code="file.open") from None
-    raise UsageError(f"no such file or folder: {url}", code="file.open")
-
 
 
 def _audit_chunk(paths: list[str], cfg: AuditConfig) -> list[RecordAudit]:

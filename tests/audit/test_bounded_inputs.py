@@ -1,0 +1,98 @@
+"""Issue 25, every input of the audit bounded: a URL gets the caps a file has, a results file any bytes.
+
+An HTTP server that answers without end once made the audit hang while the client grew
+past 1 GiB (fsspec read the body whole to look for a folder's links).
+"""
+
+from __future__ import annotations
+
+import threading
+import tracemalloc
+from pathlib import Path
+
+import pytest
+
+from planets_log.engine.play import selfplay
+
+from .served import Endless, http_server
+from .test_audit import run
+
+CAP = 4 << 20
+"""The record cap, lowered for the test (1 GiB in use)."""
+SERVED = 64 << 20
+"""What the endless server sends one client at most, so that a test of a hanging audit ends."""
+
+
+class Capped(Endless):
+    limit = SERVED
+
+
+@pytest.fixture
+def endless(monkeypatch):
+    monkeypatch.setattr("planets_log.audit.checks.MAX_RECORD", CAP)
+    monkeypatch.setattr("planets_log.audit.urls.MAX_RESPONSE", CAP)
+    with http_server(Capped) as url:
+        yield url
+
+
+def _audit_peak(runner, *args: str) -> tuple[object, int]:
+    """The result of `planets-log audit ARGS` run in a thread (it must end within a minute) and the peak of
+    the memory Python allocated meanwhile."""
+    done: list[object] = []
+    tracemalloc.start()
+    try:
+        thread = threading.Thread(target=lambda: done.append(run(runner, "audit", *args)), daemon=True)
+        thread.start()
+        thread.join(60)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert done, "the audit did not end within a minute"
+    return done[0], peak
+
+
+def test_an_endless_record_over_http_stops_at_the_record_cap(endless, runner):
+    res, peak = _audit_peak(runner, f"{endless}endless.jsonl", "--json")
+    assert res.exit_code == 1, res.output
+    assert f'"code":"file.too-large","message":"the record {endless}endless.jsonl is over the limit of {CAP} bytes"' \
+        in res.stdout
+    assert peak < 4 * CAP, f"the client held {peak >> 20} MiB"
+
+
+def test_an_endless_folder_listing_over_http_is_refused_at_the_response_cap(endless, runner):
+    res, peak = _audit_peak(runner, f"{endless}tournament/")
+    assert res.exit_code == 2 and "Traceback" not in res.output
+    assert f"[file.too-large]: the answer from {endless}tournament/ is over the limit of {CAP} bytes" in res.output
+    assert peak < 4 * CAP, f"the client held {peak >> 20} MiB"
+
+
+def test_a_file_growing_past_the_cap_while_it_is_audited_stops_there(tmp_path, monkeypatch):
+    """A local record at the cap when it is opened, longer when it is read."""
+    from planets_log.audit import checks
+    from planets_log.audit.report import AuditConfig
+
+    path = tmp_path / "g.jsonl"
+    path.write_text(selfplay("countdown", 3).text())
+    monkeypatch.setattr(checks, "MAX_RECORD", path.stat().st_size)
+    real_open = checks.open_regular
+
+    def open_then_grow(*args, **kwargs):
+        fd = real_open(*args, **kwargs)
+        with open(path, "ab") as grow:
+            grow.write(b'{"type":"note","text":"more"}\n')
+        return fd
+
+    monkeypatch.setattr(checks, "open_regular", open_then_grow)
+    out = checks.audit_record(str(path), AuditConfig())
+    assert [(p.code, p.line) for p in out.problems] == [("file.too-large", None)] and out.digest == ""
+
+
+def test_a_fifo_under_a_file_url_is_reported_not_waited_on(tmp_path, runner):
+    """A file:// URL is opened as the local file it names: non-blocking, a regular file or nothing."""
+    import os
+
+    (tmp_path / "g.jsonl").write_text(selfplay("countdown", 3).text())
+    os.mkfifo(tmp_path / "fifo.jsonl")
+    res, _ = _audit_peak(runner, f"file://{tmp_path}/", "--json")
+    assert res.exit_code == 1, res.output
+    assert f'"code":"file.not-regular","message":"the record {tmp_path}/fifo.jsonl is a FIFO' in res.stdout

@@ -77,6 +77,10 @@ class Spool:
         """The records matching an SQL condition, in file order (a name compared as `key` stores it)."""
         return [_decode(b) for (b,) in self.db.execute(f"SELECT blob FROM rec WHERE {where} ORDER BY file", args)]
 
+    def files(self, where: str, args: tuple[Any, ...] = ()) -> list[bytes]:
+        """The file column (as `key` stores a name) of the records matching an SQL condition, in file order."""
+        return [f for (f,) in self.db.execute(f"SELECT file FROM rec WHERE {where} ORDER BY file", args)]
+
     key = staticmethod(_key)
 
     def shared(self, column: str, where: str) -> Iterator[Any]:

@@ -273,41 +273,50 @@ def _key_column(head: list[str], path: str) -> str:
 def compare_results(report: SpooledReport, path: str,
                     table: tuple[str, list[tuple[int, str, list[str]]]] | None = None) -> None:
     """Compare each row of the results file with the record's result that stands (a record named by
-    file needs its real path spooled: `audit_spooled` does it)."""
+    file needs its real path spooled: `audit_spooled` does it).
+
+    The rows are first grouped by the record they name, so that each record is read from the
+    spool and written back once, however many rows name it.
+    """
     key, rows = table if table is not None else read_results(path)
     spool = report.spool
-
-    def index(value: str) -> list[RecordAudit]:
-        if key == "log_id":  # copies and prefixes share the log_id of the record they duplicate
-            return spool.load("log_id = ? AND dup IS NULL", (spool.key(value),))
-        return spool.load("real = ?", (spool.key(value),))
-
     base = os.path.dirname(os.path.abspath(path))
-    seen: dict[str, int] = {}
+    named: dict[bytes, list[tuple[int, list[str]]]] = {}  # a record's file (as spooled) -> its rows, in order
     for line, value, winners in rows:
         if not value or not winners:
             report.other.append(Problem(path, line, None, "results.row",
                                         f"a row needs a {key} and at least one winner (names separated by ';')"))
             continue
-        if key == "log_id":
-            found = index(value)
-        else:
-            found = index(os.path.realpath(value)) or index(os.path.realpath(os.path.join(base, value)))
-        if not found:
+        files = _named(spool, key, value, base)
+        if not files:
             report.other.append(Problem(path, line, None, "results.unknown", f"no audited record has {key} {value}"))
-            continue
-        for r in found:
-            _compare_row(r, line, winners, path, seen)
-            spool.save(r)
+        for file in files:
+            named.setdefault(file, []).append((line, winners))
+    for file, its_rows in named.items():
+        (r,) = spool.load("file = ?", (file,))
+        first = its_rows[0][0]
+        for line, winners in its_rows:
+            _compare_row(r, line, winners, path, first)
+        spool.save(r)
 
 
-def _compare_row(r: RecordAudit, line: int, winners: list[str], path: str, seen: dict[str, int]) -> None:
-    """One row of the results file against one record it names (`seen`: the line of each record's first row)."""
-    if r.file in seen:
+def _named(spool: Spool, key: str, value: str, base: str) -> list[bytes]:
+    """The spooled records a row's key names: by log_id (copies and prefixes share the log_id of the record
+    they duplicate, and are left out), or by file, as given or relative to the results file's folder."""
+    if key == "log_id":
+        return spool.files("log_id = ? AND dup IS NULL", (spool.key(value),))
+    if "\0" in value:  # no file has such a name
+        return []
+    return (spool.files("real = ?", (spool.key(os.path.realpath(value)),))
+            or spool.files("real = ?", (spool.key(os.path.realpath(os.path.join(base, value))),)))
+
+
+def _compare_row(r: RecordAudit, line: int, winners: list[str], path: str, first: int) -> None:
+    """One row of the results file against one record it names (`first`: the line of its first row)."""
+    if line != first:
         r.problem(line, None, "results.duplicate", f"a second row for {r.file} (the first is line "
-                  f"{seen[r.file]})", file=path)
+                  f"{first})", file=path)
         return
-    seen[r.file] = line
     strangers = [w for w in winners if w not in r.players]
     if strangers:
         r.problem(line, None, "results.player", f"{', '.join(strangers)} did not play in {r.file} "

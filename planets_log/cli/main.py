@@ -59,18 +59,22 @@ class LazyGroup(click.Group):
             formatter.write_dl([(name, short) for name, (_, short) in COMMANDS.items()])
 
     def main(self, args: Sequence[str] | None = None, *a: Any, **kw: Any) -> Any:
-        """Run with every line of output escaped; an argument that is not UTF-8 is bad usage."""
+        """Run with every line of output escaped; an argument that is not UTF-8, or holds a NUL byte (which no
+        file name and no argument a shell passes can), is bad usage."""
         from planets_log.record.text import EscapingStream
 
         args = list(sys.argv[1:] if args is None else args)
         bad = next((arg for arg in args if not _is_utf8(arg)), None)
+        nul = next((arg for arg in args if "\0" in arg), None)
         out, err = sys.stdout, sys.stderr
         sys.stdout, sys.stderr = EscapingStream(out), EscapingStream(err)
         try:
-            if bad is not None:
+            if bad is not None or nul is not None:
                 from planets_log.record.text import escape
 
-                click.echo(f"planets-log: usage [usage.utf8]: the argument '{escape(bad)}' is not valid UTF-8", err=True)
+                why = ("is not valid UTF-8", "utf8") if bad is not None else ("holds a NUL byte", "nul")
+                click.echo(f"planets-log: usage [usage.{why[1]}]: the argument '{escape(bad or nul or '')}' "
+                           f"{why[0]}", err=True)
                 sys.exit(2)
             return super().main(args, *a, **kw)
         finally:

@@ -1,7 +1,8 @@
 """Issue 25, every input of the audit bounded: a URL gets the caps a file has, a results file any bytes.
 
 An HTTP server that answers without end once made the audit hang while the client grew
-past 1 GiB (fsspec read the body whole to look for a folder's links).
+past 1 GiB (fsspec read the body whole to look for a folder's links); a NUL byte in a
+results file or a path was an internal error.
 """
 
 from __future__ import annotations
@@ -85,6 +86,53 @@ def test_a_file_growing_past_the_cap_while_it_is_audited_stops_there(tmp_path, m
     monkeypatch.setattr(checks, "open_regular", open_then_grow)
     out = checks.audit_record(str(path), AuditConfig())
     assert [(p.code, p.line) for p in out.problems] == [("file.too-large", None)] and out.digest == ""
+
+
+@pytest.mark.parametrize("row", ["file,winners\nabc\0.jsonl,Ann\n", "log_id,winners\nabc\0,Ann\n"],
+                         ids=["file", "log_id"])
+def test_a_nul_byte_in_a_results_row_is_a_problem_at_its_line(row, tmp_path, runner):
+    (tmp_path / "g.jsonl").write_text(selfplay("countdown", 3).text())
+    (tmp_path / "results.csv").write_text(row)
+    res = run(runner, "audit", tmp_path / "g.jsonl", "--results", tmp_path / "results.csv")
+    assert res.exit_code == 1 and "internal" not in res.output, res.output
+    assert f"{tmp_path / 'results.csv'}:2: [results.unknown] no audited record has" in res.output
+
+
+def test_a_nul_byte_in_a_path_is_a_usage_error(tmp_path, runner):
+    (tmp_path / "g.jsonl").write_text(selfplay("countdown", 3).text())
+    for args in (["--results", f"{tmp_path}/r\0.csv"], [f"{tmp_path}/x\0.jsonl"]):
+        res = run(runner, "audit", tmp_path / "g.jsonl", *args)
+        assert res.exit_code == 2 and "internal" not in res.output, res.output
+        assert "NUL byte" in res.output
+
+
+def test_rows_repeating_one_record_read_and_write_it_once(tmp_path, monkeypatch):
+    """5,000 rows naming one log_id took 133 s: each row read the record back from the spool and wrote it
+    again with one more problem. Now each record named is read and written once (bench/bench_results_rows.py
+    times it)."""
+    from planets_log.audit.report import AuditConfig
+    from planets_log.audit.spool import Spool
+    from planets_log.audit.tournament import audit
+
+    files = [str(tmp_path / "g.jsonl"), str(tmp_path / "h.jsonl")]
+    for seed, file in enumerate(files, 3):
+        Path(file).write_text(selfplay("countdown", seed).text())
+    won = [r.winners[0] for r in audit(files, AuditConfig()).records]
+    rows = 500  # the same file spelled seven ways, then the other record once
+    (tmp_path / "results.csv").write_text("file,winners\n" + "".join(
+        f"{'./' * (i % 7)}g.jsonl,{won[0]}\n" for i in range(rows)) + f"h.jsonl,{won[1]}\n")
+    calls = {"load": 0, "save": 0}
+    for name in calls:
+        real = getattr(Spool, name)
+        monkeypatch.setattr(Spool, name, lambda self, *a, _real=real, _name=name: (
+            calls.__setitem__(_name, calls[_name] + 1), _real(self, *a))[1])
+    report = audit(files, AuditConfig(), results=str(tmp_path / "results.csv"))
+    assert calls == {"load": 2, "save": 2}
+    g, h = report.records
+    duplicates = [p for p in g.problems if p.code == "results.duplicate"]
+    assert [p.line for p in duplicates] == list(range(3, rows + 2))
+    assert all(p.message.endswith("(the first is line 2)") for p in duplicates)
+    assert len(g.problems) == rows - 1 and h.problems == []
 
 
 def test_a_fifo_under_a_file_url_is_reported_not_waited_on(tmp_path, runner):

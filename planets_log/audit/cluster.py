@@ -13,6 +13,7 @@ from __future__ import annotations
 import logging
 import math
 import os
+import time
 from dataclasses import dataclass
 from itertools import islice
 from typing import TYPE_CHECKING, Callable, Hashable, Iterator
@@ -26,7 +27,12 @@ from .urls import is_url
 if TYPE_CHECKING:
     from distributed import Client, Future, LocalCluster
 
+    Batch = Future[list[RecordAudit]]
+
 CONNECT_TIMEOUT = 20.0  # seconds
+LOST_TIMEOUT = 20.0
+"""Seconds the cluster may have no worker while batches wait (a worker restarting) before the audit gives up."""
+POLL = 1.0  # seconds between looks at the cluster's workers while waiting for a batch
 BATCHES_PER_THREAD = 8  # enough batches to balance uneven records, few enough to keep each worth sending
 MAX_BATCH = 256
 IN_FLIGHT_PER_THREAD = 2  # batches submitted ahead per worker thread
@@ -77,8 +83,6 @@ def _connect(where: Cluster) -> tuple[Client, LocalCluster | None]:
 
 def _run(client: Client, paths: list[str], cfg: AuditConfig, where: Cluster,
          progress: Callable[[int], None] | None) -> Iterator[RecordAudit]:
-    from distributed import as_completed
-
     try:
         client.wait_for_workers(1, timeout=CONNECT_TIMEOUT)
     except (TimeoutError, OSError):
@@ -90,7 +94,7 @@ def _run(client: Client, paths: list[str], cfg: AuditConfig, where: Cluster,
 
     first: dict[Hashable, str] = {}
 
-    def submit(batch: list[str]) -> Future[list[RecordAudit]]:
+    def submit(batch: list[str]) -> Batch:
         sources = _sources(batch, where.send)
         if where.send:  # the bytes go to the workers directly, not inside the task graph
             sources = client.scatter(sources, hash=False)
@@ -98,22 +102,59 @@ def _run(client: Client, paths: list[str], cfg: AuditConfig, where: Cluster,
         first[fut.key] = batch[0]
         return fut
 
-    running = as_completed([submit(b) for b in islice(batches, threads * IN_FLIGHT_PER_THREAD)])
-    for fut in running:
+    running = {submit(b) for b in islice(batches, threads * IN_FLIGHT_PER_THREAD)}
+    while running:
+        done = _finished(client, running, where)
+        running -= done
+        for fut in done:
+            part = _result(fut, first.pop(fut.key))
+            fut.release()
+            nxt = next(batches, None)
+            if nxt is not None:
+                running.add(submit(nxt))
+            if progress:
+                progress(len(part))
+            yield from part
+
+
+def _finished(client: Client, running: set[Batch], where: Cluster) -> set[Batch]:
+    """The batches of `running` done, waited for; `cluster.failed` once the cluster has had no worker for
+    LOST_TIMEOUT seconds (Dask would hold the batches for ever for a worker that never comes)."""
+    from distributed import wait
+
+    alone_since: float | None = None
+    while True:
         try:
-            part = fut.result()
-        except Exception as exc:  # a worker lost, or planets-log missing or different on a worker
-            raise UsageError(f"the cluster failed on the batch starting at {first[fut.key]}: {type(exc).__name__}: "
-                             f"{exc}; no report was made (are the same planets-log and games installed on every "
-                             "worker?)", code="cluster.failed") from None
-        del first[fut.key]
-        fut.release()
-        nxt = next(batches, None)
-        if nxt is not None:
-            running.add(submit(nxt))
-        if progress:
-            progress(len(part))
-        yield from part
+            return set(wait(list(running), timeout=POLL, return_when="FIRST_COMPLETED").done)
+        except TimeoutError:
+            pass
+        if _workers(client, where):
+            alone_since = None
+            continue
+        alone_since = alone_since or time.monotonic()
+        if time.monotonic() - alone_since >= LOST_TIMEOUT:
+            raise UsageError(f"the cluster failed: the Dask scheduler at {where.scheduler} has had no worker for "
+                             f"{LOST_TIMEOUT:g} s with {len(running)} batch(es) waiting (its workers were lost); "
+                             "no report was made", code="cluster.failed")
+
+
+def _workers(client: Client, where: Cluster) -> int:
+    """How many workers the scheduler has now."""
+    try:
+        return len(client.nthreads())
+    except (OSError, TimeoutError) as exc:
+        raise UsageError(f"the cluster failed: the Dask scheduler at {where.scheduler} cannot be reached "
+                         f"({type(exc).__name__}: {exc}); no report was made", code="cluster.failed") from None
+
+
+def _result(fut: Batch, first: str) -> list[RecordAudit]:
+    """A finished batch's results; a batch that failed on its worker fails the audit."""
+    try:
+        return fut.result()
+    except Exception as exc:  # a worker lost, or planets-log missing or different on a worker
+        raise UsageError(f"the cluster failed on the batch starting at {first}: {type(exc).__name__}: "
+                         f"{exc}; no report was made (are the same planets-log and games installed on every "
+                         "worker?)", code="cluster.failed") from None
 
 
 def _sources(batch: list[str], send: bool) -> list[str | bytes]:

@@ -88,14 +88,13 @@ def new(game: str, out: str, players: tuple[str, ...], seed: int | None, table: 
 
 
 def _seat(players: list[str], text: str) -> int:
+    from planets_log.engine.seats import parse_seat
     from planets_log.record.errors import UsageError
 
-    for i, name in enumerate(players):
-        if text == name or text.casefold() == name.casefold():
-            return i
-    if text.isdigit() and 1 <= int(text) <= len(players):
-        return int(text) - 1
-    raise UsageError(f"no player {text!r}; players are {', '.join(players)} (or 1-{len(players)})", code="usage")
+    seat = parse_seat(text, players)
+    if seat is None:
+        raise UsageError(f"no player {text!r}; players are {', '.join(players)} (or 1-{len(players)})", code="usage")
+    return seat
 
 
 @campaign.command("next")

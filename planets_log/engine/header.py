@@ -10,7 +10,7 @@ import msgspec
 from planets_log.record.errors import PlanetsLogError, RecordError
 from planets_log.record.events import CORE_EVENTS, FORMAT, Action, Chance, Disclosure, Event, Header, Meta
 from planets_log.record.strict import LineError, decode_line
-from planets_log.record.text import escape, has_control
+from planets_log.record.text import escape, has_control, is_number
 from planets_log.record.upcast import chain_for, upcast_line
 
 from .rules import Rules
@@ -37,7 +37,7 @@ def check_format(fmt: str) -> None:
     if fmt == FORMAT or chain_for(fmt) is not None:
         return
     prefix, _, version = fmt.partition("/")
-    if prefix == "planets-log" and version.isdigit() and int(version) > 1:
+    if prefix == "planets-log" and is_number(version) and int(version) > 1:
         raise PlanetsLogError(f"the record is in format {fmt}, newer than this planets-log reads ({FORMAT}); "
                               "upgrade planets-log", code="header.format", rule=FORMAT_RULE)
     raise PlanetsLogError(f"unknown record format {fmt!r} (expected {FORMAT})", code="header.format", rule=FORMAT_RULE)

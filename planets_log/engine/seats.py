@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from planets_log.record.errors import UsageError
+from planets_log.record.text import is_number
 
 
 def parse_seat(word: str, players: list[str]) -> int | None:
     """The seat index `word` names (a number from 1, the exact name, or a name in any case), or None."""
     word = word.strip()
-    if word.isdigit():
+    if is_number(word):
         n = int(word)
         return n - 1 if 1 <= n <= len(players) else None
     if word in players:
@@ -35,6 +36,6 @@ def seat_words(players: list[str]) -> str:
 def check_new_names(players: list[str]) -> None:
     """Refuse, at `new`, a player name that could be read as a seat number."""
     for name in players:
-        if name.strip().isdigit():
+        if is_number(name.strip()):
             raise UsageError(f"a player's name may not be a number ({name!r}): seats are named by the player's "
                              "name or by a number counted from 1", code="header.players")

@@ -48,6 +48,11 @@ def has_control(text: str) -> bool:
     return CONTROL_RE.search(text) is not None
 
 
+def is_number(word: str) -> bool:
+    """True for a whole number in ASCII digits: what `int()` reads (`str.isdigit` takes '²' too)."""
+    return word.isascii() and word.isdigit()
+
+
 def fold(name: str) -> str:
     """A name as compared for sameness: trimmed and case-folded."""
     return name.strip().casefold()

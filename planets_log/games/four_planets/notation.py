@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
-from planets_log.game import UNKNOWN, Event, NotationError, parse_seat, seat_label, seat_words
+from planets_log.game import UNKNOWN, Event, NotationError, is_number, parse_seat, seat_label, seat_words
 
 from . import cards as C
 from . import events as E
@@ -90,7 +90,7 @@ def _parse_play(text: str, args: list[str], by: int) -> E.Played:
 
 
 def _position(text: str, word: str) -> int:
-    if not word.isdigit():
+    if not is_number(word):
         raise NotationError(text, f"{word!r} is not a colour-bonus position 1..4")
     return int(word)
 

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from planets_log.game import Event, NotationError
+from planets_log.game import Event, NotationError, is_number
 
 from . import cards as C
 from . import pro_events as P
@@ -22,7 +22,7 @@ def _seat(text: str, who: str, state: State) -> int:
     for i, player in enumerate(state.players):
         if who == player or who.casefold() == player.casefold():
             return i
-    if who.isdigit() and 1 <= int(who) <= len(state.players):
+    if is_number(who) and 1 <= int(who) <= len(state.players):
         return int(who) - 1
     raise NotationError(text, f"{who!r} is not a player ({', '.join(state.players)}) or a seat number 1..2")
 

@@ -6,6 +6,8 @@ from collections import Counter
 
 import msgspec
 
+from planets_log.game import is_number
+
 MATTER = "GRWM"
 """The four kinds of Matter: Gas, Rock, Water, Metal."""
 PLANETS = "ABCD"
@@ -106,7 +108,7 @@ class PlanetariumEdition(msgspec.Struct, frozen=True, forbid_unknown_fields=True
 
 def card_order(card: str) -> tuple[str, int]:
     """Sort key of a card id: deck letter, then number (L2 before L10)."""
-    return (card[:1], int(card[1:]) if card[1:].isdigit() else 0)
+    return (card[:1], int(card[1:]) if is_number(card[1:]) else 0)
 
 
 def spaces_of(board: BoardData) -> list[str]:
@@ -160,7 +162,7 @@ def _check_cards(ed: PlanetariumEdition) -> None:
         raise ValueError("two cards share an id")
     for c in ed.cards:
         prefix = {"low": "L", "high": "H", "final": "F"}.get(c.deck, "?")
-        if c.id[:1] != prefix or not c.id[1:].isdigit():
+        if c.id[:1] != prefix or not is_number(c.id[1:]):
             raise ValueError(f"card {c.id!r}: a {c.deck} card's id is {prefix} and a number")
         if c.side not in SIDES or c.points < 0:
             raise ValueError(f"card {c.id}: side is habitable or hostile and points are not negative")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from planets_log.game import Event, NotationError
+from planets_log.game import Event, NotationError, is_number
 
 from .edition import MATTER, PLANETS
 from .events import (
@@ -55,7 +55,7 @@ def _card(word: str, whole: str) -> str:
     if word == UNKNOWN:
         return UNKNOWN
     cid = word.upper()
-    if len(cid) < 2 or cid[0] not in "LHF" or not cid[1:].isdigit():
+    if len(cid) < 2 or cid[0] not in "LHF" or not is_number(cid[1:]):
         raise NotationError(whole, f"{word!r} is not a card id (L1..L18, H1..H18, F1..F16, or ? if unseen)")
     return cid
 
@@ -69,7 +69,7 @@ def _planet(word: str, whole: str) -> str:
 def seat_of(word: str, whole: str, state: State) -> int:
     """A seat from a number counted from 1 or a player's name (a number wins: names that are digits are written as
     their seat's number)."""
-    if word.isdigit() and 1 <= int(word) <= len(state.players):
+    if is_number(word) and 1 <= int(word) <= len(state.players):
         return int(word) - 1
     if word in state.players:
         return state.players.index(word)
@@ -81,7 +81,7 @@ def seat_word(seat: int, state: State) -> str:
     """A player's name when it reads back as that seat, else the seat's number counted from 1."""
     if 0 <= seat < len(state.players):
         name = state.players[seat]
-        if name.split() == [name] and not name.isdigit() and name.lower() not in KEYWORDS:
+        if name.split() == [name] and not is_number(name) and name.lower() not in KEYWORDS:
             return name
     return str(seat + 1)
 
@@ -135,7 +135,7 @@ def _drawn(args: list[str], whole: str, state: State) -> Event:
 
 def _roll(args: list[str], whole: str, state: State) -> Event:
     _args(2, "roll D D, e.g. roll 3 5")(args, whole)
-    if not all(a.isdigit() for a in args):
+    if not all(is_number(a) for a in args):
         raise NotationError(whole, "the dice are numbers 1-6")
     return Rolled(dice=(int(args[0]), int(args[1])))
 

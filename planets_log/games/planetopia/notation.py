@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from planets_log.game import Event, NotationError, parse_seat, seat_label, seat_words
+from planets_log.game import Event, NotationError, is_number, parse_seat, seat_label, seat_words
 
 from . import board as bd
 from .edition import COLOURS, TOKENS
@@ -86,9 +86,9 @@ def parse(text: str, state: State) -> Event:
 
 def _take(args: list[str], text: str, state: State) -> Took:
     n = len(state.trail)
-    if len(args) == 2 and args[0].isdigit():
+    if len(args) == 2 and is_number(args[0]):
         return Took(by=state.turn, slot=int(args[0]), card=card_code(args[1], text))
-    if len(args) == 1 and args[0].isdigit():
+    if len(args) == 1 and is_number(args[0]):
         slot = int(args[0])
         if not 1 <= slot <= n:
             raise NotationError(text, f"the trail has {n} cards")
@@ -149,7 +149,7 @@ def _combo(args: list[str], text: str, state: State) -> Combo:
         args = args[:1]
     if len(args) != 1:
         raise NotationError(text, "write combo PATTERN [drop TOKEN], e.g. combo .../.R./oGo")
-    if args[0].isdigit():
+    if is_number(args[0]):
         i = int(args[0])
         if not 1 <= i <= len(state.row):
             raise NotationError(text, f"the Prestige row has {len(state.row)} cards")

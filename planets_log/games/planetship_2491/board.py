@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from planets_log.game import is_number
+
 from .edition import SIDE, Zone
 
 GRID_SHAPES = {2: (2, 3, 4), 3: (2, 3, 4), 4: (2, 4, 2), 5: (3, 3, 1)}
@@ -44,7 +46,7 @@ def local_cells(zone: Zone) -> dict[int, tuple[int, int]]:
     out = {}
     for r, row in enumerate(zone.rows):
         for c, ch in enumerate(row):
-            if ch.isdigit():
+            if is_number(ch):
                 out[int(ch)] = (r, c)
             elif ch == "R":
                 out[0] = (r, c)

@@ -6,6 +6,8 @@ import re
 
 import msgspec
 
+from planets_log.game import is_number
+
 ABILITIES = ("hack", "scan", "tractor", "shield", "radio", "teleport")
 COLOURS = ("R", "B", "Y", "G", "P")
 """Player colours in seat order: red, blue, yellow, green, pink (2 players: red and blue)."""
@@ -51,7 +53,7 @@ class Zone(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     @property
     def size(self) -> int:
         """How many spaces the zone has."""
-        return sum(ch.isdigit() for row in self.rows for ch in row)
+        return sum(is_number(ch) for row in self.rows for ch in row)
 
 
 class PlanetshipEdition(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -85,7 +87,7 @@ def _check_cards(ed: PlanetshipEdition) -> None:
     if len(ed.starting) != 6:
         raise ValueError(f"each colour has 6 starting characters (Components), not {len(ed.starting)}")
     ids = [c.id for c in ed.characters]
-    if len(set(ids)) != len(ids) or any(not (i.isdigit() and 1 <= int(i) <= 99 and i[0] != "0") for i in ids):
+    if len(set(ids)) != len(ids) or any(not (is_number(i) and 1 <= int(i) <= 99 and i[0] != "0") for i in ids):
         raise ValueError("character ids must be distinct card numbers 1-99")
     if [c.id for c in ed.starting] != [str(i) for i in range(1, 7)]:
         raise ValueError("the starting characters are numbered 1 to 6 (their colour is prefixed in play)")
@@ -123,7 +125,7 @@ def _check_zone(zone: Zone) -> None:
     if cells[len(cells) // 2] != ".":
         raise ValueError(f"{where}: the centre cell shows the zone number")
     n = zone.size
-    if sorted(ch for ch in cells if ch.isdigit()) != [str(i) for i in range(1, n + 1)] or cells.count("R") != 1:
+    if sorted(ch for ch in cells if is_number(ch)) != [str(i) for i in range(1, n + 1)] or cells.count("R") != 1:
         raise ValueError(f"{where}: spaces numbered I.. once each and one reward space (Zones)")
     low, high = (4, 5) if zone.number == 8 else (3, 4)
     if not low <= n <= high:

@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from planets_log.game import NotationError
+from planets_log.game import NotationError, is_number
 
 from . import events as E
 from .board import ROMAN, place, rows_of
@@ -38,7 +38,7 @@ def _numeral(text: str, word: str) -> int:
     w = word.upper()
     if w in ROMAN:
         return ROMAN.index(w)
-    if w.isdigit() and len(w) == 1:
+    if is_number(w) and len(w) == 1:
         return int(w)
     raise NotationError(text, f"{word!r} is not a space numeral (I..V, or R for the reward space)")
 
@@ -52,7 +52,7 @@ def _place(text: str, word: str) -> tuple[int, int]:
 
 def _zone_turn(text: str, word: str) -> tuple[int, int]:
     zone, _, deg = word.partition("@")
-    if not (zone.isdigit() and len(zone) == 1) or (deg and deg not in TURNS):
+    if not (is_number(zone) and len(zone) == 1) or (deg and deg not in TURNS):
         raise NotationError(text, f"{word!r} is not a zone with its turn (ZONE or ZONE@90/180/270)")
     return int(zone), TURNS[deg or "0"]
 
@@ -108,7 +108,7 @@ def _parse_rewards(text: str, args: list[str], state: State) -> E.RewardsDealt:
     given: dict[int, list[str]] = {}
     for word in args:
         zone, sep, cards = word.partition(":")
-        if not sep or not zone.isdigit():
+        if not sep or not is_number(zone):
             raise NotationError(text, f"{word!r}: write each reward as ZONE:CARD (Harvests ZONE:CARD+CARD, '-' none)")
         if int(zone) in given:
             raise NotationError(text, f"zone {int(zone)}'s reward is given twice")

@@ -8,7 +8,7 @@ from typing import TypeVar
 
 import msgspec
 
-from planets_log.game import Header
+from planets_log.game import Header, is_number
 
 from .board import Geometry, geometry, rows_of
 from .edition import COLOURS, Character, PlanetshipEdition, Zone
@@ -216,7 +216,7 @@ def add(cards: tuple[str, ...], *codes: str) -> tuple[str, ...]:
 
 def sort_key(code: str) -> tuple[int, str, int]:
     """Deck cards by number, then starting cards by colour and number."""
-    return (0, "", int(code)) if code.isdigit() else (1, code[0], int(code[1:]) if code[1:].isdigit() else 0)
+    return (0, "", int(code)) if is_number(code) else (1, code[0], int(code[1:]) if is_number(code[1:]) else 0)
 
 
 def placed(state: State, among: frozenset[int] | set[int] | None = None) -> Iterator[tuple[int, int, Char]]:

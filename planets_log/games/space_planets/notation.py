@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from planets_log.game import Event, NotationError
+from planets_log.game import Event, NotationError, is_number
 
 from .apply import apply
 from .events import Collected, Dealt, Explored, Landed, Passed, Refilled, Rerolled, Rolled
@@ -78,7 +78,7 @@ def _landed(text: str, args: list[str], state: State) -> Landed:
 
 def _int(text: str, word: str, what: str) -> int:
     """A whole number."""
-    if not word.isdigit():
+    if not is_number(word):
         raise NotationError(text, f"the {what} must be a number, not {word!r}")
     return int(word)
 

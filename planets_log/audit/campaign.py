@@ -23,6 +23,7 @@ import msgspec
 
 from planets_log.engine.registry import get_rules
 from planets_log.engine.rng import rng
+from planets_log.engine.seats import check_names
 from planets_log.record.commit import commitment, effective_seed, find_reveal, parse_secret, read_secret
 from planets_log.record.errors import IllegalEvent, PlanetsLogError, RecordError, UsageError
 from planets_log.record.events import Chance, Commit, Event, Reveal, strip_place
@@ -139,9 +140,10 @@ class Campaign:
             raise RecordError(f"format {self.header.format!r} is not {CAMPAIGN_FORMAT}", file=self.name, line=1, seq=0,
                               code="campaign.format", rule=RULE)
         self.rules = campaign_rules(self.header.game)
-        problem = self.rules.players_problem(list(self.header.players))
-        if problem:
-            raise RecordError(problem, file=self.name, line=1, seq=0, code="campaign.players", rule=RULE)
+        try:
+            check_campaign_players(self.rules, list(self.header.players))
+        except PlanetsLogError as exc:
+            raise RecordError.at(self.name, 1, 0, exc) from None
         self._decoder = msgspec.json.Decoder(Union[tuple(self.rules.events) + (Reveal,)])
         self.state = self.rules.start(self.header)
         self.seq, self.head, self.lines = 0, line_hash(first.data), [(first, self.header)]
@@ -232,15 +234,30 @@ class Campaign:
             append_lines(self.path, raws, seq, head)
 
 
+def check_campaign_players(rules: CampaignRules, players: list[str]) -> None:
+    """The players a campaign is for, by the game's campaign rules, then the name rules every record keeps."""
+    problem = rules.players_problem(players)
+    if problem:
+        raise PlanetsLogError(problem, code="campaign.players", rule=RULE)
+    check_names(players)
+
+
+def new_campaign_rules(game: str, players: list[str]) -> CampaignRules:
+    """The campaign rules of `game` for a new campaign of `players`: a refusal is bad usage (exit 2)."""
+    rules = campaign_rules(game)
+    try:
+        check_campaign_players(rules, players)
+    except PlanetsLogError as exc:
+        raise UsageError(exc.message, code=exc.code, rule=exc.rule) from None
+    return rules
+
+
 def new_campaign(path: str | Path, game: str, players: list[str], seed: int | None,
                  meta: dict[str, str] | None = None, log_id: str | None = None, secret: bytes | None = None,
                  entropy: list[tuple[str, str]] | None = None) -> Campaign:
     """Create a campaign record (refusing to overwrite a file) and read it back; with `secret`, a committed one
     (its side file is the caller's to write)."""
-    rules = campaign_rules(game)
-    problem = rules.players_problem(players)
-    if problem:
-        raise UsageError(problem, code="campaign.players")
+    new_campaign_rules(game, players)
     header = CampaignHeader(log_id=log_id or secrets.token_hex(16), game=game, players=list(players), seed=seed,
                             meta=dict(meta or {}),
                             commit=Commit(sha256=commitment(secret)) if secret is not None else msgspec.UNSET,

@@ -56,8 +56,7 @@ def new(game: str, out: str, players: tuple[str, ...], seed: int | None, table: 
       planets-log campaign new four-planets --player Ann --player Ben --seed 7 camp.jsonl
       planets-log campaign new four-planets --player Ann --player Ben --table camp.jsonl
     """
-    from planets_log.audit.campaign import new_campaign
-    from planets_log.engine.seats import check_new_names
+    from planets_log.audit.campaign import new_campaign, new_campaign_rules
     from planets_log.record.commit import commitment, new_secret, write_secret
     from planets_log.record.errors import UsageError
 
@@ -65,7 +64,7 @@ def new(game: str, out: str, players: tuple[str, ...], seed: int | None, table: 
 
     if table and seed is not None:
         raise UsageError("choose --seed or --table, not both", code="usage")
-    check_new_names(list(players))
+    new_campaign_rules(game, list(players))  # before the commitment is shown or entropy asked for
     secret = new_secret() if not table and seed is None else None
     if secret is None and (entropy or ask_entropy):
         raise UsageError("--entropy goes with a secret seed (no --seed, no --table)", code="usage")

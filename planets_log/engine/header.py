@@ -10,10 +10,11 @@ import msgspec
 from planets_log.record.errors import PlanetsLogError, RecordError
 from planets_log.record.events import CORE_EVENTS, FORMAT, Action, Chance, Disclosure, Event, Header, Meta
 from planets_log.record.strict import LineError, decode_line
-from planets_log.record.text import escape, has_control, is_number
+from planets_log.record.text import is_number
 from planets_log.record.upcast import chain_for, upcast_line
 
 from .rules import Rules
+from .seats import check_names
 
 FORMAT_RULE = "format.md"
 @lru_cache(maxsize=None)
@@ -49,12 +50,7 @@ def check_players(rules: Rules, players: list[str]) -> None:
     if not rules.min_players <= n <= rules.max_players:
         span = f"{rules.min_players}" if rules.min_players == rules.max_players else f"{rules.min_players}–{rules.max_players}"
         raise PlanetsLogError(f"{rules.title} is for {span} players, not {n}", code="header.players", rule="Setup")
-    if len(set(players)) != n or any(not p.strip() for p in players):
-        raise PlanetsLogError("player names must be distinct and not empty", code="header.players", rule="Setup")
-    for p in players:
-        if has_control(p):
-            raise PlanetsLogError(f"player name '{escape(p)}' holds a control character", code="header.players",
-                                  rule="Setup")
+    check_names(players)
 
 
 def readable_versions(rules: Rules) -> tuple[int, ...]:

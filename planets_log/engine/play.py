@@ -11,7 +11,6 @@ import msgspec
 from planets_log.record.errors import PlanetsLogError, UsageError
 from planets_log.record.events import FORMAT, Commit, Event, Header
 from planets_log.record.lines import line_hash
-from planets_log.record.text import fold
 
 from . import rng as streams
 from .edition import embedding, load_edition
@@ -41,9 +40,6 @@ def make_header(
     rules = get_rules(game)
     try:
         check_players(rules, players)
-        if len({fold(p) for p in players}) != len(players):
-            raise PlanetsLogError("two player names are the same once trimmed and case-folded; make them distinct",
-                                  code="header.players", rule="Setup")
         opts = {key: spec.default for key, spec in rules.options.items()}
         opts.update(coerce_options(rules, options or {}, players))
         check_options(rules, opts, len(players))

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from planets_log.record.errors import UsageError
-from planets_log.record.text import is_number
+from planets_log.record.errors import PlanetsLogError, UsageError
+from planets_log.record.text import escape, fold, has_control, is_number
 
 
 def parse_seat(word: str, players: list[str]) -> int | None:
@@ -33,9 +33,25 @@ def seat_words(players: list[str]) -> str:
     return f"{', '.join(players)} (or a number {span})"
 
 
-def check_new_names(players: list[str]) -> None:
-    """Refuse, at `new`, a player name that could be read as a seat number."""
+def check_names(players: list[str]) -> None:
+    """The name rules, at `new` and on every read: not empty, no control character, not a number, distinct."""
+    if any(not p.strip() for p in players):
+        raise PlanetsLogError("player names must not be empty", code="header.players", rule="Setup")
     for name in players:
+        if has_control(name):
+            raise PlanetsLogError(f"player name '{escape(name)}' holds a control character", code="header.players",
+                                  rule="Setup")
         if is_number(name.strip()):
-            raise UsageError(f"a player's name may not be a number ({name!r}): seats are named by the player's "
-                             "name or by a number counted from 1", code="header.players")
+            raise PlanetsLogError(f"a player's name may not be a number ({name!r}): seats are named by the player's "
+                                  "name or by a number counted from 1", code="header.players", rule="Setup")
+    if len({fold(p) for p in players}) != len(players):
+        raise PlanetsLogError("two player names are the same once trimmed and case-folded; make them distinct",
+                              code="header.players", rule="Setup")
+
+
+def check_new_names(players: list[str]) -> None:
+    """The name rules at `new`, before anything is asked or written: a broken one is bad usage."""
+    try:
+        check_names(players)
+    except PlanetsLogError as exc:
+        raise UsageError(exc.message, code=exc.code, rule=exc.rule) from None

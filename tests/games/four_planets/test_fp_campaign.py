@@ -309,13 +309,15 @@ def _replace_game(path, old_header: dict, options: dict, **changes) -> None:
 
 
 def test_status_escapes_control_characters(tmp_path):
-    """Names from a record are printed with their control characters escaped."""
+    """A name with a control character is refused, at `campaign new` and in a crafted header, and printed escaped."""
     path = tmp_path / "c.jsonl"
     res = CliRunner().invoke(cli, ["campaign", "new", "four-planets", "--player", "Ann\x1b[2J", "--player", "Ben",
                                    "--seed", "1", str(path)])
-    assert res.exit_code == 0, res.output
+    assert res.exit_code == 2 and "holds a control character" in res.output and not path.exists()
+    header = CampaignHeader(log_id="x", game="four-planets", players=["Ann\x1b[2J", "Ben"], seed=1)
+    path.write_bytes(msgspec.json.encode(header) + b"\n")
     out = CliRunner().invoke(cli, ["campaign", "status", str(path)]).output
-    assert "\x1b" not in out and "Ann\\x1b[2J" in out
+    assert "\x1b" not in out and "Ann\\e[2J" in out and "[header.players]" in out
 
 
 def test_a_campaign_needs_two_different_players(tmp_path):

@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any
 
 from planets_log.record.errors import RecordError, UsageError
 from planets_log.record.events import ALGS, ED25519, HMAC, KEY_ID_HEX, Seal, seal_message, seal_problem
+from planets_log.record.files import write_all
 
 if TYPE_CHECKING:
     from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
@@ -219,19 +220,24 @@ def new_ed25519_texts() -> tuple[str, str]:
             json.dumps({"alg": ED25519, "key_id": kid, "public": public.hex()}) + "\n")
 
 
-def write_new(path: str | Path, text: str, mode: int) -> None:
-    """Create `path` with `text`; refuse to overwrite; set `mode` whatever the umask."""
+def write_new(path: str | Path, text: str, private: bool) -> None:
+    """Create `path` with `text`, never overwriting nor following a link: owner-only whatever the umask when
+    `private`, else as the umask says."""
+    mode = 0o600 if private else 0o666
     try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, mode)
     except FileExistsError:
         raise UsageError(f"{path} already exists; choose another name (a key is never overwritten)",
                          code="file.exists") from None
     except OSError as exc:
         raise UsageError(f"cannot write {path}: {exc.strerror}", code="file.write") from None
     try:
-        os.fchmod(fd, mode)
-        os.write(fd, text.encode())
-        os.fsync(fd)
+        if private:
+            os.fchmod(fd, 0o600)
+        write_all(fd, text.encode())
+    except OSError as exc:  # a full disk, a file-size limit: nothing is left behind
+        os.unlink(path)
+        raise UsageError(f"cannot write {path}: {exc.strerror or exc}", code="file.write") from None
     finally:
         os.close(fd)
 
@@ -240,16 +246,20 @@ def keygen(out: str, *, use_hmac: bool = False) -> tuple[Key, list[str]]:
     """Make a key: `out` itself for an HMAC secret, `out`.key and `out`.pub for Ed25519."""
     if use_hmac:
         text = new_hmac_text()
-        write_new(out, text, 0o600)
+        write_new(out, text, private=True)
         return parse_key(text, out), [out]
     private, public = new_ed25519_texts()
     priv_path, pub_path = f"{out}.key", f"{out}.pub"
     for path in (priv_path, pub_path):
-        if os.path.exists(path):
+        if os.path.lexists(path):  # a dangling link too: it would refuse the second file after the first was made
             raise UsageError(f"{path} already exists; choose another name (a key is never overwritten)",
                              code="file.exists")
-    write_new(priv_path, private, 0o600)
-    write_new(pub_path, public, 0o644)
+    write_new(priv_path, private, private=True)
+    try:
+        write_new(pub_path, public, private=False)
+    except BaseException:
+        os.unlink(priv_path)  # half a key pair is no key pair
+        raise
     return parse_key(private, priv_path), [priv_path, pub_path]
 
 

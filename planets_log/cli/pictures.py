@@ -81,9 +81,20 @@ def _write(out: str, text: str) -> None:
         click.echo(text, nl=False)
         return
     try:
-        _write_durably(Path(out), text.encode("utf-8"), replace=True)
+        _write_durably(Path(out), text.encode("utf-8"), replace=True, keep=_mode_of(out))
     except OSError as exc:
         raise UsageError(f"cannot write {out}: {exc.strerror or exc}", code="output") from None
     from planets_log.record.text import escape
 
     click.echo(f"wrote {escape(out)}")  # like keygen: a silent success left people looking for the file
+
+
+def _mode_of(path: str) -> int | None:
+    """The permissions of the file `path` names (kept when it is written again), or None for a new file."""
+    import os
+    import stat
+
+    try:
+        return stat.S_IMODE(os.stat(path).st_mode)
+    except OSError:
+        return None

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Iterable
 import msgspec
 
 from .errors import UsageError
-from .files import read_capped
+from .files import read_capped, write_all
 
 if TYPE_CHECKING:
     from .lines import RawLine
@@ -80,8 +80,10 @@ def write_secret(record: str | Path, log_id: str, secret: bytes) -> Path:
         raise UsageError(f"cannot write {path}: {exc.strerror}", code="file.write") from None
     try:
         os.fchmod(fd, 0o600)
-        os.write(fd, (json.dumps({"log_id": log_id, "secret": secret.hex()}) + "\n").encode())
-        os.fsync(fd)
+        write_all(fd, (json.dumps({"log_id": log_id, "secret": secret.hex()}) + "\n").encode())
+    except OSError as exc:  # a full disk, a file-size limit: no empty seed file is left to block a retry
+        os.unlink(path)
+        raise UsageError(f"cannot write {path}: {exc.strerror or exc}", code="file.write") from None
     finally:
         os.close(fd)
     return path

@@ -85,6 +85,14 @@ def read_capped(path: str | os.PathLike[str], what: str, cap: int = MAX_SMALL) -
         os.close(fd)
 
 
+def write_all(fd: int, data: bytes) -> None:
+    """Write every byte of `data` to `fd` (a short write goes on; a failing one raises OSError), then fsync."""
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
+    os.fsync(fd)
+
+
 def regular_problem(path: str | os.PathLike[str]) -> str | None:
     """Why `path` (not followed past a symlink's target) is not a regular file, or None."""
     try:

@@ -302,8 +302,8 @@ def repair_torn_tail(path: str | Path) -> tuple[str, int] | None:
         side = _side_file(path)
         mode = os.fstat(fd).st_mode & 0o7777
         try:
-            _write_durably(side, torn, mode=mode)
-            _write_durably(path, data[:end], replace=True, mode=mode)
+            _write_durably(side, torn, create=mode & 0o666)  # no more open than the record, and the umask holds
+            _write_durably(path, data[:end], replace=True, keep=mode)
         except OSError as exc:
             raise RecordError(
                 f"could not repair: {exc.strerror or exc}; nothing was lost (the torn bytes are still in the "
@@ -318,18 +318,24 @@ def repair_torn_tail(path: str | Path) -> tuple[str, int] | None:
 def _side_file(path: Path) -> Path:
     for n in range(1, 10_000):
         side = path.with_name(f"{path.name}.torn-{n}")
-        if not side.exists():
+        if not os.path.lexists(side):  # a dangling link is taken: the side file is never made through it
             return side
     raise UsageError(f"too many side files next to {path}", code="repair.side")
 
 
-def _write_durably(path: Path, data: bytes, *, replace: bool = False, mode: int = 0o644) -> None:
-    """Write `data` to `path` via a temporary file in the same folder (removed on failure)."""
+def _write_durably(path: Path, data: bytes, *, replace: bool = False, create: int = 0o666,
+                   keep: int | None = None) -> None:
+    """Write `data` to `path` via a temporary file in the same folder (removed on failure).
+
+    The file is created with `create` less the umask, as every Unix tool creates files;
+    with `keep`, it gets exactly that mode (a replaced file keeps its permissions).
+    """
     folder = path.parent if str(path.parent) else Path(".")
-    tmp, fd = create_temp(folder, path.name, opener=os.open)  # os.open here: the fault tests replace `os`
+    tmp, fd = create_temp(folder, path.name, create, opener=os.open)  # os.open here: the fault tests replace `os`
     try:
         try:
-            os.fchmod(fd, mode)  # the record keeps its permissions
+            if keep is not None:
+                os.fchmod(fd, keep)
             view = memoryview(data)
             while view:
                 view = view[os.write(fd, view):]

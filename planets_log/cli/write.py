@@ -177,10 +177,14 @@ def _warn_if_revealed(rec: Recorder) -> None:
 
 
 def _move_texts(moves: tuple[str, ...]) -> Iterator[str]:
+    """The moves given, those on standard input for '-' (as they come, under the caps every record file has)."""
+    from planets_log.record.files import MAX_RECORD, capped_lines
+    from planets_log.record.lines import MAX_LINE
+
     for move in moves:
         if move == "-":
-            for line in sys.stdin:
-                line = line.split("#", 1)[0].strip()
+            for raw in capped_lines(sys.stdin.buffer, "standard input", MAX_LINE, MAX_RECORD):
+                line = raw.decode("utf-8").split("#", 1)[0].strip()
                 if line:
                     yield line
         else:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import stat
 from pathlib import Path
-from typing import Callable
+from typing import BinaryIO, Callable, Iterator
 
 from .errors import UsageError
 
@@ -91,6 +91,20 @@ def write_all(fd: int, data: bytes) -> None:
     while view:
         view = view[os.write(fd, view):]
     os.fsync(fd)
+
+
+def capped_lines(stream: BinaryIO, what: str, line_cap: int, cap: int) -> Iterator[bytes]:
+    """The lines of a stream that may never end (standard input from /dev/zero): each at most `line_cap`
+    bytes, all together at most `cap`, read one line at a time."""
+    total = number = 0
+    while line := stream.readline(line_cap + 1):
+        number += 1
+        total += len(line)
+        if len(line) > line_cap:
+            raise TooLarge(f"{what}: line {number} is longer than {line_cap} bytes", code="line.too-long")
+        if total > cap:
+            raise TooLarge(f"{what} is over the limit of {cap} bytes", code="file.too-large")
+        yield line
 
 
 def regular_problem(path: str | os.PathLike[str]) -> str | None:

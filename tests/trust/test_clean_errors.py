@@ -10,6 +10,10 @@ import sys
 
 import pytest
 
+from planets_log.cli.main import cli
+from planets_log.record import files
+from planets_log.record.lines import MAX_LINE
+
 from .conftest import ROOT, run
 
 
@@ -60,3 +64,30 @@ def test_repair_steps_past_a_dangling_side_file_link(runner, fp, tmp_path):
     assert "moved a torn tail of 6 bytes to" in res.output and res.output.count("fp.jsonl.torn-2") == 1
     assert (tmp_path / "fp.jsonl.torn-2").read_bytes() == b'{"torn' and fp.read_bytes() == whole
     assert not (tmp_path / "nowhere").exists()
+
+
+def test_record_from_an_endless_standard_input_stops_at_the_line_cap(fp):
+    """`record LOG - < /dev/zero`: one line that never ends is refused at the cap every record line has,
+    in bounded memory (the run is given 1 GiB of address space; unbounded reading would hit it)."""
+    before = fp.read_bytes()
+
+    def bounded() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    with open("/dev/zero", "rb") as zero:
+        done = subprocess.run([sys.executable, "-m", "planets_log", "record", str(fp), "-"], stdin=zero, env=env,
+                              preexec_fn=bounded, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr == f"planets-log: [line.too-long]: standard input: line 1 is longer than {MAX_LINE} bytes\n"
+    assert fp.read_bytes() == before
+
+
+def test_record_from_standard_input_has_the_record_files_cap(runner, fp, monkeypatch):
+    """Past the cap a record file has (lowered here to 300 bytes), standard input is refused; the moves read
+    before it stay recorded, as after any refused move."""
+    monkeypatch.setattr(files, "MAX_RECORD", 300)
+    res = runner.invoke(cli, ["record", str(fp), "-"], input="d1\n" + "# a comment\n" * 40)
+    assert res.exit_code == 2
+    assert "planets-log: [file.too-large]: standard input is over the limit of 300 bytes" in res.output
+    assert run(runner, "validate", fp).exit_code == 0 and b'"seq":5' in fp.read_bytes()

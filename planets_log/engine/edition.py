@@ -1,10 +1,14 @@
 """Editions: a game's component data, loaded from TOML or JSON and pinned by digest.
 
-Parsing TOML is slow next to everything else a short command does, so a TOML edition may
-have a parsed twin beside it (`reference.toml.parsed.json`: the TOML's content as JSON,
-with the SHA-256 of the TOML bytes it was made from). The twin is used only when that
-digest matches the TOML read now, so a stale twin is never used; the record still pins
-the digest of the TOML bytes. `python -m planets_log.engine.edition FILE.toml` rewrites it.
+Parsing TOML is slow next to everything else a short command does, so a game's own TOML
+edition has a parsed twin beside it (`reference.toml.parsed.json`: the TOML's content as
+JSON, with the SHA-256 of the TOML bytes it was made from). The twin is used only for the
+editions the game ships (installed with its code, and checked against their TOML by a
+test), and only when that digest matches the TOML read now, so a stale twin is never used;
+the record still pins the digest of the TOML bytes. A file given with `--edition` is always
+parsed from its TOML: a twin beside it could carry that TOML's digest and other data, and a
+cache is never believed over its source. `python -m planets_log.engine.edition FILE.toml`
+rewrites a twin.
 """
 
 from __future__ import annotations
@@ -29,9 +33,9 @@ class Edition(msgspec.Struct, frozen=True):
     path: str
 
 
-def _decode(raw: bytes, path: Path, data_type: type, digest: str) -> Any:
+def _decode(raw: bytes, path: Path, data_type: type, digest: str, twin: bool) -> Any:
     if path.suffix == ".toml":
-        data = _from_twin(path, digest, data_type)
+        data = _from_twin(path, digest, data_type) if twin else None
         return data if data is not None else msgspec.toml.decode(raw, type=data_type)
     if path.suffix == ".json":
         return msgspec.json.decode(raw, type=data_type)
@@ -41,6 +45,7 @@ def _decode(raw: bytes, path: Path, data_type: type, digest: str) -> Any:
 def load_edition(rules: Any, path: str | Path | None = None, options: dict[str, Any] | None = None) -> Edition:
     """Load `path`, or the game's default edition for these options, validated against its schema."""
     default = rules.edition_name(options or {}) if hasattr(rules, "edition_name") else "reference"
+    shipped = path is None  # the game's own file: its twin is part of the installed package
     path = Path(path) if path is not None else _default_path(str(rules.edition_dir), default)
     try:
         raw = read_capped(path, "edition file")
@@ -50,7 +55,7 @@ def load_edition(rules: Any, path: str | Path | None = None, options: dict[str, 
     key = (rules.id, path.suffix, digest)
     data = _CACHE.get(key)
     if data is None:
-        data = _CACHE[key] = _checked(raw, path, rules, digest)
+        data = _CACHE[key] = _checked(raw, path, rules, digest, twin=shipped)
     name = getattr(data, "name", path.stem)
     return Edition(data=data, ref=EditionRef(name=name, sha256=digest), path=str(path))
 
@@ -95,14 +100,9 @@ _CACHE: dict[tuple[str, str, str], Any] = {}
 """Decoded editions by game and content digest: a tournament's records share one edition."""
 
 
-def _checked(raw: bytes, path: Path, rules: Any, digest: str, twin: bool = True) -> Any:
+def _checked(raw: bytes, path: Path, rules: Any, digest: str, twin: bool) -> Any:
     try:
-        if twin:
-            data = _decode(raw, path, rules.edition_type, digest)
-        elif path.suffix == ".toml":
-            data = msgspec.toml.decode(raw, type=rules.edition_type)
-        else:
-            data = msgspec.json.decode(raw, type=rules.edition_type)
+        data = _decode(raw, path, rules.edition_type, digest, twin)
     except (msgspec.ValidationError, msgspec.DecodeError) as exc:
         raise PlanetsLogError(f"{path}: not a valid {rules.id} edition: {exc}", code="edition.invalid") from None
     check = getattr(data, "validate", None)

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import stat
 
 import pytest
 
+from planets_log.engine.edition import _CACHE
 from tests.helpers import rechain, write_lines
 
 from .conftest import run
@@ -93,3 +95,56 @@ def test_what_is_written_again_keeps_its_permissions(runner, tmp_path, umask):
     game.write_bytes(game.read_bytes() + b'{"torn')
     assert run(runner, "repair", game).exit_code == 0
     assert (_mode(page), _mode(game), _mode(tmp_path / "g.jsonl.torn-1")) == (0o640, 0o644, 0o600)
+
+
+def _forged_twin(tmp_path):
+    """printed.toml (the reference edition, renamed) beside a twin that carries its sha256 but other data (every
+    1-VP card worth 3: still a valid edition), and forged.toml, the TOML of that data."""
+    from planets_log.engine.edition import twin_path, write_twin
+    from planets_log.engine.registry import get_rules
+
+    text = (get_rules("four-planets").edition_dir / "reference.toml").read_text()
+    printed = tmp_path / "printed.toml"
+    printed.write_text(text.replace('name = "reference"', 'name = "printed"', 1))
+    forged = tmp_path / "forged.toml"
+    forged.write_text(printed.read_text().replace("\nvp = 1\n", "\nvp = 3\n"))
+    twin = json.loads(write_twin(forged).read_text())
+    twin["toml_sha256"] = hashlib.sha256(printed.read_bytes()).hexdigest()
+    twin_path(printed).write_text(json.dumps(twin))
+    return printed, forged
+
+
+def _deals(path) -> list[dict]:
+    """A record's lines after the header, without their chain (each record has its own log_id)."""
+    return [{k: v for k, v in json.loads(line).items() if k != "prev"} for line in path.read_text().splitlines()[1:]]
+
+
+def test_new_deals_from_the_toml_not_from_a_twin_that_claims_its_digest(runner, tmp_path):
+    printed, forged = _forged_twin(tmp_path)
+    args = ["new", "four-planets", "--player", "Ann", "--player", "Ben", "--seed", "3"]
+    for edition, out in ((printed, "p.jsonl"), (forged, "f.jsonl"), (tmp_path / "plain.toml", "plain.jsonl")):
+        if out == "plain.jsonl":  # the same TOML bytes, no twin beside them
+            edition.write_bytes(printed.read_bytes())
+        _CACHE.clear()
+        assert run(runner, *args, "--edition", edition, tmp_path / out).exit_code == 0
+    assert _deals(tmp_path / "p.jsonl") == _deals(tmp_path / "plain.jsonl") != _deals(tmp_path / "f.jsonl")
+
+
+def test_a_record_dealt_from_a_forged_twin_is_invalid_with_the_toml(runner, tmp_path):
+    """A record dealt from the twin's data, pinning the TOML's digest and carrying no copy of it: `validate` and
+    `audit` with --edition printed.toml read the TOML, and the first deal is not the one it gives."""
+    printed, forged = _forged_twin(tmp_path)
+    rec = tmp_path / "r.jsonl"
+    assert run(runner, "new", "four-planets", "--player", "Ann", "--player", "Ben", "--seed", "3", "--edition", forged,
+               rec).exit_code == 0
+    lines = rec.read_bytes().splitlines()
+    header = json.loads(lines[0])
+    header["edition"] = {"name": "printed", "sha256": hashlib.sha256(printed.read_bytes()).hexdigest()}
+    del header["edition_file"]
+    write_lines(rec, rechain([json.dumps(header, separators=(",", ":")).encode()] + lines[1:]))
+    _CACHE.clear()
+    res = run(runner, "validate", rec, "--edition", printed)
+    assert res.exit_code == 1 and "[chance.tampered]" in res.output, res.output
+    _CACHE.clear()
+    audited = run(runner, "audit", rec, "--edition", f"four-planets={printed}", "--quiet")
+    assert audited.exit_code == 1 and "[chance.tampered]" in audited.output, audited.output

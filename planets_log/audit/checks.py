@@ -21,6 +21,7 @@ from planets_log.engine.edition import load_edition
 from planets_log.engine.header import decode_header, readable_versions
 from planets_log.engine.replay import Replay, Step, Visitor
 from planets_log.engine.rules import CHANCE, TERMINAL
+from planets_log.engine.scoring import arbiter_override
 from planets_log.engine.session import Position, Session
 from planets_log.record.errors import PlanetsLogError, RecordError, UsageError
 from planets_log.record.events import EditionRef, Result, Seal
@@ -227,8 +228,13 @@ def _check(path: str, stream: BinaryIO, cfg: AuditConfig, out: RecordAudit,
     arb = pos.arbiter
     out.rulings = [{"seq": r.seq, "code": r.code, "message": r.message, "reason": r.reason} for r in arb.ruled]
     out.peeks = [{"seq": s, "target": t, "reason": r} for s, t, r in arb.peeks]
+    override = arbiter_override(session, pos)
+    out.overrides = [override] if override is not None else []
     out.mode = mode_of(replay, pos)
     _policy(cfg, out, last, pos.seq)
+    if override is not None and arb.seal is None and "overrides-sealed" in cfg.require:
+        out.problem(override["seq"] + 1, override["seq"], "policy.override", "the tournament requires an arbiter's "
+                    f"override to be sealed after it; this record is not sealed: {override['words']}")
     if arb.seal is not None:
         out.sealed, out.seal_key = True, arb.seal.key_id
         if cfg.keys:

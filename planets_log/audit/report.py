@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from planets_log.engine.sheet import outcome_of
 from planets_log.record.text import escape
 
 from .seal import Key
-
-if TYPE_CHECKING:
-
-    pass
+from .validate import OVERRIDE_KEYS
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +55,8 @@ class RecordAudit:
     totals: list[int] = field(default_factory=list)
     rulings: list[dict[str, Any]] = field(default_factory=list)
     peeks: list[dict[str, Any]] = field(default_factory=list)
+    overrides: list[dict[str, Any]] = field(default_factory=list)
+    """The arbiter's result standing instead of the rules' one (`arbiter_override`)."""
     mode: str | None = None
     duplicate: str | None = None
     counted: bool = False
@@ -78,7 +77,8 @@ class RecordAudit:
             "verified": self.verified,
             "result": None if self.winners is None else {"winners": self.winners, "outcome": self.outcome,
                                                         "by": self.result_by, "declared": self.declared},
-            "totals": self.totals, "rulings": self.rulings, "peeks": self.peeks, "mode": self.mode,
+            "totals": self.totals, "rulings": self.rulings, "peeks": self.peeks,
+            "overrides": [{key: o[key] for key in OVERRIDE_KEYS} for o in self.overrides], "mode": self.mode,
             "counted": self.counted,
             "problems": [p.to_json() for p in self.problems],
         }
@@ -97,7 +97,7 @@ class AuditConfig:
     require_seal: bool | None = None
     games: tuple[tuple[str, str], ...] = ()
     require: tuple[str, ...] = ()
-    """The tournament's policy: any of "seeded", "sealed", "table" (`audit --require`)."""
+    """The tournament's policy: any of "seeded", "sealed", "table", "overrides-sealed" (`audit --require`)."""
 
     @property
     def seals_required(self) -> bool:

@@ -7,6 +7,7 @@ from typing import Any
 
 from planets_log.engine.replay import Replay, Visitor
 from planets_log.engine.rules import TERMINAL
+from planets_log.engine.scoring import arbiter_override
 from planets_log.engine.session import Position
 from planets_log.record.errors import PlanetsLogError, RecordError, UsageError
 
@@ -26,6 +27,8 @@ class Report:
     """seeded-public, seeded-verified, seeded-unrevealed or table (see `mode_of`)."""
     usage: bool = False
     """True when the file could not be read at all (missing, unreadable, a bad --edition): a usage problem."""
+    overrides: list[dict[str, Any]] = field(default_factory=list)
+    """The arbiter's result standing instead of the rules' (see `arbiter_override`)."""
 
     def to_json(self) -> dict[str, Any]:
         """The stable `validate --json` object."""
@@ -41,7 +44,18 @@ class Report:
             "errors": [e.to_json() for e in self.errors],
             "rulings": [{"seq": r.seq, "code": r.code, "message": r.message, "rule": r.rule, "reason": r.reason}
                         for r in (self.position.arbiter.ruled if self.position else ())],
+            "overrides": [{key: o[key] for key in OVERRIDE_KEYS} for o in self.overrides],
         }
+
+
+OVERRIDE_KEYS = ("seq", "arbiter", "reason", "winners", "rules")
+"""What `--json` says of an arbiter's override: its seq, who, why, the winners declared and the rules' ones."""
+
+
+def override_text(file: str, o: dict[str, Any]) -> str:
+    """An arbiter's override as `validate` and `audit` print it."""
+    who = f" ({o['arbiter']})" if o["arbiter"] else " (not named)"
+    return f"{file}: seq {o['seq']}: result overridden by the arbiter{who}: {o['words']} — reason: {o['reason']}"
 
 
 MODES = {
@@ -92,6 +106,8 @@ def validate_file(path: str, edition: str | None = None, *, lenient: bool = Fals
         report.position = pos
         report.finished = replay.session.to_move(pos) == TERMINAL
         report.mode = mode_of(replay, pos)
+        override = arbiter_override(replay.session, pos)
+        report.overrides = [override] if override is not None else []
     except RecordError as exc:
         errors.append(exc)
     except UsageError as exc:

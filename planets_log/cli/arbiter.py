@@ -61,25 +61,35 @@ def penalty(log: str, seat: str, points: int, reason: str, arbiter: str | None, 
 @click.option("--by", "declared_by", type=click.Choice(["players", "arbiter"]), default="players", show_default=True,
               help="Who declares the result.")
 @click.option("--reason", default=None, help="Why (needed when the arbiter overrides the computed result).")
+@click.option("--arbiter", default=None, help="With --by arbiter: who decided.")
 @edition_option
 def result(log: str, winners: tuple[str, ...], nobody: bool, declared_by: str, reason: str | None,
-           edition: str | None) -> None:
+           arbiter: str | None, edition: str | None) -> None:
     """Record the declared result of the game (checked against the rules by `audit` and `score`).
+
+    An arbiter's result that differs from the rules' (or decides a game not over) stands
+    with its reason; `validate` and `audit` list it with the arbiter and the reason, and
+    `audit --require overrides-sealed` refuses it in a record not sealed after it.
 
     \b
     Example:
       planets-log result game.jsonl --winner Ann
-      planets-log result game.jsonl --winner Ben --by arbiter --reason "Ann left before scoring"
+      planets-log result game.jsonl --winner Ben --by arbiter --arbiter "TD Kim" --reason "Ann left before scoring"
       planets-log result solo.jsonl --nobody
     """
+    import msgspec
+
     if bool(winners) == nobody:
         raise click.UsageError("give either --winner (once per winner) or --nobody")
+    if arbiter is not None and declared_by != "arbiter":
+        raise click.UsageError("--arbiter names who decided a result declared --by arbiter")
     from planets_log.engine.recorder import Recorder
     from planets_log.engine.scoring import result_check
     from planets_log.record.events import Result
 
     rec = Recorder(log, edition)
-    event = Result(winners=[seat_index(rec.session, w) for w in winners], declared_by=declared_by, reason=reason)
+    event = Result(winners=[seat_index(rec.session, w) for w in winners], declared_by=declared_by, reason=reason,
+                   arbiter=msgspec.UNSET if arbiter is None else arbiter)
     for entry in rec.add(event):
         click.echo(f"{entry.seq:>4}  {entry.text}")
     click.echo(result_check(rec.session, rec.pos)[1])

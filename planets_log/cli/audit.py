@@ -79,9 +79,9 @@ def keygen(out: str, use_hmac: bool) -> None:
                    "(winners' names separated by ';').")
 @click.option("--edition", "editions", multiple=True, metavar="GAME=PATH",
               help="The tournament's edition file of GAME (default: the game's reference edition); repeatable.")
-@click.option("--require", "require", multiple=True, type=click.Choice(["seeded", "sealed", "table"]),
+@click.option("--require", "require", multiple=True, type=click.Choice(["seeded", "sealed", "table", "overrides-sealed"]),
               help="The tournament's policy: every record seeded with a secret seed that is revealed, sealed, "
-                   "or a table game (repeatable).")
+                   "or a table game; every arbiter's override of a result sealed after it (repeatable).")
 @click.option("--jobs", "-j", type=click.IntRange(min=0), default=None,
               help="Worker processes (default 1; 0: one per CPU); with --scheduler local, the local "
                    "cluster's workers (default: one per CPU).")
@@ -203,10 +203,15 @@ def _print_csv(report: SpooledReport) -> None:
             click.echo(buf.getvalue(), nl=False)
             buf.seek(0)
             buf.truncate()
+    for r in report.records():  # then what the arbiter decided: listed, a problem only if --require says so
+        for o in r.overrides:
+            out.writerow([r.file, o["seq"] + 1, o["seq"], "result.overridden",
+                          f"{o['words']} (arbiter: {o['arbiter'] or 'not named'}) — reason: {o['reason']}", r.file])
     click.echo(buf.getvalue(), nl=False)
 
 
 def _print_text(report: SpooledReport, quiet: bool) -> None:
+    from planets_log.audit.validate import override_text
     from planets_log.record.text import escape
 
     for p, _ in report.problems():
@@ -215,6 +220,7 @@ def _print_text(report: SpooledReport, quiet: bool) -> None:
         for r in report.records():
             if not r.problems:
                 state = "finished" if r.finished else "decided by the arbiter"
+                state += ", result overridden by the arbiter" if r.finished and r.overrides else ""
                 seal = ("sealed, signature verified" if r.verified else "sealed, not verified") if r.sealed else "not sealed"
                 click.echo(escape(f"{r.file}: ok ({r.game}, {state}, {seal})"))
             for ruled in r.rulings:
@@ -223,6 +229,8 @@ def _print_text(report: SpooledReport, quiet: bool) -> None:
             for peek in r.peeks:
                 click.echo(escape(f"{r.file}: seq {peek['seq']}: peek: undo of seq {peek['target']} after its chance "
                                   f"outcome was seen — reason: {peek['reason']}"))
+            for override in r.overrides:
+                click.echo(escape(override_text(r.file, override)))
         if report.duplicate_count:
             click.echo("\nDuplicates:")
             for d in report.duplicates():

@@ -117,7 +117,7 @@ def validate(logs: tuple[str, ...], as_json: bool, lenient: bool, quiet: bool, s
 
 
 def _print_report(r: Report, quiet: bool) -> None:
-    from planets_log.audit.validate import MODES
+    from planets_log.audit.validate import MODES, override_text
     from planets_log.record.text import escape
 
     if r.valid:
@@ -131,6 +131,8 @@ def _print_report(r: Report, quiet: bool) -> None:
             for ruled in r.position.arbiter.ruled if r.position else ():
                 click.echo(escape(f"{r.file}: seq {ruled.seq}: ruled [{ruled.code}]: {ruled.message} — stands by "
                                   f"ruling: {ruled.reason}"))
+            for override in r.overrides:
+                click.echo(escape(override_text(r.file, override)))
         return
     for err in r.errors:
         click.echo(str(err))

@@ -355,5 +355,6 @@ def describe_arbiter(event: Meta, session: Session) -> str:
 
         names = result_words(session, event.winners)
         why = f" ({event.reason})" if event.reason else ""
-        return f"result declared by {event.declared_by}: {names}{why}"
+        by = f"the arbiter {event.arbiter}" if isinstance(event.arbiter, str) else event.declared_by
+        return f"result declared by {by}: {names}{why}"
     return type(event).__name__.lower()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import msgspec
 
 from .rules import TERMINAL, Rules
@@ -64,3 +66,30 @@ def result_check(session: Session, pos: Position) -> tuple[str, str]:
     if declared.declared_by == "arbiter" and declared.reason:
         return "overridden", f"the arbiter declared {names} instead of {want}: {declared.reason}"
     return "mismatch", f"declared result {names} but the rules give {want}"
+
+
+def arbiter_override(session: Session, pos: Position) -> dict[str, Any] | None:
+    """The arbiter's declared result standing instead of the rules' one (or deciding a game not over), or None.
+
+    As `validate` and `audit` list it: its seq, the arbiter (None if not named), the reason, the
+    winners declared and those the rules give (None when the game is not over).
+    """
+    declared = pos.arbiter.result
+    if declared is None or declared.declared_by != "arbiter" or not declared.reason:
+        return None
+    sheet = adjusted_sheet(session, pos)
+    if sheet.final and sorted(declared.winners) == sorted(sheet.winners):
+        return None
+    names = session.header.players
+    return {"seq": declared.seq, "arbiter": declared.arbiter if isinstance(declared.arbiter, str) else None,
+            "reason": declared.reason, "winners": [names[w] for w in declared.winners],
+            "rules": [names[w] for w in sorted(sheet.winners)] if sheet.final else None,
+            "words": _override_words(session, declared.winners, sheet.winners if sheet.final else None)}
+
+
+def _override_words(session: Session, declared: list[int], rules: list[int] | None) -> str:
+    """`the arbiter declared Ben wins instead of Ann` (or `… before the game's end`)."""
+    given = result_words(session, declared)
+    if rules is None:
+        return f"the arbiter declared {given} before the game's end"
+    return f"the arbiter declared {given} instead of {result_words(session, rules)}"

@@ -81,11 +81,13 @@ class Penalty(Meta, tag="penalty", frozen=True):
 
 
 class Result(Meta, tag="result", frozen=True):
-    """A declared result: by the players, or by the arbiter (with a reason when it overrides)."""
+    """A declared result: by the players, or by the arbiter (with a reason when it overrides, and who)."""
 
     winners: list[int]
     declared_by: str = "players"
     reason: str | None = None
+    arbiter: str | msgspec.UnsetType = msgspec.UNSET
+    """Who declared it, for the arbiter (absent otherwise, and in records made before it was asked)."""
 
 
 class Seal(Meta, tag="seal", frozen=True):

@@ -120,7 +120,7 @@ def test_validate_json_and_exit_codes(runner, game, tmp_path):
     assert res.exit_code == 0
     [report] = json.loads(res.output)
     assert report == {"file": str(game), "valid": True, "events": 2, "finished": False, "game": "countdown",
-                      "mode": "seeded-public", "peeks": [], "errors": [], "rulings": []}
+                      "mode": "seeded-public", "peeks": [], "errors": [], "rulings": [], "overrides": []}
     lines = game.read_text().splitlines()
     bad = tmp_path / "bad.jsonl"
     obj = json.loads(lines[1])

@@ -148,3 +148,51 @@ def test_a_record_dealt_from_a_forged_twin_is_invalid_with_the_toml(runner, tmp_
     _CACHE.clear()
     audited = run(runner, "audit", rec, "--edition", f"four-planets={printed}", "--quiet")
     assert audited.exit_code == 1 and "[chance.tampered]" in audited.output, audited.output
+
+
+def _overridden(runner, finished, arbiter=("--arbiter", "TD Kim")):
+    """The finished game with the arbiter's result: the player the rules do not make the winner."""
+    rules = json.loads(run(runner, "audit", finished, "--json").output)["records"][0]["result"]["winners"]
+    other = next(p for p in ("P1", "P2") if p not in rules)
+    res = run(runner, "result", finished, "--winner", other, "--by", "arbiter", *arbiter, "--reason", "left early")
+    assert res.exit_code == 0, res.output
+    return other, rules[0]
+
+
+def test_an_arbiters_override_is_listed_by_validate_and_audit_sealed_or_not(runner, finished, tmp_path):
+    winner, ruled = _overridden(runner, finished)
+    seq = len(finished.read_bytes().splitlines()) - 1
+    words = f"seq {seq}: result overridden by the arbiter (TD Kim): the arbiter declared {winner} instead of {ruled}"
+    assert run(runner, "keygen", "--out", tmp_path / "org").exit_code == 0
+    assert run(runner, "seal", finished, "--key", tmp_path / "org.key").exit_code == 0
+    text = run(runner, "validate", finished).output
+    assert f"done.jsonl: {words} — reason: left early" in text
+    listed = {"seq": seq, "arbiter": "TD Kim", "reason": "left early", "winners": [winner], "rules": [ruled]}
+    assert json.loads(run(runner, "validate", finished, "--json").output)[0]["overrides"] == [listed]
+    audited = run(runner, "audit", finished, "--key", tmp_path / "org.pub")
+    assert audited.exit_code == 0
+    assert "ok (four-planets, finished, result overridden by the arbiter, sealed, signature verified)" in audited.output
+    assert f"done.jsonl: {words} — reason: left early" in audited.output
+    report = json.loads(run(runner, "audit", finished, "--key", tmp_path / "org.pub", "--json").output)
+    assert report["records"][0]["overrides"] == [listed] and report["problems"] == 0
+    rows = run(runner, "audit", finished, "--key", tmp_path / "org.pub", "--csv").output.splitlines()
+    assert rows[1:] == [f"{finished},{seq + 1},{seq},result.overridden,the arbiter declared {winner} instead of "
+                        f"{ruled} (arbiter: TD Kim) — reason: left early,{finished}"]
+
+
+def test_audit_can_refuse_an_override_not_sealed_after_it(runner, finished, tmp_path):
+    _overridden(runner, finished, arbiter=())
+    seq = len(finished.read_bytes().splitlines()) - 1
+    assert "(not named)" in run(runner, "validate", finished).output
+    refused = run(runner, "audit", finished, "--require", "overrides-sealed", "--quiet")
+    assert refused.exit_code == 1
+    assert f"done.jsonl:{seq + 1}: seq {seq}: [policy.override] the tournament requires an arbiter's override to be " \
+           "sealed after it; this record is not sealed" in refused.output
+    assert run(runner, "keygen", "--out", tmp_path / "org").exit_code == 0
+    assert run(runner, "seal", finished, "--key", tmp_path / "org.key").exit_code == 0
+    assert run(runner, "audit", finished, "--require", "overrides-sealed", "--key", tmp_path / "org.pub").exit_code == 0
+
+
+def test_arbiter_names_an_arbiters_result_only(runner, finished):
+    res = run(runner, "result", finished, "--winner", "P1", "--arbiter", "TD Kim")
+    assert res.exit_code == 2 and "--arbiter names who decided a result declared --by arbiter" in res.output

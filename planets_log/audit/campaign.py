@@ -151,6 +151,8 @@ class Campaign:
         self.revealed: int | None = None
         for line in lines:
             self._fold(line)
+        self._staged: list[bytes] = []
+        self._written = (self.seq, self.head)
 
     @property
     def committed(self) -> bool:
@@ -217,8 +219,8 @@ class Campaign:
         self.revealed = event.seq
         return self.state
 
-    def append(self, events: list[Event]) -> None:
-        """Check `events` in order and append them in one write (nothing is written if one is refused)."""
+    def stage(self, events: list[Event]) -> None:
+        """Check `events` in order after any staged before; nothing is written until `commit`."""
         seq, head, state, raws = self.seq, self.head, self.state, []
         for event in events:
             event = msgspec.structs.replace(event, seq=self.seq + 1, prev=self.head)
@@ -230,8 +232,18 @@ class Campaign:
             raw = msgspec.json.encode(event)
             raws.append(raw)
             self.seq, self.head = event.seq, line_hash(raw)
-        if raws:
-            append_lines(self.path, raws, seq, head)
+        self._staged += raws
+
+    def commit(self) -> None:
+        """Append every staged line in one write (the record must still end where it was read)."""
+        if self._staged:
+            append_lines(self.path, self._staged, self._written[0], self._written[1])
+            self._staged, self._written = [], (self.seq, self.head)
+
+    def append(self, events: list[Event]) -> None:
+        """Check `events` in order and append them in one write (nothing is written if one is refused)."""
+        self.stage(events)
+        self.commit()
 
 
 def check_campaign_players(rules: CampaignRules, players: list[str]) -> None:
@@ -288,7 +300,16 @@ def linked_path(campaign: Campaign, name: str) -> Path:
     if rel.is_absolute() or ".." in rel.parts or not name or "\\" in name:
         raise PlanetsLogError(f"linked file {name!r} must be a relative path inside the campaign's folder",
                               code="campaign.file")
-    path = campaign.path.parent
+    try:
+        return _plain_file(campaign.path.parent, rel, name)
+    except OSError as exc:  # a name too long for the file system, a folder that cannot be read
+        raise PlanetsLogError(f"linked file {name!r} cannot be used: {exc.strerror or exc}",
+                              code="campaign.file") from None
+
+
+def _plain_file(folder: Path, rel: Path, name: str) -> Path:
+    """`folder/rel`, refused if a part of it is a symlink or it is there and not a plain file."""
+    path = folder
     for part in rel.parts:
         path = path / part
         if path.is_symlink():

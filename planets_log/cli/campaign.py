@@ -104,7 +104,9 @@ def _seat(players: list[str], text: str) -> int:
 def next_(log: str, keeps: tuple[str, ...], deals: tuple[str, ...], out: str | None) -> None:
     """Link the finished game, record the draft, and start the next game record.
 
-    Stops at the first decision not given and says what it needs.
+    Stops at the first decision not given and says what it needs. Everything is checked
+    before anything is written; after a crash, the same command again takes up a game
+    record it had already made.
 
     \b
     Example:
@@ -122,11 +124,13 @@ def next_(log: str, keeps: tuple[str, ...], deals: tuple[str, ...], out: str | N
     if camp.committed and camp.secret is None and camp.revealed is None:
         raise RecordError(f"the deals of this campaign come from its secret seed, and {side} is missing",
                           file=log, code="seed.secret-missing")
-    rules, players = camp.rules, camp.header.players
+    if out is not None:
+        linked_path(camp, out)  # a name that cannot be used is refused before anything is written
+    rules, players, said = camp.rules, camp.header.players, []
     if rules.due(camp.state)[0] == "finish":
         game = camp.state.games[-1]
-        camp.append([rules.finished(camp.state, finished_game(linked_path(camp, game.file)))])
-        _echo(f"{log}: game {game.game} linked")
+        camp.stage([rules.finished(camp.state, finished_game(linked_path(camp, game.file)))])
+        said.append(f"{log}: game {game.game} linked")
     pairs = parse_pairs(keeps, "--keep")
     chosen = {_seat(players, k): v for k, v in pairs.items()}
     dealt = {_seat(players, k): tuple(b.strip() for b in v.split(",")) for k, v in parse_pairs(deals, "--deal").items()}
@@ -136,30 +140,40 @@ def next_(log: str, keeps: tuple[str, ...], deals: tuple[str, ...], out: str | N
         events, missing = rules.plan(camp.state, chosen, dealt, draw)
     except IllegalEvent as exc:
         raise RecordError.at(log, None, camp.seq + 1, exc) from None
-    camp.append(events)
+    camp.stage(events)
     unused = [f"--keep {players[i]}" for i in chosen] + [f"--deal {players[i]}" for i in dealt]
     if unused:
-        _echo(f"{log}: not recorded, not due yet: {', '.join(unused)}; give it again when it is due")
-    if missing:
-        _echo(f"{log}: waiting: {missing.replace('status LOG', 'status ' + log)}")
-        return
+        said.append(f"{log}: not recorded, not due yet: {', '.join(unused)}; give it again when it is due")
     step, n = rules.due(camp.state)
-    if step == "over" and camp.committed and camp.revealed is None and camp.secret is not None:  # (held: see above)
-        from planets_log.record.events import Reveal
-
-        camp.append([Reveal(secret=camp.secret.hex())])
-        _echo(f"{log}: the campaign's secret seed is revealed in the record: every deal can now be checked")
-    if step == "start":
-        _start_game(camp, n, out)
+    if missing:
+        said.append(f"{log}: waiting: {missing.replace('status LOG', 'status ' + log)}")
+    elif step == "start":
+        said.append(_start_game(camp, n, out))
     else:
-        _echo(f"{log}: " + ("the campaign is over; the result: planets-log campaign score " + log if step == "over"
-                            else "finish the current game first"))
+        said += _over(camp, step)
+    camp.commit()
+    for text in said:
+        _echo(text)
 
 
-def _start_game(camp: Campaign, n: int, out: str | None) -> None:
+def _over(camp: Campaign, step: str) -> list[str]:
+    """What `next` says when no game is to start; at the campaign's end its secret is revealed (staged)."""
+    from planets_log.record.events import Reveal
+
+    if step != "over":
+        return [f"{camp.name}: finish the current game first"]
+    said = []
+    if camp.committed and camp.revealed is None and camp.secret is not None:  # (held: next_ required it)
+        camp.stage([Reveal(secret=camp.secret.hex())])
+        said.append(f"{camp.name}: the campaign's secret seed is revealed in the record: every deal can now be checked")
+    return said + [f"{camp.name}: the campaign is over; the result: planets-log campaign score {camp.name}"]
+
+
+def _start_game(camp: Campaign, n: int, out: str | None) -> str:
+    """Make game `n`'s record (and seed file) and stage its start line; a file a stopped run left is taken up."""
     from planets_log.audit.campaign import game_secret, game_seed, linked_path
     from planets_log.engine.play import Builder, make_header
-    from planets_log.record.commit import commitment, write_secret
+    from planets_log.record.commit import commitment, secret_text, seed_path, write_secret
     from planets_log.record.events import Commit
     from planets_log.record.lines import create_record
 
@@ -175,15 +189,29 @@ def _start_game(camp: Campaign, n: int, out: str | None) -> None:
     session.secret = secret
     build = Builder.new(header, session)
     build.draw_chance()
-    side = write_secret(path, header.log_id, secret) if secret is not None else None
+    camp.stage([camp.rules.started(camp.state, name, header.log_id)])  # refused here, before any file is made
+    side = None
+    if secret is not None and not _left(seed_path(path), secret_text(header.log_id, secret)):
+        side = write_secret(path, header.log_id, secret)
+    if not _left(path, b"".join(line + b"\n" for line in build.lines)):
+        try:
+            create_record(path, build.lines)
+        except BaseException:
+            if side is not None:  # the record was not made: the seed file made for it goes too
+                side.unlink()
+            raise
+    return f"{path}: game {n} of the campaign started with buildings {given}"
+
+
+def _left(path: Path, data: bytes) -> bool:
+    """True when `path` is a regular file holding exactly `data`: what a run stopped after making it left."""
+    from planets_log.record.errors import UsageError
+    from planets_log.record.files import read_capped
+
     try:
-        create_record(path, build.lines)
-    except BaseException:
-        if side is not None:
-            side.unlink()
-        raise
-    camp.append([camp.rules.started(camp.state, name, header.log_id)])
-    _echo(f"{path}: game {n} of the campaign started with buildings {given}")
+        return read_capped(path, "file", len(data)) == data
+    except UsageError:
+        return False
 
 
 @campaign.command()

@@ -67,10 +67,15 @@ def seed_path(record: str | Path) -> Path:
     return Path(f"{os.fspath(record)}.seed")
 
 
-def write_secret(record: str | Path, log_id: str, secret: bytes) -> Path:
-    """Create the side file (owner-only, never overwriting, never following a symlink)."""
+def secret_text(log_id: str, secret: bytes) -> bytes:
+    """The bytes of a record's seed file."""
     import json  # only a new secret record writes its seed file
 
+    return (json.dumps({"log_id": log_id, "secret": secret.hex()}) + "\n").encode()
+
+
+def write_secret(record: str | Path, log_id: str, secret: bytes) -> Path:
+    """Create the side file (owner-only, never overwriting, never following a symlink)."""
     path = seed_path(record)
     try:
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
@@ -80,7 +85,7 @@ def write_secret(record: str | Path, log_id: str, secret: bytes) -> Path:
         raise UsageError(f"cannot write {path}: {exc.strerror}", code="file.write") from None
     try:
         os.fchmod(fd, 0o600)
-        write_all(fd, (json.dumps({"log_id": log_id, "secret": secret.hex()}) + "\n").encode())
+        write_all(fd, secret_text(log_id, secret))
     except OSError as exc:  # a full disk, a file-size limit: no empty seed file is left to block a retry
         os.unlink(path)
         raise UsageError(f"cannot write {path}: {exc.strerror or exc}", code="file.write") from None

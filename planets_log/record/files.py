@@ -122,7 +122,7 @@ def create_temp(folder: Path, stem: str, mode: int = 0o600,
     import secrets  # only a writer needs it: replay starts faster
 
     for _ in range(100):
-        tmp = folder / f".{stem}.{secrets.token_hex(8)}.tmp"
+        tmp = folder / f".{stem[:64]}.{secrets.token_hex(8)}.tmp"  # a short stem: a long name stays legal
         try:
             fd = opener(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, mode)
         except FileExistsError:

@@ -220,7 +220,7 @@ class Campaign:
         return self.state
 
     def stage(self, events: list[Event]) -> None:
-        """Check `events` in order after any staged before; nothing is written until `commit`."""
+        """Check `events` in order after any staged before; nothing is written until `write_staged`."""
         seq, head, state, raws = self.seq, self.head, self.state, []
         for event in events:
             event = msgspec.structs.replace(event, seq=self.seq + 1, prev=self.head)
@@ -234,7 +234,7 @@ class Campaign:
             self.seq, self.head = event.seq, line_hash(raw)
         self._staged += raws
 
-    def commit(self) -> None:
+    def write_staged(self) -> None:
         """Append every staged line in one write (the record must still end where it was read)."""
         if self._staged:
             append_lines(self.path, self._staged, self._written[0], self._written[1])
@@ -243,7 +243,7 @@ class Campaign:
     def append(self, events: list[Event]) -> None:
         """Check `events` in order and append them in one write (nothing is written if one is refused)."""
         self.stage(events)
-        self.commit()
+        self.write_staged()
 
 
 def check_campaign_players(rules: CampaignRules, players: list[str]) -> None:

@@ -79,7 +79,8 @@ def keygen(out: str, use_hmac: bool) -> None:
                    "(winners' names separated by ';').")
 @click.option("--edition", "editions", multiple=True, metavar="GAME=PATH",
               help="The tournament's edition file of GAME (default: the game's reference edition); repeatable.")
-@click.option("--require", "require", multiple=True, type=click.Choice(["seeded", "sealed", "table", "overrides-sealed"]),
+@click.option("--require", "require", multiple=True,
+              type=click.Choice(["seeded", "sealed", "table", "overrides-sealed"]),
               help="The tournament's policy: every record seeded with a secret seed that is revealed, sealed, "
                    "or a table game; every arbiter's override of a result sealed after it (repeatable).")
 @click.option("--jobs", "-j", type=click.IntRange(min=0), default=None,

@@ -151,7 +151,7 @@ def next_(log: str, keeps: tuple[str, ...], deals: tuple[str, ...], out: str | N
         said.append(_start_game(camp, n, out))
     else:
         said += _over(camp, step)
-    camp.commit()
+    camp.write_staged()
     for text in said:
         _echo(text)
 

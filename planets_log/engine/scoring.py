@@ -88,7 +88,7 @@ def arbiter_override(session: Session, pos: Position) -> dict[str, Any] | None:
 
 
 def _override_words(session: Session, declared: list[int], rules: list[int] | None) -> str:
-    """`the arbiter declared Ben wins instead of Ann` (or `… before the game's end`)."""
+    """`the arbiter declared Ben instead of Ann` (or `the arbiter declared Ben before the game's end`)."""
     given = result_words(session, declared)
     if rules is None:
         return f"the arbiter declared {given} before the game's end"

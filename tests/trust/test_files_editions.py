@@ -1,4 +1,5 @@
-"""Issue 25, files and editions: the umask, an edition's parsed twin, the name rules on read, the arbiter's overrides."""
+"""Issue 25, files and editions: the umask, an edition's parsed twin, the name rules on read, the arbiter's
+overrides."""
 
 from __future__ import annotations
 
@@ -45,7 +46,8 @@ def test_a_campaign_header_breaking_a_name_rule_is_invalid(runner, tmp_path):
                camp).exit_code == 0
     bad = _with_players(camp, tmp_path / "bad.jsonl", ["Ann", "ann"])
     res = run(runner, "campaign", "validate", bad)
-    assert res.exit_code == 1 and "bad.jsonl:1: seq 0: invalid [header.players]: two player names are the same" in res.output
+    assert res.exit_code == 1
+    assert "bad.jsonl:1: seq 0: invalid [header.players]: two player names are the same" in res.output
 
 
 @pytest.fixture

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Iterator
+
 import click
 
 from planets_log.engine.hints import counted, example, hint, word_completions, words_listing
 from planets_log.engine.recorder import Recorder, split_player
 from planets_log.engine.rules import CHANCE, TERMINAL, next_events
 from planets_log.record.errors import PlanetsLogError, RecordError
+from planets_log.record.files import MAX_RECORD, capped_lines
+from planets_log.record.lines import MAX_LINE
 
 from .common import mover_text
 from .read import LISTED_OUTCOMES
@@ -111,12 +116,13 @@ def run_interactive(rec: Recorder) -> None:
     comp = Completions(rec)
     _install_completion(comp)
     click.echo(HELP.format(opening=opening(rec, comp)))
+    piped = None if sys.stdin.isatty() else piped_lines()
     while True:
         click.echo(mover_text(rec.session, rec.pos))
         if rec.session.to_move(rec.pos) == TERMINAL:
             return
         try:
-            line = input(prompt(rec)).strip()
+            line = ask(prompt(rec), piped).strip()
         except EOFError:
             click.echo()
             return
@@ -128,6 +134,26 @@ def run_interactive(rec: Recorder) -> None:
             _dispatch(rec, comp, line)
         except PlanetsLogError as exc:
             click.echo(f"refused: {exc}", err=True)
+
+
+PROMPT_LINE = MAX_LINE + 1024
+"""The longest line read at the prompt from a pipe: a whole record line and the command word before it."""
+
+
+def piped_lines() -> Iterator[bytes]:
+    """The lines of a standard input that is not a terminal, under a record file's caps (it may never end)."""
+    return capped_lines(sys.stdin.buffer, "standard input", PROMPT_LINE, MAX_RECORD)
+
+
+def ask(text: str, piped: Iterator[bytes] | None) -> str:
+    """One line typed at the prompt: at a terminal through readline, else the next piped line."""
+    if piped is None:
+        return input(text)
+    click.echo(text, nl=False)
+    raw = next(piped, None)
+    if raw is None:
+        raise EOFError
+    return raw.decode("utf-8")
 
 
 def _dispatch(rec: Recorder, comp: Completions, line: str) -> None:

@@ -10,6 +10,7 @@ import sys
 
 import pytest
 
+from planets_log.cli.interactive import PROMPT_LINE
 from planets_log.cli.main import cli
 from planets_log.record import files
 from planets_log.record.lines import MAX_LINE
@@ -66,9 +67,11 @@ def test_repair_steps_past_a_dangling_side_file_link(runner, fp, tmp_path):
     assert not (tmp_path / "nowhere").exists()
 
 
-def test_record_from_an_endless_standard_input_stops_at_the_line_cap(fp):
-    """`record LOG - < /dev/zero`: one line that never ends is refused at the cap every record line has,
-    in bounded memory (the run is given 1 GiB of address space; unbounded reading would hit it)."""
+@pytest.mark.parametrize("how, cap", [("-", MAX_LINE), ("-i", PROMPT_LINE)])
+def test_record_from_an_endless_standard_input_stops_at_the_line_cap(fp, how, cap):
+    """`record LOG - < /dev/zero` (and `record LOG -i`): one line that never ends is refused at the cap every
+    record line has (at the prompt, with room for the command word), in bounded memory (the run is given 1 GiB
+    of address space; unbounded reading would hit it)."""
     before = fp.read_bytes()
 
     def bounded() -> None:
@@ -76,10 +79,10 @@ def test_record_from_an_endless_standard_input_stops_at_the_line_cap(fp):
 
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     with open("/dev/zero", "rb") as zero:
-        done = subprocess.run([sys.executable, "-m", "planets_log", "record", str(fp), "-"], stdin=zero, env=env,
+        done = subprocess.run([sys.executable, "-m", "planets_log", "record", str(fp), how], stdin=zero, env=env,
                               preexec_fn=bounded, capture_output=True, text=True, timeout=120)
     assert done.returncode == 2, done.stderr
-    assert done.stderr == f"planets-log: [line.too-long]: standard input: line 1 is longer than {MAX_LINE} bytes\n"
+    assert done.stderr == f"planets-log: [line.too-long]: standard input: line 1 is longer than {cap} bytes\n"
     assert fp.read_bytes() == before
 
 

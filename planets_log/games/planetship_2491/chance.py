@@ -8,7 +8,7 @@ from itertools import combinations, permutations, product
 from math import comb, factorial, perm
 from typing import Any, NoReturn, cast
 
-from planets_log.game import Chance, Outcomes, Stream, pool_refusal
+from planets_log.game import Chance, Outcomes, Stream, is_number, pool_refusal
 
 from . import events as E
 from . import kept
@@ -184,7 +184,7 @@ def _card_words(state: State) -> tuple[str, ...]:
 
 def _card_order(code: str) -> tuple[int, str]:
     """Deck cards by number, then the starting characters by colour and number."""
-    return (int(code), "") if code.isdigit() else (100, code)
+    return (int(code), "") if is_number(code) else (100, code)
 
 
 def _shifts(state: State) -> list[E.Shifted]:

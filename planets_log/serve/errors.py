@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import Any, Callable
 
 from litestar import Request, Response
 from litestar.exceptions import HTTPException, ValidationException
@@ -59,5 +59,5 @@ def on_internal(request: Request[Any, Any, Any], exc: Exception) -> Response[Pro
     return _send(Problem(status=500, code="internal", message=f"internal error: {what} (a bug in planets-log)"))
 
 
-HANDLERS = {ApiError: on_api_error, PlanetsLogError: on_project_error, HTTPException: on_http_error,
+HANDLERS: dict[int | type[Exception], Callable[[Request[Any, Any, Any], Any], Response[Any]]] = {ApiError: on_api_error, PlanetsLogError: on_project_error, HTTPException: on_http_error,
             Exception: on_internal, InternalError: on_internal}

@@ -84,3 +84,25 @@ def meet_text(full: str, seen: list[str]) -> str:
         line = meet(mine if len(mine) == len(words[0]) else _NOTHING, words)
         lines.append(" ".join(line) if isinstance(line, list) else str(line))
     return "\n".join(lines)
+
+
+def public_scores(rules: Rules, state: Any) -> list[int | None] | None:
+    """The totals a spectator may know: each one every seat may know (None where some seat may not)."""
+    seen = [rules.public_scores(state, seat) for seat in _seats(rules, state)]
+    if not rules.hidden_information:
+        return rules.public_scores(state)
+    if any(s is None for s in seen):
+        return None
+    first = seen[0]
+    assert first is not None
+    return [v if all(s is not None and s[i] == v for s in seen) else None for i, v in enumerate(first)]
+
+
+def public_picture(rules: Rules, state: Any) -> str:
+    """The position as SVG as a spectator may see it: drawn from `public_view` with the totals every seat may know."""
+    from .svg import Frame
+
+    scores = public_scores(rules, state)
+    frame = Frame(tuple(rules.seat_names(state)), None, rules.to_move(state), rules.round_of(state),
+                  None if scores is None else tuple(scores), rules.title, spectator=True)
+    return rules.draw(public_view(rules, state), frame, state)

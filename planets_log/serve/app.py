@@ -9,6 +9,7 @@ from typing import Any
 from litestar import Litestar
 from litestar.di import Provide
 from litestar.openapi import OpenAPIConfig
+from litestar.openapi.plugins import JsonRenderPlugin
 from litestar.enums import ScopeType
 from litestar.openapi.spec import Components, SecurityScheme
 from litestar.types import ASGIApp, Receive, ReceiveMessage, Scope, Send
@@ -65,7 +66,7 @@ def openapi_config() -> OpenAPIConfig:
                             description="A link's token: the director's, a table's recorder's or a seat's.")
     return OpenAPIConfig(title="planets-log serve", version="1", path=OPENAPI_PATH, use_handler_docstrings=True,
                          components=Components(security_schemes={"token": bearer}), security=[{"token": []}],
-                         enabled_endpoints={"openapi.json"}, render_plugins=[])
+                         render_plugins=[JsonRenderPlugin()])
 
 
 def create_app(server: Server) -> Litestar:

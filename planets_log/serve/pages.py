@@ -9,7 +9,7 @@ from litestar import Request, Response, get
 
 from .auth import caller, director
 from .errors import ApiError
-from .server import Server
+from .server import Srv
 
 Req = Request[Any, Any, Any]
 HEADERS = {"Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
@@ -67,7 +67,7 @@ def style() -> Response[str]:
 
 
 @get("/director/tables", sync_to_thread=True, include_in_schema=False)
-def director_tables(request: Req, server: Server) -> Response[str]:
+def director_tables(request: Req, server: Srv) -> Response[str]:
     """The tables as an HTML fragment (the director's token only); a wrong link gets a plain sentence."""
     try:
         director(caller(request, server))

@@ -7,13 +7,14 @@ import zipfile
 from typing import Any
 
 import msgspec
+from litestar.params import FromPath, JSONBody
 from litestar import Request, Response, delete, get, patch, post
 
 from planets_log.engine.seats import parse_seat, seat_words
 
 from .auth import caller, director
 from .errors import ApiError
-from .server import Server
+from .server import Server, Srv
 from .store import Role
 from .types import AuditInfo, CreatedTable, Link, NewLink, NewTable, TableFlags, TableInfo, TokenInfo
 
@@ -31,7 +32,7 @@ def link(server: Server, role: Role, table: str | None, seat: int | None, player
 
 
 @post("/api/tables", sync_to_thread=True, status_code=201)
-def create_table(request: Req, server: Server, data: NewTable) -> CreatedTable:
+def create_table(request: Req, server: Srv, data: JSONBody[NewTable]) -> CreatedTable:
     """Make a table (the `new` command's choices) and its links: the recorder's and one per seat, each shown once."""
     director(caller(request, server))
     server.create(data)
@@ -43,7 +44,7 @@ def create_table(request: Req, server: Server, data: NewTable) -> CreatedTable:
 
 
 @patch("/api/tables/{name:str}", sync_to_thread=True)
-def set_flags(request: Req, server: Server, name: str, data: TableFlags) -> TableInfo:
+def set_flags(request: Req, server: Srv, name: FromPath[str], data: JSONBody[TableFlags]) -> TableInfo:
     """Make a table public (spectators may follow it, `delay` moves behind) or private again."""
     director(caller(request, server))
     table = server.table(name)
@@ -54,7 +55,7 @@ def set_flags(request: Req, server: Server, name: str, data: TableFlags) -> Tabl
 
 
 @post("/api/tables/{name:str}/links", sync_to_thread=True, status_code=201)
-def new_link(request: Req, server: Server, name: str, data: NewLink) -> Link:
+def new_link(request: Req, server: Srv, name: FromPath[str], data: JSONBody[NewLink]) -> Link:
     """A new link for a table's recorder or one seat (after revoking a lost one)."""
     director(caller(request, server))
     server.table(name)
@@ -68,7 +69,7 @@ def new_link(request: Req, server: Server, name: str, data: NewLink) -> Link:
 
 
 @get("/api/tokens", sync_to_thread=False)
-def list_tokens(request: Req, server: Server) -> list[TokenInfo]:
+def list_tokens(request: Req, server: Srv) -> list[TokenInfo]:
     """Every link issued (never its secret): role, table, seat, whether revoked."""
     director(caller(request, server))
     return [TokenInfo(id=t.id, role=t.role, table=t.table, seat=t.seat, revoked=t.revoked)
@@ -76,7 +77,7 @@ def list_tokens(request: Req, server: Server) -> list[TokenInfo]:
 
 
 @delete("/api/tokens/{token_id:str}", sync_to_thread=True, status_code=200)
-def revoke_token(request: Req, server: Server, token_id: str) -> TokenInfo:
+def revoke_token(request: Req, server: Srv, token_id: FromPath[str]) -> TokenInfo:
     """Revoke a link: its token stops working at once."""
     director(caller(request, server))
     old = server.store.revoke(token_id)
@@ -86,7 +87,7 @@ def revoke_token(request: Req, server: Server, token_id: str) -> TokenInfo:
 
 
 @get("/api/audit", sync_to_thread=True)
-def audit_all(request: Req, server: Server) -> AuditInfo:
+def audit_all(request: Req, server: Srv) -> AuditInfo:
     """The audit of every table's record (problems, seals, results) and the standings of the games that count."""
     director(caller(request, server))
     from planets_log.audit.checks import audit_record
@@ -108,7 +109,7 @@ def audit_all(request: Req, server: Server) -> AuditInfo:
 
 
 @get("/api/archive", sync_to_thread=True, media_type="application/zip")
-def archive(request: Req, server: Server) -> Response[bytes]:
+def archive(request: Req, server: Srv) -> Response[bytes]:
     """Every table's record as it is (sealed ones with their seal), in one zip."""
     director(caller(request, server))
     out = io.BytesIO()

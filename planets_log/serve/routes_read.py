@@ -5,21 +5,22 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 from litestar import Request, Response, get
-from litestar.params import Parameter
+from litestar.params import FromPath, QueryParameter
 
+from planets_log.engine.redact import public_picture
 from planets_log.engine.seats import parse_seat, seat_words
 
 from . import views
 from .auth import Caller, caller, eyes, visible
 from .errors import ApiError
 from .live import Live
-from .server import Server, games
+from .server import Server, Srv, games
 from .types import GameInfo, HeaderInfo, LinesInfo, MovesInfo, PositionInfo, ScoreInfo, TableInfo, Whoami
 from .views import Eyes
 
-AsSeat = Annotated[str | None, Parameter(query="as", description="Look as this seat (name or number from 1): "
+AsSeat = Annotated[str | None, QueryParameter(name="as", description="Look as this seat (name or number from 1): "
                                                             "the director's and the recorder's links only.")]
-AtSeq = Annotated[int | None, Parameter(ge=0, description="The position after this seq (default: the last one "
+AtSeq = Annotated[int | None, QueryParameter(ge=0, description="The position after this seq (default: the last one "
                                                           "the caller may see).")]
 Req = Request[Any, Any, Any]
 
@@ -45,7 +46,7 @@ def list_games() -> list[GameInfo]:
 
 
 @get("/api/whoami", sync_to_thread=False)
-def whoami(request: Req, server: Server) -> Whoami:
+def whoami(request: Req, server: Srv) -> Whoami:
     """What the caller's token is: director, a table's recorder, a seat, or a spectator (no token)."""
     who: Caller = caller(request, server)
     player = None
@@ -56,20 +57,20 @@ def whoami(request: Req, server: Server) -> Whoami:
 
 
 @get("/api/tables", sync_to_thread=True)
-def list_tables(request: Req, server: Server) -> list[TableInfo]:
+def list_tables(request: Req, server: Srv) -> list[TableInfo]:
     """The tables the caller may see: all of them for the director, its own for a table's link, the public ones else."""
     return [server.info(t.name) for t in visible(caller(request, server), server)]
 
 
 @get("/api/tables/{name:str}", sync_to_thread=True)
-def table_info(request: Req, server: Server, name: str) -> TableInfo:
+def table_info(request: Req, server: Srv, name: FromPath[str]) -> TableInfo:
     """One table's line: game, players, move count, whose turn, over or with a problem."""
     looking(request, server, name)
     return server.info(name)
 
 
 @get("/api/tables/{name:str}/header", sync_to_thread=True)
-def table_header(request: Req, server: Server, name: str) -> HeaderInfo:
+def table_header(request: Req, server: Srv, name: FromPath[str]) -> HeaderInfo:
     """The record's header: game, players, options, seed mode (never the secret), edition, meta."""
     _, live = looking(request, server, name)
     h, rules = live.session.header, live.session.rules
@@ -82,7 +83,7 @@ def table_header(request: Req, server: Server, name: str) -> HeaderInfo:
 
 
 @get("/api/tables/{name:str}/position", sync_to_thread=True)
-def table_position(request: Req, server: Server, name: str, seq: AtSeq = None, as_seat: AsSeat = None) -> PositionInfo:
+def table_position(request: Req, server: Srv, name: FromPath[str], seq: AtSeq = None, as_seat: AsSeat = None) -> PositionInfo:
     """The position after `seq` as the caller may see it: JSON view and text (the `replay --as` answers)."""
     look, live = looking(request, server, name, as_seat)
     with live.lock:
@@ -90,7 +91,7 @@ def table_position(request: Req, server: Server, name: str, seq: AtSeq = None, a
 
 
 @get("/api/tables/{name:str}/moves", sync_to_thread=True)
-def table_moves(request: Req, server: Server, name: str, seq: AtSeq = None, as_seat: AsSeat = None) -> MovesInfo:
+def table_moves(request: Req, server: Srv, name: FromPath[str], seq: AtSeq = None, as_seat: AsSeat = None) -> MovesInfo:
     """The legal moves after `seq` in notation (the `moves --json --as` answer)."""
     look, live = looking(request, server, name, as_seat)
     with live.lock:
@@ -98,7 +99,7 @@ def table_moves(request: Req, server: Server, name: str, seq: AtSeq = None, as_s
 
 
 @get("/api/tables/{name:str}/score", sync_to_thread=True)
-def table_score(request: Req, server: Server, name: str, as_seat: AsSeat = None) -> ScoreInfo:
+def table_score(request: Req, server: Srv, name: FromPath[str], as_seat: AsSeat = None) -> ScoreInfo:
     """The score sheet (the `score --json --as` answer); a spectator of a hidden game gets it when the game ends."""
     look, live = looking(request, server, name, as_seat)
     with live.lock:
@@ -106,8 +107,8 @@ def table_score(request: Req, server: Server, name: str, as_seat: AsSeat = None)
 
 
 @get("/api/tables/{name:str}/lines", sync_to_thread=True)
-def table_lines(request: Req, server: Server, name: str, after: Annotated[int, Parameter(ge=0)] = 0,
-                limit: Annotated[int, Parameter(ge=1, le=5000)] = 1000, as_seat: AsSeat = None) -> LinesInfo:
+def table_lines(request: Req, server: Srv, name: FromPath[str], after: Annotated[int, QueryParameter(ge=0)] = 0,
+                limit: Annotated[int, QueryParameter(ge=1, le=5000)] = 1000, as_seat: AsSeat = None) -> LinesInfo:
     """The record's lines after seq `after`, each in words as the caller may see it (for stepping back)."""
     look, live = looking(request, server, name, as_seat)
     with live.lock:
@@ -115,24 +116,23 @@ def table_lines(request: Req, server: Server, name: str, after: Annotated[int, P
 
 
 @get("/api/tables/{name:str}/picture", sync_to_thread=True, media_type="image/svg+xml")
-def table_picture(request: Req, server: Server, name: str, seq: AtSeq = None, as_seat: AsSeat = None) -> Response[str]:
+def table_picture(request: Req, server: Srv, name: FromPath[str], seq: AtSeq = None, as_seat: AsSeat = None) -> Response[str]:
     """The position as the SVG picture the project draws, as the caller may see it."""
     look, live = looking(request, server, name, as_seat)
     with live.lock:
         pos = views.position_at(live, look, seq)
         rules = live.session.rules
-        if look.viewer == "spectator" and rules.hidden_information:
-            raise ApiError(404, "picture.withheld", "no picture for spectators of a game with hidden cards yet: "
-                           "use the position's view")
-        svg = rules.picture(pos.state, look.seat)
+        svg = public_picture(rules, pos.state) if look.viewer == "spectator" else rules.picture(pos.state, look.seat)
     return Response(svg, media_type="image/svg+xml",
                     headers={"Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'"})
 
 
 @get("/api/tables/{name:str}/record", sync_to_thread=True, media_type="application/jsonl")
-def table_record(request: Req, server: Server, name: str) -> Response[bytes]:
+def table_record(request: Req, server: Srv, name: FromPath[str]) -> Response[bytes]:
     """The record file byte for byte (the director and the table's recorder: it holds every hidden card)."""
     look, live = looking(request, server, name)
+    if look.viewer == "spectator":
+        raise ApiError(401, "token.missing", "downloading the record needs the director's or the recorder's link")
     if look.viewer != "scorekeeper":
         raise ApiError(403, "token.role", "only the director and the table's recorder may download the record")
     data = live.path.read_bytes()

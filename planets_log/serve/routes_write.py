@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from litestar import Request, post
+from litestar.params import FromPath, JSONBody
 
 from planets_log.engine.recorder import Entry, Recorder
 from planets_log.engine.seats import parse_seat, seat_words
@@ -15,7 +16,7 @@ from .auth import caller, writer
 from .errors import ApiError
 from .limits import MAX_MOVES
 from .live import Live
-from .server import Server
+from .server import Server, Srv
 from .store import Role
 from .types import MovesIn, NoteIn, PenaltyIn, ResultIn, RulingIn, UndoIn, Written
 
@@ -42,7 +43,7 @@ def _write(request: Req, server: Server, name: str, roles: tuple[Role, ...],
     return _written(name, live, entries, who.seat if who.role == "seat" else None)
 
 
-def _written(name: str, live: Live, entries: list[Entry], seat: int | None) -> Written:
+def _written(name: FromPath[str], live: Live, entries: list[Entry], seat: int | None) -> Written:
     look = views.SCOREKEEPER if seat is None else views.Eyes("seat", seat)
     with live.lock:
         shown = [views.line(live, look, e.seq) for e in entries if 0 < e.seq <= live.pos.seq]
@@ -64,7 +65,7 @@ def _seat(live: Live, word: str) -> int:
 
 
 @post("/api/tables/{name:str}/moves", sync_to_thread=True, status_code=200)
-def post_moves(request: Req, server: Server, name: str, data: MovesIn) -> Written:
+def post_moves(request: Req, server: Srv, name: FromPath[str], data: JSONBody[MovesIn]) -> Written:
     """Record moves in the notation (the `record` command): each checked, all written in one fsync'd append or none."""
     if len(data.moves) > MAX_MOVES:
         raise ApiError(413, "limit.moves", f"at most {MAX_MOVES} moves in one request")
@@ -72,7 +73,7 @@ def post_moves(request: Req, server: Server, name: str, data: MovesIn) -> Writte
 
 
 @post("/api/tables/{name:str}/undo", sync_to_thread=True, status_code=200)
-def post_undo(request: Req, server: Server, name: str, data: UndoIn) -> Written:
+def post_undo(request: Req, server: Srv, name: FromPath[str], data: JSONBody[UndoIn]) -> Written:
     """Take back the last typed line, or every line after `to` (the `undo` command), with the reason kept."""
     def act(rec: Recorder) -> list[Entry]:
         if data.to is not None and data.to > rec.pos.seq:
@@ -83,7 +84,7 @@ def post_undo(request: Req, server: Server, name: str, data: UndoIn) -> Written:
 
 
 @post("/api/tables/{name:str}/notes", sync_to_thread=True, status_code=200)
-def post_note(request: Req, server: Server, name: str, data: NoteIn) -> Written:
+def post_note(request: Req, server: Srv, name: FromPath[str], data: JSONBody[NoteIn]) -> Written:
     """Add a note on line `target` (the `annotate` command); a seat's note is signed with its player's name."""
     who = caller(request, server)
     author = data.author
@@ -94,13 +95,13 @@ def post_note(request: Req, server: Server, name: str, data: NoteIn) -> Written:
 
 
 @post("/api/tables/{name:str}/rulings", sync_to_thread=True, status_code=200)
-def post_ruling(request: Req, server: Server, name: str, data: RulingIn) -> Written:
+def post_ruling(request: Req, server: Srv, name: FromPath[str], data: JSONBody[RulingIn]) -> Written:
     """The director lets a move stand although a rule forbids it (the `rule` command)."""
     return _write(request, server, name, (), lambda rec: rec.rule(data.move, data.reason, data.arbiter), data.seq)
 
 
 @post("/api/tables/{name:str}/penalties", sync_to_thread=True, status_code=200)
-def post_penalty(request: Req, server: Server, name: str, data: PenaltyIn) -> Written:
+def post_penalty(request: Req, server: Srv, name: FromPath[str], data: JSONBody[PenaltyIn]) -> Written:
     """The director adjusts a player's score, with the reason (the `penalty` command)."""
     def act(rec: Recorder) -> list[Entry]:
         seat = _seat(server.live(name), data.seat)
@@ -110,7 +111,7 @@ def post_penalty(request: Req, server: Server, name: str, data: PenaltyIn) -> Wr
 
 
 @post("/api/tables/{name:str}/result", sync_to_thread=True, status_code=200)
-def post_result(request: Req, server: Server, name: str, data: ResultIn) -> Written:
+def post_result(request: Req, server: Srv, name: FromPath[str], data: JSONBody[ResultIn]) -> Written:
     """The director records the declared result (`result`): winners by name or number, none for nobody."""
     def act(rec: Recorder) -> list[Entry]:
         live = server.live(name)
@@ -121,7 +122,7 @@ def post_result(request: Req, server: Server, name: str, data: ResultIn) -> Writ
 
 
 @post("/api/tables/{name:str}/seal", sync_to_thread=True, status_code=200)
-def post_seal(request: Req, server: Server, name: str) -> Written:
+def post_seal(request: Req, server: Srv, name: FromPath[str]) -> Written:
     """The director seals the finished record with the server's key (`serve --key`; the `seal` command)."""
     if server.key_path is None:
         raise ApiError(422, "seal.no-key", "this server has no sealing key: start it with --key FILE")

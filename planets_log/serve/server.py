@@ -7,6 +7,8 @@ import threading
 from pathlib import Path
 from typing import Literal
 
+from litestar.di import NamedDependency
+
 from planets_log.engine.registry import game_ids, get_rules
 from planets_log.engine.rules import CHANCE, TERMINAL
 from planets_log.engine.scoring import result_words
@@ -138,3 +140,7 @@ def games() -> list[GameInfo]:
                             hidden_information=rules.hidden_information, supports_kept_by=rules.supports_kept_by,
                             options=options))
     return out
+
+
+Srv = NamedDependency[Server]
+"""A handler's `server` parameter: the one Server, given by the application."""

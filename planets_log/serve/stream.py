@@ -8,6 +8,7 @@ from typing import Any, AsyncIterator, Iterator
 
 import anyio.to_thread
 import msgspec
+from litestar.params import FromPath, FromQuery
 from litestar import Request, get
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 
@@ -16,7 +17,7 @@ from .auth import caller, visible
 from .errors import ApiError
 from .limits import MAX_STREAMS, MAX_STREAMS_PER_CLIENT, STREAM_KEEPALIVE, STREAM_POLL, STREAM_SECONDS
 from .routes_read import AsSeat, looking
-from .server import Server
+from .server import Server, Srv
 from .types import Line, TableInfo
 
 Req = Request[Any, Any, Any]
@@ -69,7 +70,7 @@ async def _ticks(server: Server) -> AsyncIterator[bool]:
 
 
 @get("/api/tables/{name:str}/stream")
-async def table_stream(request: Req, server: Server, name: str, after: int | None = None,
+async def table_stream(request: Req, server: Srv, name: FromPath[str], after: FromQuery[int | None] = None,
                        as_seat: AsSeat = None) -> ServerSentEvent:
     """The table's lines as they are written, each as the caller may see it (`line` events, id = seq); resumes from
     Last-Event-ID. Without `after` or Last-Event-ID it starts at the end."""
@@ -122,7 +123,7 @@ def _changed(infos: list[TableInfo], seen: dict[str, tuple[int, str]]) -> Iterat
 
 
 @get("/api/stream")
-async def tournament_stream(request: Req, server: Server) -> ServerSentEvent:
+async def tournament_stream(request: Req, server: Srv) -> ServerSentEvent:
     """Every table the caller may see, as a `table` event each time it changes (a move, the end, a seal, a problem);
     the id lists each table's seq, so a reconnect sends only what changed."""
     who = caller(request, server)

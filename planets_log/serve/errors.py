@@ -7,6 +7,7 @@ from typing import Any, Callable
 
 from litestar import Request, Response
 from litestar.exceptions import HTTPException, ValidationException
+from litestar.openapi import ResponseSpec
 
 from planets_log.record.errors import InternalError, PlanetsLogError, RecordError
 
@@ -48,7 +49,7 @@ def on_http_error(request: Request[Any, Any, Any], exc: HTTPException) -> Respon
     if isinstance(exc, ValidationException):
         return _send(Problem(status=400, code="request.invalid", message=f"{exc.detail}: {exc.extra}"))
     status = exc.status_code
-    code = {404: "not-found", 405: "method", 413: "limit.body"}.get(status, f"http.{status}")
+    code = {400: "request.invalid", 404: "not-found", 405: "method", 413: "limit.body"}.get(status, f"http.{status}")
     return _send(Problem(status=status, code=code, message=str(exc.detail)))
 
 
@@ -58,6 +59,12 @@ def on_internal(request: Request[Any, Any, Any], exc: Exception) -> Response[Pro
     log.error("internal error on %s %s: %s", request.method, request.url.path, what)
     return _send(Problem(status=500, code="internal", message=f"internal error: {what} (a bug in planets-log)"))
 
+
+REFUSALS = {status: ResponseSpec(data_container=Problem, description=words, generate_examples=False) for status, words in (
+    (401, "no token, or one that is not valid"), (403, "a token that may not do this here"),
+    (404, "no such table (or a private one, to a spectator)"), (409, "typed against an older position"),
+    (413, "a body or list over the limits"), (422, "refused by the rules (the command line's code, rule, message)"))}
+"""The refusals every endpoint may answer with, in the OpenAPI document."""
 
 HANDLERS: dict[int | type[Exception], Callable[[Request[Any, Any, Any], Any], Response[Any]]] = {ApiError: on_api_error, PlanetsLogError: on_project_error, HTTPException: on_http_error,
             Exception: on_internal, InternalError: on_internal}

@@ -13,7 +13,7 @@ from litestar import Request, Response, delete, get, patch, post
 from planets_log.engine.seats import parse_seat, seat_words
 
 from .auth import caller, director
-from .errors import ApiError
+from .errors import REFUSALS, ApiError
 from .server import Server, Srv
 from .store import Role
 from .types import AuditInfo, CreatedTable, Link, NewLink, NewTable, TableFlags, TableInfo, TokenInfo
@@ -31,7 +31,7 @@ def link(server: Server, role: Role, table: str | None, seat: int | None, player
                 url=f"{server.base_url}/{page}#token={token}")
 
 
-@post("/api/tables", sync_to_thread=True, status_code=201)
+@post("/api/tables", responses=REFUSALS, sync_to_thread=True, status_code=201)
 def create_table(request: Req, server: Srv, data: JSONBody[NewTable]) -> CreatedTable:
     """Make a table (the `new` command's choices) and its links: the recorder's and one per seat, each shown once."""
     director(caller(request, server))
@@ -43,7 +43,7 @@ def create_table(request: Req, server: Srv, data: JSONBody[NewTable]) -> Created
     return CreatedTable(table=server.info(data.name), links=links)
 
 
-@patch("/api/tables/{name:str}", sync_to_thread=True)
+@patch("/api/tables/{name:str}", responses=REFUSALS, sync_to_thread=True)
 def set_flags(request: Req, server: Srv, name: FromPath[str], data: JSONBody[TableFlags]) -> TableInfo:
     """Make a table public (spectators may follow it, `delay` moves behind) or private again."""
     director(caller(request, server))
@@ -54,7 +54,7 @@ def set_flags(request: Req, server: Srv, name: FromPath[str], data: JSONBody[Tab
     return server.info(name)
 
 
-@post("/api/tables/{name:str}/links", sync_to_thread=True, status_code=201)
+@post("/api/tables/{name:str}/links", responses=REFUSALS, sync_to_thread=True, status_code=201)
 def new_link(request: Req, server: Srv, name: FromPath[str], data: JSONBody[NewLink]) -> Link:
     """A new link for a table's recorder or one seat (after revoking a lost one)."""
     director(caller(request, server))
@@ -68,7 +68,7 @@ def new_link(request: Req, server: Srv, name: FromPath[str], data: JSONBody[NewL
     return link(server, "seat", name, seat, players[seat])
 
 
-@get("/api/tokens", sync_to_thread=False)
+@get("/api/tokens", responses=REFUSALS, sync_to_thread=False)
 def list_tokens(request: Req, server: Srv) -> list[TokenInfo]:
     """Every link issued (never its secret): role, table, seat, whether revoked."""
     director(caller(request, server))
@@ -76,7 +76,7 @@ def list_tokens(request: Req, server: Srv) -> list[TokenInfo]:
             for t in server.store.state.tokens]
 
 
-@delete("/api/tokens/{token_id:str}", sync_to_thread=True, status_code=200)
+@delete("/api/tokens/{token_id:str}", responses=REFUSALS, sync_to_thread=True, status_code=200)
 def revoke_token(request: Req, server: Srv, token_id: FromPath[str]) -> TokenInfo:
     """Revoke a link: its token stops working at once."""
     director(caller(request, server))
@@ -86,7 +86,7 @@ def revoke_token(request: Req, server: Srv, token_id: FromPath[str]) -> TokenInf
     return TokenInfo(id=old.id, role=old.role, table=old.table, seat=old.seat, revoked=True)
 
 
-@get("/api/audit", sync_to_thread=True)
+@get("/api/audit", responses=REFUSALS, sync_to_thread=True)
 def audit_all(request: Req, server: Srv) -> AuditInfo:
     """The audit of every table's record (problems, seals, results) and the standings of the games that count."""
     director(caller(request, server))
@@ -108,7 +108,7 @@ def audit_all(request: Req, server: Srv) -> AuditInfo:
     return AuditInfo(records=records, standings=standings_of(table))
 
 
-@get("/api/archive", sync_to_thread=True, media_type="application/zip")
+@get("/api/archive", responses=REFUSALS, sync_to_thread=True, media_type="application/zip")
 def archive(request: Req, server: Srv) -> Response[bytes]:
     """Every table's record as it is (sealed ones with their seal), in one zip."""
     director(caller(request, server))

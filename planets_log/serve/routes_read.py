@@ -12,7 +12,7 @@ from planets_log.engine.seats import parse_seat, seat_words
 
 from . import views
 from .auth import Caller, caller, eyes, visible
-from .errors import ApiError
+from .errors import REFUSALS, ApiError
 from .live import Live
 from .server import Server, Srv, games
 from .types import GameInfo, HeaderInfo, LinesInfo, MovesInfo, PositionInfo, ScoreInfo, TableInfo, Whoami
@@ -39,13 +39,13 @@ def looking(request: Req, server: Server, name: str, as_seat: str | None = None)
     return look, server.live(name)
 
 
-@get("/api/games", sync_to_thread=False)
+@get("/api/games", responses=REFUSALS, sync_to_thread=False)
 def list_games() -> list[GameInfo]:
     """The games this server records, with their options (for the form that makes a table)."""
     return games()
 
 
-@get("/api/whoami", sync_to_thread=False)
+@get("/api/whoami", responses=REFUSALS, sync_to_thread=False)
 def whoami(request: Req, server: Srv) -> Whoami:
     """What the caller's token is: director, a table's recorder, a seat, or a spectator (no token)."""
     who: Caller = caller(request, server)
@@ -56,20 +56,20 @@ def whoami(request: Req, server: Srv) -> Whoami:
     return Whoami(role=who.role or "spectator", table=who.table, seat=who.seat, player=player)
 
 
-@get("/api/tables", sync_to_thread=True)
+@get("/api/tables", responses=REFUSALS, sync_to_thread=True)
 def list_tables(request: Req, server: Srv) -> list[TableInfo]:
     """The tables the caller may see: all of them for the director, its own for a table's link, the public ones else."""
     return [server.info(t.name) for t in visible(caller(request, server), server)]
 
 
-@get("/api/tables/{name:str}", sync_to_thread=True)
+@get("/api/tables/{name:str}", responses=REFUSALS, sync_to_thread=True)
 def table_info(request: Req, server: Srv, name: FromPath[str]) -> TableInfo:
     """One table's line: game, players, move count, whose turn, over or with a problem."""
     looking(request, server, name)
     return server.info(name)
 
 
-@get("/api/tables/{name:str}/header", sync_to_thread=True)
+@get("/api/tables/{name:str}/header", responses=REFUSALS, sync_to_thread=True)
 def table_header(request: Req, server: Srv, name: FromPath[str]) -> HeaderInfo:
     """The record's header: game, players, options, seed mode (never the secret), edition, meta."""
     _, live = looking(request, server, name)
@@ -82,7 +82,7 @@ def table_header(request: Req, server: Srv, name: FromPath[str]) -> HeaderInfo:
                       notation_key=rules.notation_key)
 
 
-@get("/api/tables/{name:str}/position", sync_to_thread=True)
+@get("/api/tables/{name:str}/position", responses=REFUSALS, sync_to_thread=True)
 def table_position(request: Req, server: Srv, name: FromPath[str], seq: AtSeq = None, as_seat: AsSeat = None) -> PositionInfo:
     """The position after `seq` as the caller may see it: JSON view and text (the `replay --as` answers)."""
     look, live = looking(request, server, name, as_seat)
@@ -90,7 +90,7 @@ def table_position(request: Req, server: Srv, name: FromPath[str], seq: AtSeq = 
         return views.position(name, live, look, seq)
 
 
-@get("/api/tables/{name:str}/moves", sync_to_thread=True)
+@get("/api/tables/{name:str}/moves", responses=REFUSALS, sync_to_thread=True)
 def table_moves(request: Req, server: Srv, name: FromPath[str], seq: AtSeq = None, as_seat: AsSeat = None) -> MovesInfo:
     """The legal moves after `seq` in notation (the `moves --json --as` answer)."""
     look, live = looking(request, server, name, as_seat)
@@ -98,7 +98,7 @@ def table_moves(request: Req, server: Srv, name: FromPath[str], seq: AtSeq = Non
         return views.moves(live, look, seq)
 
 
-@get("/api/tables/{name:str}/score", sync_to_thread=True)
+@get("/api/tables/{name:str}/score", responses=REFUSALS, sync_to_thread=True)
 def table_score(request: Req, server: Srv, name: FromPath[str], as_seat: AsSeat = None) -> ScoreInfo:
     """The score sheet (the `score --json --as` answer); a spectator of a hidden game gets it when the game ends."""
     look, live = looking(request, server, name, as_seat)
@@ -106,7 +106,7 @@ def table_score(request: Req, server: Srv, name: FromPath[str], as_seat: AsSeat 
         return views.score(live, look)
 
 
-@get("/api/tables/{name:str}/lines", sync_to_thread=True)
+@get("/api/tables/{name:str}/lines", responses=REFUSALS, sync_to_thread=True)
 def table_lines(request: Req, server: Srv, name: FromPath[str], after: Annotated[int, QueryParameter(ge=0)] = 0,
                 limit: Annotated[int, QueryParameter(ge=1, le=5000)] = 1000, as_seat: AsSeat = None) -> LinesInfo:
     """The record's lines after seq `after`, each in words as the caller may see it (for stepping back)."""
@@ -115,7 +115,7 @@ def table_lines(request: Req, server: Srv, name: FromPath[str], after: Annotated
         return LinesInfo(table=name, last=views.horizon(live, look), lines=views.lines(live, look, after, limit))
 
 
-@get("/api/tables/{name:str}/picture", sync_to_thread=True, media_type="image/svg+xml")
+@get("/api/tables/{name:str}/picture", responses=REFUSALS, sync_to_thread=True, media_type="image/svg+xml")
 def table_picture(request: Req, server: Srv, name: FromPath[str], seq: AtSeq = None, as_seat: AsSeat = None) -> Response[str]:
     """The position as the SVG picture the project draws, as the caller may see it."""
     look, live = looking(request, server, name, as_seat)
@@ -127,7 +127,7 @@ def table_picture(request: Req, server: Srv, name: FromPath[str], seq: AtSeq = N
                     headers={"Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'"})
 
 
-@get("/api/tables/{name:str}/record", sync_to_thread=True, media_type="application/jsonl")
+@get("/api/tables/{name:str}/record", responses=REFUSALS, sync_to_thread=True, media_type="application/jsonl")
 def table_record(request: Req, server: Srv, name: FromPath[str]) -> Response[bytes]:
     """The record file byte for byte (the director and the table's recorder: it holds every hidden card)."""
     look, live = looking(request, server, name)

@@ -13,7 +13,7 @@ from planets_log.record.events import Penalty, Result
 
 from . import views
 from .auth import caller, writer
-from .errors import ApiError
+from .errors import REFUSALS, ApiError
 from .limits import MAX_MOVES
 from .live import Live
 from .server import Server, Srv
@@ -64,7 +64,7 @@ def _seat(live: Live, word: str) -> int:
     return seat
 
 
-@post("/api/tables/{name:str}/moves", sync_to_thread=True, status_code=200)
+@post("/api/tables/{name:str}/moves", responses=REFUSALS, sync_to_thread=True, status_code=200)
 def post_moves(request: Req, server: Srv, name: FromPath[str], data: JSONBody[MovesIn]) -> Written:
     """Record moves in the notation (the `record` command): each checked, all written in one fsync'd append or none."""
     if len(data.moves) > MAX_MOVES:
@@ -72,7 +72,7 @@ def post_moves(request: Req, server: Srv, name: FromPath[str], data: JSONBody[Mo
     return _write(request, server, name, ("recorder",), lambda rec: rec.play_all(list(data.moves), data.by), data.seq)
 
 
-@post("/api/tables/{name:str}/undo", sync_to_thread=True, status_code=200)
+@post("/api/tables/{name:str}/undo", responses=REFUSALS, sync_to_thread=True, status_code=200)
 def post_undo(request: Req, server: Srv, name: FromPath[str], data: JSONBody[UndoIn]) -> Written:
     """Take back the last typed line, or every line after `to` (the `undo` command), with the reason kept."""
     def act(rec: Recorder) -> list[Entry]:
@@ -83,7 +83,7 @@ def post_undo(request: Req, server: Srv, name: FromPath[str], data: JSONBody[Und
     return _write(request, server, name, ("recorder",), act, data.seq)
 
 
-@post("/api/tables/{name:str}/notes", sync_to_thread=True, status_code=200)
+@post("/api/tables/{name:str}/notes", responses=REFUSALS, sync_to_thread=True, status_code=200)
 def post_note(request: Req, server: Srv, name: FromPath[str], data: JSONBody[NoteIn]) -> Written:
     """Add a note on line `target` (the `annotate` command); a seat's note is signed with its player's name."""
     who = caller(request, server)
@@ -94,13 +94,13 @@ def post_note(request: Req, server: Srv, name: FromPath[str], data: JSONBody[Not
                   lambda rec: rec.annotate(data.target, data.text, data.glyph, author))
 
 
-@post("/api/tables/{name:str}/rulings", sync_to_thread=True, status_code=200)
+@post("/api/tables/{name:str}/rulings", responses=REFUSALS, sync_to_thread=True, status_code=200)
 def post_ruling(request: Req, server: Srv, name: FromPath[str], data: JSONBody[RulingIn]) -> Written:
     """The director lets a move stand although a rule forbids it (the `rule` command)."""
     return _write(request, server, name, (), lambda rec: rec.rule(data.move, data.reason, data.arbiter), data.seq)
 
 
-@post("/api/tables/{name:str}/penalties", sync_to_thread=True, status_code=200)
+@post("/api/tables/{name:str}/penalties", responses=REFUSALS, sync_to_thread=True, status_code=200)
 def post_penalty(request: Req, server: Srv, name: FromPath[str], data: JSONBody[PenaltyIn]) -> Written:
     """The director adjusts a player's score, with the reason (the `penalty` command)."""
     def act(rec: Recorder) -> list[Entry]:
@@ -110,7 +110,7 @@ def post_penalty(request: Req, server: Srv, name: FromPath[str], data: JSONBody[
     return _write(request, server, name, (), act)
 
 
-@post("/api/tables/{name:str}/result", sync_to_thread=True, status_code=200)
+@post("/api/tables/{name:str}/result", responses=REFUSALS, sync_to_thread=True, status_code=200)
 def post_result(request: Req, server: Srv, name: FromPath[str], data: JSONBody[ResultIn]) -> Written:
     """The director records the declared result (`result`): winners by name or number, none for nobody."""
     def act(rec: Recorder) -> list[Entry]:
@@ -121,7 +121,7 @@ def post_result(request: Req, server: Srv, name: FromPath[str], data: JSONBody[R
     return _write(request, server, name, (), act)
 
 
-@post("/api/tables/{name:str}/seal", sync_to_thread=True, status_code=200)
+@post("/api/tables/{name:str}/seal", responses=REFUSALS, sync_to_thread=True, status_code=200)
 def post_seal(request: Req, server: Srv, name: FromPath[str]) -> Written:
     """The director seals the finished record with the server's key (`serve --key`; the `seal` command)."""
     if server.key_path is None:

@@ -14,7 +14,7 @@ from litestar.response import ServerSentEvent, ServerSentEventMessage
 
 from . import views
 from .auth import caller, visible
-from .errors import ApiError
+from .errors import REFUSALS, ApiError
 from .limits import MAX_STREAMS, MAX_STREAMS_PER_CLIENT, STREAM_KEEPALIVE, STREAM_POLL, STREAM_SECONDS
 from .routes_read import AsSeat, looking
 from .server import Server, Srv
@@ -69,7 +69,7 @@ async def _ticks(server: Server) -> AsyncIterator[bool]:
         yield due
 
 
-@get("/api/tables/{name:str}/stream")
+@get("/api/tables/{name:str}/stream", responses=REFUSALS)
 async def table_stream(request: Req, server: Srv, name: FromPath[str], after: FromQuery[int | None] = None,
                        as_seat: AsSeat = None) -> ServerSentEvent:
     """The table's lines as they are written, each as the caller may see it (`line` events, id = seq); resumes from
@@ -122,7 +122,7 @@ def _changed(infos: list[TableInfo], seen: dict[str, tuple[int, str]]) -> Iterat
             yield info
 
 
-@get("/api/stream")
+@get("/api/stream", responses=REFUSALS)
 async def tournament_stream(request: Req, server: Srv) -> ServerSentEvent:
     """Every table the caller may see, as a `table` event each time it changes (a move, the end, a seal, a problem);
     the id lists each table's seq, so a reconnect sends only what changed."""

@@ -65,7 +65,7 @@ def list_tables(request: Req, server: Srv) -> list[TableInfo]:
 @get("/api/tables/{name:str}", responses=REFUSALS, sync_to_thread=True)
 def table_info(request: Req, server: Srv, name: FromPath[str]) -> TableInfo:
     """One table's line: game, players, move count, whose turn, over or with a problem."""
-    looking(request, server, name)
+    eyes(caller(request, server), server.table(name))
     return server.info(name)
 
 

@@ -16,7 +16,7 @@ from litestar.types import ASGIApp, Receive, ReceiveMessage, Scope, Send
 
 from . import pages, routes_director, routes_read, routes_write, stream
 from .errors import HANDLERS, ApiError
-from .limits import BODY_SECONDS, MAX_BODY
+from .limits import BODY_SECONDS, MAX_BODY, MAX_CONNECTIONS
 from .server import Server
 
 OPENAPI_PATH = "/api/schema"
@@ -87,4 +87,5 @@ def run(folder: Path, host: str, port: int, key: str | None = None) -> None:
     click.echo(f"serving {len(server.store.state.tables)} tables from {server.folder}")
     click.echo(f"the director's link (shown once; keep it secret): {director.url}")
     uvicorn.run(create_app(server), host=host, port=port, access_log=False, log_level="warning",
-                timeout_keep_alive=5, h11_max_incomplete_event_size=16 * 1024, server_header=False)
+                timeout_keep_alive=5, h11_max_incomplete_event_size=16 * 1024, server_header=False,
+                limit_concurrency=MAX_CONNECTIONS, timeout_graceful_shutdown=3)

@@ -20,6 +20,8 @@ STREAM_KEEPALIVE = 15.0
 """Seconds of silence after which a stream sends a comment, so proxies keep it open."""
 STREAM_SECONDS = 3600.0
 """Seconds a stream stays open; the client's EventSource reconnects with Last-Event-ID."""
+MAX_CONNECTIONS = 1000
+"""Connections uvicorn serves at once (503 above)."""
 MAX_TABLES = 1000
 """Tables one server keeps."""
 TOKEN_BYTES = 24

@@ -59,14 +59,15 @@ def whoami(request: Req, server: Srv) -> Whoami:
 @get("/api/tables", responses=REFUSALS, sync_to_thread=True)
 def list_tables(request: Req, server: Srv) -> list[TableInfo]:
     """The tables the caller may see: all of them for the director, its own for a table's link, the public ones else."""
-    return [server.info(t.name) for t in visible(caller(request, server), server)]
+    who = caller(request, server)
+    return [server.info(t.name, spectator=who.role is None) for t in visible(who, server)]
 
 
 @get("/api/tables/{name:str}", responses=REFUSALS, sync_to_thread=True)
 def table_info(request: Req, server: Srv, name: FromPath[str]) -> TableInfo:
     """One table's line: game, players, move count, whose turn, over or with a problem."""
-    eyes(caller(request, server), server.table(name))
-    return server.info(name)
+    look = eyes(caller(request, server), server.table(name))
+    return server.info(name, spectator=look.viewer == "spectator")
 
 
 @get("/api/tables/{name:str}/header", responses=REFUSALS, sync_to_thread=True)

@@ -20,6 +20,7 @@ from .limits import MAX_TABLES
 from .live import Live
 from .notify import Notifier
 from .store import Store, Table
+from .views import Eyes, horizon
 from .types import GameInfo, NewTable, OptionInfo, Problem, TableInfo
 
 RECORD_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
@@ -88,19 +89,21 @@ class Server:
             self.notifier.changed()
         return live
 
-    def info(self, name: str) -> TableInfo:
-        """A table's line in the list."""
+    def info(self, name: str, spectator: bool = False) -> TableInfo:
+        """A table's line in the list (for a spectator, as far as the table's delay lets it see)."""
         table = self.table(name)
         try:
             live = self.live(name)
         except ApiError as exc:
             return TableInfo(name=name, public=table.public, delay=table.delay, problem=exc.problem)
-        session, pos = live.session, live.pos
+        session = live.session
+        shown = horizon(live, Eyes("spectator", delay=table.delay)) if spectator else live.pos.seq
+        pos = live.positions[shown]
         mover = session.to_move(pos)
         status: Literal["waiting", "chance", "over"] = "over" if mover == TERMINAL else "chance" if mover == CHANCE else "waiting"
         result = pos.arbiter.result
         return TableInfo(name=name, game=session.header.game, title=session.rules.title,
-                         players=list(session.header.players), seq=pos.seq, moves=len(live.actions()),
+                         players=list(session.header.players), seq=pos.seq, moves=len(live.actions(shown)),
                          to_move=session.name(mover) if mover >= 0 else None, status=status, public=table.public,
                          delay=table.delay, sealed=pos.arbiter.seal is not None, mode=_mode(live),
                          result=None if result is None else result_words(session, result.winners))

@@ -82,6 +82,7 @@ async def table_stream(request: Req, server: Srv, name: FromPath[str], after: Fr
     STREAMS.take(client)
 
     def new_lines(sent: int) -> list[Line]:
+        caller(request, server)  # a link revoked meanwhile ends the stream
         current = server.live(name)
         with current.lock:
             return views.lines(current, look, sent, 500)
@@ -92,7 +93,12 @@ async def table_stream(request: Req, server: Srv, name: FromPath[str], after: Fr
             yield ServerSentEventMessage(event="hello", data=msgspec.json.encode({"table": name, "seq": sent}).decode(),
                                          retry=2000)
             async for keepalive in _ticks(server):
-                for item in await anyio.to_thread.run_sync(new_lines, sent):
+                try:
+                    found = await anyio.to_thread.run_sync(new_lines, sent)
+                except ApiError as exc:
+                    yield ServerSentEventMessage(event="end", data=msgspec.json.encode(exc.problem).decode())
+                    return
+                for item in found:
                     yield ServerSentEventMessage(event="line", id=item.seq, data=msgspec.json.encode(item).decode())
                     sent = item.seq
                 if keepalive:
@@ -132,12 +138,17 @@ async def tournament_stream(request: Req, server: Srv) -> ServerSentEvent:
     STREAMS.take(client)
 
     def infos() -> list[TableInfo]:
-        return [server.info(t.name) for t in visible(who, server)]
+        caller(request, server)  # a link revoked meanwhile ends the stream
+        return [server.info(t.name, spectator=who.role is None) for t in visible(who, server)]
 
     async def events() -> AsyncIterator[ServerSentEventMessage]:
         try:
             async for keepalive in _ticks(server):
-                now = await anyio.to_thread.run_sync(infos)
+                try:
+                    now = await anyio.to_thread.run_sync(infos)
+                except ApiError as exc:
+                    yield ServerSentEventMessage(event="end", data=msgspec.json.encode(exc.problem).decode())
+                    return
                 for info in _changed(now, seen):
                     mark = ",".join(f"{k}={v[0]}" for k, v in sorted(seen.items()))
                     yield ServerSentEventMessage(event="table", id=mark, data=msgspec.json.encode(info).decode())

@@ -96,6 +96,9 @@ def test_a_spectator_follows_delay_moves_behind_until_the_game_ends(served: Serv
     res = served.client.get(f"/api/tables/t1/position?seq={seqs[-1]}")
     assert res.status_code == 404 and res.json()["code"] == "seq.delayed"
     assert served.client.get("/api/tables/t1/moves").json()["seq"] == seqs[-2] - 1
+    info = served.client.get("/api/tables/t1").json()  # the table's line too: no move count or turn from later
+    assert (info["seq"], info["moves"], info["to_move"]) == (seqs[-2] - 1, 1, "Ben")
+    assert served.client.get("/api/tables").json()[0] == info
     served.client.patch("/api/tables/t1", json={"delay": 0}, headers=served.director)
     assert served.client.get("/api/tables/t1/position").json()["seq"] == served.seq("t1")
 

@@ -98,3 +98,19 @@ def test_open_streams_are_bounded_per_client(served: Served, short):
         stream.STREAMS.open.pop("testclient", None)
     assert served.client.get("/api/tables/t1/stream", headers=served.director).status_code == 200
     assert "testclient" not in stream.STREAMS.open  # the stream gave its place back when it ended
+
+
+def test_revoking_a_link_ends_its_open_stream(served: Served, short):
+    made = served.table("t1")
+    ben = next(ln for ln in made["links"] if ln["player"] == "Ben")
+
+    def later() -> None:
+        time.sleep(0.1)
+        served.server.store.revoke(ben["token_id"])
+        served.server.notifier.changed()
+
+    revoker = threading.Thread(target=later)
+    revoker.start()
+    got = events(served.client.get("/api/tables/t1/stream", headers={"Authorization": f"Bearer {ben['token']}"}).text)
+    revoker.join()
+    assert got[-1]["event"] == "end" and json.loads(got[-1]["data"])["code"] == "token.invalid"

@@ -141,3 +141,32 @@ def test_the_command_says_what_listening_on_every_address_exposes():
     assert res.exit_code == 0
     text = " ".join(res.output.split())
     assert "0.0.0.0" in text and "every machine on the network" in text and "planets-log serve club-night/" in text
+
+
+def test_a_table_with_a_secret_seed_keeps_it_beside_the_record_and_never_shows_it(served: Served):
+    made = served.client.post("/api/tables", json={"name": "t1", "game": "four-planets", "players": ["Ann", "Ben"],
+                                                   "entropy": {"Ann": "kumquat"}}, headers=served.director)
+    assert made.status_code == 201, made.text
+    side = served.folder / "t1.jsonl.seed"
+    assert stat.S_IMODE(os.stat(side).st_mode) == 0o600
+    secret = json.loads(side.read_text())["secret"]
+    header = served.client.get("/api/tables/t1/header", headers=served.director).json()
+    assert header["seed"] == "secret" and secret not in json.dumps(header)
+    recorder = next(ln for ln in made.json()["links"] if ln["role"] == "recorder")
+    res = served.client.post("/api/tables/t1/moves", json={"seq": served.seq("t1"), "moves": ["d1"]},
+                             headers=bearer(recorder["token"]))
+    assert res.status_code == 200, res.text
+    assert CliRunner().invoke(cli, ["validate", str(served.folder / "t1.jsonl")]).exit_code == 0
+
+
+def test_a_table_kept_by_one_player_and_a_table_game(served: Served):
+    for name, extra in (("kept", {"seed": "table", "kept_by": "Ben"}), ("table", {"seed": "table"})):
+        res = served.client.post("/api/tables", json={"name": name, "game": "four-planets", "players": ["Ann", "Ben"],
+                                                      **extra}, headers=served.director)
+        assert res.status_code == 201, res.text
+    res = served.client.post("/api/tables", json={"name": "bad", "game": "four-planets", "players": ["Ann", "Ben"],
+                                                  "kept_by": "Ben"}, headers=served.director)
+    assert res.status_code == 422 and res.json()["code"] == "usage"
+    res = served.client.post("/api/tables", json={"name": "kept", "game": "four-planets", "players": ["A", "B"]},
+                             headers=served.director)
+    assert res.status_code == 409 and res.json()["code"] == "table.exists"

@@ -86,6 +86,11 @@ def run(folder: Path, host: str, port: int, key: str | None = None) -> None:
     director = routes_director.link(server, "director", None, None, None)
     click.echo(f"serving {len(server.store.state.tables)} tables from {server.folder}")
     click.echo(f"the director's link (shown once; keep it secret): {director.url}")
+    if host in ("0.0.0.0", "::"):
+        import socket
+
+        other = director.url.replace("127.0.0.1", socket.gethostname(), 1)
+        click.echo(f"from another machine on this network: {other} (or this machine's address instead of its name)")
     uvicorn.run(create_app(server), host=host, port=port, access_log=False, log_level="warning",
                 timeout_keep_alive=5, h11_max_incomplete_event_size=16 * 1024, server_header=False,
                 limit_concurrency=MAX_CONNECTIONS, timeout_graceful_shutdown=3)

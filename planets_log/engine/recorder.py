@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import msgspec
 
 from planets_log.record.commit import seed_path
-from planets_log.record.errors import IllegalEvent, NotationError, RecordError
+from planets_log.record.errors import IllegalEvent, NotationError, PlanetsLogError, RecordError
 from planets_log.record.events import (
     FORMAT,
     Action,
@@ -121,8 +121,14 @@ class Recorder:
     def play_all(self, texts: list[str], by: str | None = None) -> list[Entry]:
         """Several moves as one locked append: all of them written, or (one refused) none, the record unchanged."""
         start, self._pending = self.pos, []
+        entries: list[Entry] = []
         try:
-            entries = [entry for text in texts for entry in self.play(text, by)]
+            for i, text in enumerate(texts):
+                try:
+                    entries += self.play(text, by)
+                except PlanetsLogError as exc:
+                    exc.index = i
+                    raise
             if self._pending:
                 append_lines(self.path, self._pending, start.seq, start.head, fsync=self.fsync)
         except BaseException:

@@ -24,12 +24,12 @@ class ApiError(Exception):
         self.problem = Problem(status=status, code=code, message=message, **extra)  # type: ignore[arg-type]
 
 
-def problem_of(exc: PlanetsLogError, index: int | None = None) -> Problem:
+def problem_of(exc: PlanetsLogError) -> Problem:
     """The HTTP form of a refusal by the recorder: 409 for a stale position, 422 for a move the rules refuse."""
     seq = exc.seq if isinstance(exc, RecordError) else None
     kind = getattr(exc, "kind", "")
     status = 409 if exc.code == "append.stale" else 503 if kind in ("torn", "io") else 422
-    return Problem(status=status, code=exc.code, message=exc.message, rule=exc.rule, seq=seq, index=index)
+    return Problem(status=status, code=exc.code, message=exc.message, rule=exc.rule, seq=seq, index=exc.index)
 
 
 def _send(problem: Problem, headers: dict[str, str] | None = None) -> Response[Problem]:

@@ -96,17 +96,8 @@ class Server:
             live = self.live(name)
         except ApiError as exc:
             return TableInfo(name=name, public=table.public, delay=table.delay, problem=exc.problem)
-        session = live.session
-        shown = horizon(live, Eyes("spectator", delay=table.delay)) if spectator else live.pos.seq
-        pos = live.positions[shown]
-        mover = session.to_move(pos)
-        status: Literal["waiting", "chance", "over"] = "over" if mover == TERMINAL else "chance" if mover == CHANCE else "waiting"
-        result = pos.arbiter.result
-        return TableInfo(name=name, game=session.header.game, title=session.rules.title,
-                         players=list(session.header.players), seq=pos.seq, moves=len(live.actions(shown)),
-                         to_move=session.name(mover) if mover >= 0 else None, status=status, public=table.public,
-                         delay=table.delay, sealed=pos.arbiter.seal is not None, mode=_mode(live),
-                         result=None if result is None else result_words(session, result.winners))
+        with live.lock:
+            return _line(table, live, spectator)
 
     def create(self, new: NewTable) -> Table:
         """Make a new table and its record."""
@@ -123,6 +114,22 @@ class Server:
             self._open(table)
         self.notifier.changed()
         return table
+
+
+def _line(table: Table, live: Live, spectator: bool) -> TableInfo:
+    """A table's line from its live record."""
+    session, name = live.session, table.name
+    shown = horizon(live, Eyes("spectator", delay=table.delay)) if spectator else live.pos.seq
+    pos = live.positions[shown]
+    mover = session.to_move(pos)
+    status: Literal["waiting", "chance", "over"] = (
+        "over" if mover == TERMINAL else "chance" if mover == CHANCE else "waiting")
+    result = pos.arbiter.result
+    return TableInfo(name=name, game=session.header.game, title=session.rules.title,
+                     players=list(session.header.players), seq=pos.seq, moves=len(live.actions(shown)),
+                     to_move=session.name(mover) if mover >= 0 else None, status=status, public=table.public,
+                     delay=table.delay, sealed=pos.arbiter.seal is not None, mode=_mode(live),
+                     result=None if result is None else result_words(session, result.winners))
 
 
 def _mode(live: Live) -> str:

@@ -48,6 +48,7 @@ def test_several_moves_are_written_all_or_none(served: Served, tmp_path):
     before = path.read_bytes()
     res = served.play("t1", first, "d9")
     assert res.status_code == 422 and path.read_bytes() == before  # the legal first move is not written either
+    assert res.json()["index"] == 1  # the second move was refused
     res = served.play("t1", first, "d2")
     assert res.status_code == 200, res.text
     assert [ln["text"] for ln in res.json()["lines"]][:2] == [f"Ann: {first}", "Ben: d2"]

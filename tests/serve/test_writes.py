@@ -135,3 +135,32 @@ def test_the_director_rules_penalises_declares_and_seals(tmp_path):
         res = s.play("t1", "d1")
         assert res.status_code == 422 and res.json()["code"] == "seal.extended"
         assert _cli("validate", s.folder / "t1.jsonl").exit_code == 0
+
+
+def test_the_command_line_and_the_server_annotating_at_once_lose_and_interleave_nothing(served: Served):
+    import subprocess
+    import sys
+    import threading
+
+    served.table("t1")
+    path = served.folder / "t1.jsonl"
+    script = ("import sys\nfrom planets_log.cli.main import main\n"
+              "for i in range(8):\n"
+              "    try:\n        main(['annotate', sys.argv[1], '--at', '1', f'cli {i}'])\n"
+              "    except SystemExit as e:\n        assert not e.code, e.code\n")
+    cli_writer = threading.Thread(target=lambda: subprocess.run([sys.executable, "-c", script, str(path)], check=True,
+                                                                capture_output=True))
+    cli_writer.start()
+    sent = 0
+    while (cli_writer.is_alive() or sent < 8) and sent < 4000:  # as long as the command line writes
+        res = served.client.post("/api/tables/t1/notes", json={"target": 1, "text": f"server {sent}"},
+                                 headers=served.links["t1"]["recorder"])
+        assert res.status_code == 200, res.text
+        sent += 1
+    cli_writer.join()
+    assert _cli("validate", path).exit_code == 0
+    assert path.read_bytes().count(b'"type":"note"') == 8 + sent
+    lines = served.client.get("/api/tables/t1/lines?limit=5000", headers=served.director).json()["lines"]
+    notes = [ln["text"] for ln in lines if ln["type"] == "note"]
+    assert sorted(notes) == sorted([f"note on seq 1: cli {i}" for i in range(8)] +
+                                   [f"note on seq 1: server {i}" for i in range(sent)])

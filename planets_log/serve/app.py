@@ -8,9 +8,9 @@ from typing import Any
 
 from litestar import Litestar
 from litestar.di import Provide
+from litestar.enums import ScopeType
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import JsonRenderPlugin
-from litestar.enums import ScopeType
 from litestar.openapi.spec import Components, SecurityScheme
 from litestar.types import ASGIApp, Receive, ReceiveMessage, Scope, Send
 
@@ -51,7 +51,7 @@ def body_deadline(app: ASGIApp) -> ASGIApp:
                 return await receive()
             try:
                 message = await asyncio.wait_for(receive(), max(deadline - loop.time(), 0.001))
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 raise ApiError(408, "limit.time", f"the request body did not arrive within {BODY_SECONDS:g} seconds")
             done = message["type"] != "http.request" or not message.get("more_body", False)
             return message

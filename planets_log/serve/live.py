@@ -56,7 +56,7 @@ class Live:
     def pos(self) -> Position:
         return self.positions[-1]
 
-    def fresh(self) -> "Live":
+    def fresh(self) -> Live:
         """Reload when the file is not the one last read (the command line wrote to it)."""
         with self.lock:
             if signature(self.path) != self.sig:

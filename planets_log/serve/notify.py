@@ -35,5 +35,5 @@ class Notifier:
         assert self._event is not None
         try:
             await asyncio.wait_for(self._event.wait(), seconds)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             pass

@@ -7,8 +7,8 @@ import zipfile
 from typing import Any
 
 import msgspec
-from litestar.params import FromPath, JSONBody
 from litestar import Request, Response, delete, get, patch, post
+from litestar.params import FromPath, JSONBody
 
 from planets_log.engine.seats import parse_seat, seat_words
 

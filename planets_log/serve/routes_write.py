@@ -126,7 +126,7 @@ def post_seal(request: Req, server: Srv, name: FromPath[str]) -> Written:
     """The director seals the finished record with the server's key (`serve --key`; the `seal` command)."""
     if server.key_path is None:
         raise ApiError(422, "seal.no-key", "this server has no sealing key: start it with --key FILE")
-    from planets_log.audit.seal import load_key, make_seal, SEALS_RULE
+    from planets_log.audit.seal import SEALS_RULE, load_key, make_seal
     from planets_log.engine.rules import CHANCE
     from planets_log.record.errors import RecordError
 

@@ -20,8 +20,8 @@ from .limits import MAX_TABLES
 from .live import Live
 from .notify import Notifier
 from .store import Store, Table
-from .views import Eyes, horizon
 from .types import GameInfo, NewTable, OptionInfo, Problem, TableInfo
+from .views import Eyes, horizon
 
 RECORD_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
 

@@ -8,8 +8,8 @@ from typing import Any, AsyncIterator, Iterator
 
 import anyio.to_thread
 import msgspec
-from litestar.params import FromPath, FromQuery
 from litestar import Request, get
+from litestar.params import FromPath, FromQuery
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 
 from . import views

@@ -8,6 +8,7 @@ from litestar import Request, post
 from litestar.params import FromPath, JSONBody
 
 from planets_log.engine.recorder import Entry, Recorder
+from planets_log.engine.rules import CHANCE, TERMINAL
 from planets_log.engine.seats import parse_seat, seat_words
 from planets_log.record.events import Penalty, Result
 
@@ -48,8 +49,6 @@ def _written(name: FromPath[str], live: Live, entries: list[Entry], seat: int | 
     with live.lock:
         shown = [views.line(live, look, e.seq) for e in entries if 0 < e.seq <= live.pos.seq]
         mover = live.session.to_move(live.pos)
-        from planets_log.engine.rules import CHANCE, TERMINAL
-
         words = "the game is over" if mover == TERMINAL else (
             f"chance is next: {live.session.rules.chance_hint(live.pos.state)}" if mover == CHANCE
             else f"{live.session.name(mover)} to move")
@@ -127,7 +126,6 @@ def post_seal(request: Req, server: Srv, name: FromPath[str]) -> Written:
     if server.key_path is None:
         raise ApiError(422, "seal.no-key", "this server has no sealing key: start it with --key FILE")
     from planets_log.audit.seal import SEALS_RULE, load_key, make_seal
-    from planets_log.engine.rules import CHANCE
     from planets_log.record.errors import RecordError
 
     key = load_key(server.key_path)

@@ -33,6 +33,7 @@ COMMANDS = {
     "render": ("planets_log.cli.pictures:render", "Draw a position as an SVG picture."),
     "export": ("planets_log.cli.pictures:export", "Write a self-contained HTML replay."),
     "campaign": ("planets_log.cli.campaign:campaign", "Keep a campaign of games (Four Planets' mini-campaign)."),
+    "serve": ("planets_log.cli.serve:serve", "Serve a folder of records over HTTP: live tables, seats, director."),
 }
 
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import msgspec
 
 from planets_log.record.commit import seed_path
-from planets_log.record.errors import IllegalEvent, NotationError, RecordError
+from planets_log.record.errors import IllegalEvent, NotationError, PlanetsLogError, RecordError
 from planets_log.record.events import (
     FORMAT,
     Action,
@@ -63,6 +63,8 @@ class Recorder:
                               file=path, line=1, seq=0, code="append.old-format", kind="format", rule="format.md")
         self.pos: Position = self.replay.final()
         self.fsync = fsync
+        self._pending: list[bytes] | None = None
+        """While `play_all` runs: the lines gated so far, appended together at its end."""
         self.seat: int | None = None
         """Echo lines as this seat sees them (None: the scorekeeper's full view)."""
 
@@ -116,6 +118,26 @@ class Recorder:
         """The echo of a line typed although the recorder wrote it already."""
         return Entry(seq, event, f"{self.rules.format(event, self.pos.state)} (already written: {why})")
 
+    def play_all(self, texts: list[str], by: str | None = None) -> list[Entry]:
+        """Several moves as one locked append: all of them written, or (one refused) none, the record unchanged."""
+        start, self._pending = self.pos, []
+        entries: list[Entry] = []
+        try:
+            for i, text in enumerate(texts):
+                try:
+                    entries += self.play(text, by)
+                except PlanetsLogError as exc:
+                    exc.index = i
+                    raise
+            if self._pending:
+                append_lines(self.path, self._pending, start.seq, start.head, fsync=self.fsync)
+        except BaseException:
+            self.pos = start
+            raise
+        finally:
+            self._pending = None
+        return entries
+
     def _written_for_you(self, event: Event) -> int | None:
         """The seq of a line at the end of the record that the recorder wrote by itself (the only
         possible outcome, or the only legal move) and that `event` repeats, or None."""
@@ -164,7 +186,10 @@ class Recorder:
                 pos = self._step(pos, Reveal(secret=secret.hex()), lines, entries)
         except IllegalEvent as exc:
             raise self._placed(exc, text) from None
-        append_lines(self.path, lines, self.pos.seq, self.pos.head, fsync=self.fsync)
+        if self._pending is not None:  # inside play_all: written with the others at its end
+            self._pending += lines
+        else:
+            append_lines(self.path, lines, self.pos.seq, self.pos.head, fsync=self.fsync)
         self.pos = pos
         return entries
 
@@ -218,18 +243,7 @@ class Recorder:
 
     def describe(self, event: Event, pos: Position) -> str:
         """An event in notation, or in words for meta events."""
-        if isinstance(event, Note):
-            glyph = f" {event.glyph}" if event.glyph else ""
-            by = f" ({event.author})" if event.author else ""
-            return escape(f"note on seq {event.target}{glyph}: {event.text}{by}")
-        if isinstance(event, Retract):
-            last = pos.undo.seq if pos.undo is not None else event.target
-            span = f"seq {event.target}" if event.target >= last else f"seq {event.target}–{last}"
-            return escape(f"retract {span}" + (f": {event.reason}" if event.reason else ""))
-        if isinstance(event, Meta):
-            return escape(describe_arbiter(event, self.session))
-        text = format_as(self.rules, event, pos.state, self.seat)
-        return f"{self.session.name(event.by)}: {text}" if isinstance(event, Action) else text
+        return describe_line(self.session, event, pos, self.seat)
 
     def peek_pending(self) -> bool:
         """True when an undo now would take back a drawn chance outcome of a seeded game (a peek)."""
@@ -336,6 +350,22 @@ def split_player(text: str, players: list[str]) -> tuple[int | None, str]:
         if seat is not None:
             return seat, rest
     return None, text
+
+
+def describe_line(session: Session, event: Event, pos: Position, seat: int | None = None) -> str:
+    """A line in notation as `seat` sees it (None: the scorekeeper's full view), or in words for meta events."""
+    if isinstance(event, Note):
+        glyph = f" {event.glyph}" if event.glyph else ""
+        by = f" ({event.author})" if event.author else ""
+        return escape(f"note on seq {event.target}{glyph}: {event.text}{by}")
+    if isinstance(event, Retract):
+        last = pos.undo.seq if pos.undo is not None else event.target
+        span = f"seq {event.target}" if event.target >= last else f"seq {event.target}–{last}"
+        return escape(f"retract {span}" + (f": {event.reason}" if event.reason else ""))
+    if isinstance(event, Meta):
+        return escape(describe_arbiter(event, session))
+    text = format_as(session.rules, event, pos.state, seat)
+    return f"{session.name(event.by)}: {text}" if isinstance(event, Action) else text
 
 
 def describe_arbiter(event: Meta, session: Session) -> str:

@@ -197,6 +197,13 @@ class Rules:
 
         raise UsageError(f"no picture for {self.title} yet", code="picture.missing")
 
+    def draw(self, data: Any, frame: Any, state: Any) -> str:
+        """The SVG of a view's data (a seat's `view`, or a spectator's) and its frame; `state` only for the public
+        layout (a board's names), so what is drawn is what the view shows."""
+        from planets_log.record.errors import UsageError
+
+        raise UsageError(f"no picture for {self.title} yet", code="picture.missing")
+
     def public_scores(self, state: Any, seat: int | None = None) -> list[int | None] | None:
         """The totals `seat` may know now (None, or None for one seat, where it may not): all of
         them to the scorekeeper or once the game is over; to a seat, only in a game without

@@ -67,6 +67,8 @@ class Frame:
     round: int
     scores: tuple[int | None, ...] | None
     title: str
+    spectator: bool = False
+    """A spectator's picture: what every seat sees alike."""
 
     def mover_text(self) -> str:
         """Whose turn it is, in words."""
@@ -78,6 +80,8 @@ class Frame:
 
     def viewer_text(self) -> str:
         """Whose view the picture shows."""
+        if self.spectator:
+            return "as a spectator sees it"
         return "everything (scorekeeper)" if self.seat is None else f"as {self.players[self.seat]} sees it"
 
 

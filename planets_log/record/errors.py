@@ -9,6 +9,8 @@ class PlanetsLogError(Exception):
     """Base of every error the command line reports without a traceback."""
 
     exit_code = 1
+    index: int | None = None
+    """Which of several inputs given at once was refused (0-based), where that is known."""
 
     def __init__(self, message: str, *, code: str = "error", rule: str | None = None):
         super().__init__(message)

@@ -33,6 +33,7 @@ USAGE = {
     "campaign": ["campaign", "validate", MISSING],
     "render": ["render", MISSING, "--svg", "o.svg"],
     "export": ["export", MISSING, "--html", "o.html"],
+    "serve": ["serve", "d", "--port", "0"],
 }
 
 

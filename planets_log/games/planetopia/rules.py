@@ -111,9 +111,13 @@ class PlanetopiaRules(Rules):
         """The position as SVG, drawn from `view(state, seat)` only."""
         from planets_log.game.svg import frame_for
 
+        return self.draw(self.view(state, seat), frame_for(self, state, seat), state)
+
+    def draw(self, data: Any, frame: Any, state: State) -> str:
+        """The SVG of a view's data (a seat's, or a spectator's) and its frame; the state only for the public layout."""
         from . import picture
 
-        return picture.svg(self.view(state, seat), frame_for(self, state, seat))
+        return picture.svg(data, frame)
 
     def public_scores(self, state: State, seat: int | None = None) -> list[int | None] | None:
         """Prestige points are open information: every seat may know every total."""

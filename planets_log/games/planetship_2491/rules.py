@@ -141,10 +141,14 @@ class Planetship(Rules):
         """The position as SVG, drawn from `view(state, seat)` and the grid's public layout only."""
         from planets_log.game.svg import frame_for
 
+        return self.draw(self.view(state, seat), frame_for(self, state, seat), state)
+
+    def draw(self, data: Any, frame: Any, state: State) -> str:
+        """The SVG of a view's data (a seat's, or a spectator's) and its frame; the state only for the grid's layout."""
         from . import picture
 
         where = dict(geo(state).where) if state.grid else {}
-        return picture.svg(self.view(state, seat), frame_for(self, state, seat), where)
+        return picture.svg(data, frame, where)
 
     def public_scores(self, state: State, seat: int | None = None) -> list[int | None] | None:
         """Before the end a seat knows only its own total (its own cards and what its probes saw)."""

@@ -1,0 +1,34 @@
+"""The `serve` command: every table of a folder recorded live over HTTP."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+
+@click.command()
+@click.argument("folder", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="The address to listen on. 127.0.0.1: this machine only. 0.0.0.0: every machine on the network "
+                   "(phones on the club's wifi) may reach it: anyone there can follow the public tables, and anyone "
+                   "who gets hold of a link can use it, over plain HTTP that others on the network can read.")
+@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True, help="The port to listen on.")
+@click.option("--key", type=click.Path(dir_okay=False), default=None,
+              help="A sealing key (from `keygen`): the director may seal finished records with it.")
+def serve(folder: Path, host: str, port: int, key: str | None) -> None:
+    """Serve the records in FOLDER (made if missing) over HTTP: each table records live.
+
+    On start it prints the director's link, with a fresh secret (the links of earlier
+    starts stop working). The director makes tables and gets one link for each table's
+    scorekeeper and one for each player; spectators follow the tables made public. The
+    records stay the one source of truth: the command line may write to them meanwhile.
+
+    \b
+    Example:
+      planets-log serve club-night/
+      planets-log serve tournament/ --host 0.0.0.0 --port 8080 --key organiser.key
+    """
+    from planets_log.serve.app import run
+
+    run(folder, host, port, key)

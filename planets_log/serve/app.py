@@ -1,0 +1,96 @@
+"""The application: every route, the error mapping, the limits, the OpenAPI document; and running it under uvicorn."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+from litestar import Litestar
+from litestar.di import Provide
+from litestar.enums import ScopeType
+from litestar.openapi import OpenAPIConfig
+from litestar.openapi.plugins import JsonRenderPlugin
+from litestar.openapi.spec import Components, SecurityScheme
+from litestar.types import ASGIApp, Receive, ReceiveMessage, Scope, Send
+
+from . import pages, routes_director, routes_read, routes_write, stream
+from .errors import HANDLERS, ApiError
+from .limits import BODY_SECONDS, MAX_BODY, MAX_CONNECTIONS
+from .server import Server
+
+OPENAPI_PATH = "/api/schema"
+"""The OpenAPI document is served at /api/schema/openapi.json (and committed as docs/openapi.json)."""
+
+ROUTES: list[Any] = [
+    routes_read.list_games, routes_read.whoami, routes_read.list_tables, routes_read.table_info,
+    routes_read.table_header, routes_read.table_position, routes_read.table_moves, routes_read.table_score,
+    routes_read.table_lines, routes_read.table_picture, routes_read.table_record,
+    routes_write.post_moves, routes_write.post_undo, routes_write.post_note, routes_write.post_ruling,
+    routes_write.post_penalty, routes_write.post_result, routes_write.post_seal,
+    routes_director.create_table, routes_director.set_flags, routes_director.new_link, routes_director.list_tokens,
+    routes_director.revoke_token, routes_director.audit_all, routes_director.archive,
+    stream.table_stream, stream.tournament_stream,
+    pages.director_page, pages.director_script, pages.style, pages.director_tables,
+]
+
+
+def body_deadline(app: ASGIApp) -> ASGIApp:
+    """Give a client BODY_SECONDS to send its whole request body (408 after); a slow sender holds nothing else up."""
+
+    async def middleware(scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != ScopeType.HTTP:
+            await app(scope, receive, send)
+            return
+        loop = asyncio.get_running_loop()
+        deadline, done = loop.time() + BODY_SECONDS, False
+
+        async def timed() -> ReceiveMessage:
+            nonlocal done
+            if done:
+                return await receive()
+            try:
+                message = await asyncio.wait_for(receive(), max(deadline - loop.time(), 0.001))
+            except TimeoutError:
+                raise ApiError(408, "limit.time", f"the request body did not arrive within {BODY_SECONDS:g} seconds")
+            done = message["type"] != "http.request" or not message.get("more_body", False)
+            return message
+
+        await app(scope, timed, send)
+
+    return middleware
+
+
+def openapi_config() -> OpenAPIConfig:
+    bearer = SecurityScheme(type="http", scheme="bearer",
+                            description="A link's token: the director's, a table's recorder's or a seat's.")
+    return OpenAPIConfig(title="planets-log serve", version="1", path=OPENAPI_PATH, use_handler_docstrings=True,
+                         components=Components(security_schemes={"token": bearer}), security=[{"token": []}],
+                         render_plugins=[JsonRenderPlugin()])
+
+
+def create_app(server: Server) -> Litestar:
+    """The ASGI application serving `server`'s folder."""
+    return Litestar(route_handlers=ROUTES, dependencies={"server": Provide(lambda: server, sync_to_thread=False)},
+                    exception_handlers=HANDLERS, request_max_body_size=MAX_BODY, openapi_config=openapi_config(),
+                    on_startup=[server.notifier.bind], middleware=[body_deadline], debug=False, logging_config=None)
+
+
+def run(folder: Path, host: str, port: int, key: str | None = None) -> None:
+    """Serve `folder` until interrupted: print the director's fresh link, then run uvicorn (no access log)."""
+    import click
+    import uvicorn
+
+    server = Server(folder, f"http://{host if host != '0.0.0.0' else '127.0.0.1'}:{port}", key)
+    server.store.revoke_directors()
+    director = routes_director.link(server, "director", None, None, None)
+    click.echo(f"serving {len(server.store.state.tables)} tables from {server.folder}")
+    click.echo(f"the director's link (shown once; keep it secret): {director.url}")
+    if host in ("0.0.0.0", "::"):
+        import socket
+
+        other = director.url.replace("127.0.0.1", socket.gethostname(), 1)
+        click.echo(f"from another machine on this network: {other} (or this machine's address instead of its name)")
+    uvicorn.run(create_app(server), host=host, port=port, access_log=False, log_level="warning",
+                timeout_keep_alive=5, h11_max_incomplete_event_size=16 * 1024, server_header=False,
+                limit_concurrency=MAX_CONNECTIONS, timeout_graceful_shutdown=3)

@@ -1,0 +1,70 @@
+"""Every refusal as one JSON shape (`Problem`): the project's errors mapped to HTTP statuses."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, Callable
+
+from litestar import Request, Response
+from litestar.exceptions import HTTPException, ValidationException
+from litestar.openapi import ResponseSpec
+
+from planets_log.record.errors import InternalError, PlanetsLogError, RecordError
+
+from .types import Problem
+
+log = logging.getLogger("planets_log.serve")
+
+
+class ApiError(Exception):
+    """A refusal with its status and code."""
+
+    def __init__(self, status: int, code: str, message: str, **extra: int | str | None):
+        super().__init__(message)
+        self.problem = Problem(status=status, code=code, message=message, **extra)  # type: ignore[arg-type]
+
+
+def problem_of(exc: PlanetsLogError) -> Problem:
+    """The HTTP form of a refusal by the recorder: 409 for a stale position, 422 for a move the rules refuse."""
+    seq = exc.seq if isinstance(exc, RecordError) else None
+    kind = getattr(exc, "kind", "")
+    status = 409 if exc.code == "append.stale" else 503 if kind in ("torn", "io") else 422
+    return Problem(status=status, code=exc.code, message=exc.message, rule=exc.rule, seq=seq, index=exc.index)
+
+
+def _send(problem: Problem, headers: dict[str, str] | None = None) -> Response[Problem]:
+    return Response(problem, status_code=problem.status, headers=headers)
+
+
+def on_api_error(request: Request[Any, Any, Any], exc: ApiError) -> Response[Problem]:
+    headers = {"WWW-Authenticate": "Bearer"} if exc.problem.status == 401 else None
+    return _send(exc.problem, headers)
+
+
+def on_project_error(request: Request[Any, Any, Any], exc: PlanetsLogError) -> Response[Problem]:
+    return _send(problem_of(exc))
+
+
+def on_http_error(request: Request[Any, Any, Any], exc: HTTPException) -> Response[Problem]:
+    if isinstance(exc, ValidationException):
+        return _send(Problem(status=400, code="request.invalid", message=f"{exc.detail}: {exc.extra}"))
+    status = exc.status_code
+    code = {400: "request.invalid", 404: "not-found", 405: "method", 413: "limit.body"}.get(status, f"http.{status}")
+    return _send(Problem(status=status, code=code, message=str(exc.detail)))
+
+
+def on_internal(request: Request[Any, Any, Any], exc: Exception) -> Response[Problem]:
+    """A bug: logged here without the request's headers (tokens), answered without a traceback."""
+    what = exc.message if isinstance(exc, InternalError) else f"{type(exc).__name__}: {exc}"
+    log.error("internal error on %s %s: %s", request.method, request.url.path, what)
+    return _send(Problem(status=500, code="internal", message=f"internal error: {what} (a bug in planets-log)"))
+
+
+REFUSALS = {status: ResponseSpec(data_container=Problem, description=words, generate_examples=False) for status, words in (
+    (401, "no token, or one that is not valid"), (403, "a token that may not do this here"),
+    (404, "no such table (or a private one, to a spectator)"), (409, "typed against an older position"),
+    (413, "a body or list over the limits"), (422, "refused by the rules (the command line's code, rule, message)"))}
+"""The refusals every endpoint may answer with, in the OpenAPI document."""
+
+HANDLERS: dict[int | type[Exception], Callable[[Request[Any, Any, Any], Any], Response[Any]]] = {ApiError: on_api_error, PlanetsLogError: on_project_error, HTTPException: on_http_error,
+            Exception: on_internal, InternalError: on_internal}

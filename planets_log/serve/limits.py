@@ -1,0 +1,28 @@
+"""Every bound the server keeps, in one place: a slow or hostile client cannot stall the others."""
+
+from __future__ import annotations
+
+MAX_BODY = 64 * 1024
+"""Bytes in one request body (413 above)."""
+MAX_MOVES = 64
+"""Moves in one POST (413 above)."""
+MAX_TEXT = 2000
+"""Characters in one note, reason or move line."""
+MAX_STREAMS_PER_CLIENT = 8
+"""Open live streams from one client address (429 above)."""
+MAX_STREAMS = 512
+"""Open live streams in all (503 above)."""
+BODY_SECONDS = 10.0
+"""Seconds a client has to send its whole request body (408 after)."""
+STREAM_POLL = 1.0
+"""Seconds between a stream's looks at its records when nothing is written through the server (the command line's writes)."""
+STREAM_KEEPALIVE = 15.0
+"""Seconds of silence after which a stream sends a comment, so proxies keep it open."""
+STREAM_SECONDS = 3600.0
+"""Seconds a stream stays open; the client's EventSource reconnects with Last-Event-ID."""
+MAX_CONNECTIONS = 1000
+"""Connections uvicorn serves at once (503 above)."""
+MAX_TABLES = 1000
+"""Tables one server keeps."""
+TOKEN_BYTES = 24
+"""Random bytes in a token (192 bits), `secrets.token_urlsafe`."""

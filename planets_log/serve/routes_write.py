@@ -1,0 +1,143 @@
+"""Writing a table: moves (all or none), undo with a reason, notes; the director's rulings, penalties, result, seal."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from litestar import Request, post
+from litestar.params import FromPath, JSONBody
+
+from planets_log.engine.recorder import Entry, Recorder
+from planets_log.engine.rules import CHANCE, TERMINAL
+from planets_log.engine.seats import parse_seat, seat_words
+from planets_log.record.events import Penalty, Result
+
+from . import views
+from .auth import caller, writer
+from .errors import REFUSALS, ApiError
+from .limits import MAX_MOVES
+from .live import Live
+from .server import Server, Srv
+from .store import Role
+from .types import MovesIn, NoteIn, PenaltyIn, ResultIn, RulingIn, UndoIn, Written
+
+Req = Request[Any, Any, Any]
+
+
+def _write(request: Req, server: Server, name: str, roles: tuple[Role, ...],
+           act: Callable[[Recorder], list[Entry]], expect: int | None = None) -> Written:
+    """Check the caller, run `act` through the table's recorder, answer with the lines written."""
+    who = caller(request, server)
+    writer(who, server.table(name), roles)
+    live = server.live(name)
+
+    def guarded(rec: Recorder) -> list[Entry]:
+        if expect is not None and rec.pos.seq != expect:
+            raise ApiError(409, "append.stale", f"the record ends at seq {rec.pos.seq}, not {expect} as expected; "
+                           "nothing was written", seq=rec.pos.seq)
+        return act(rec)
+
+    try:
+        entries = live.write(guarded)
+    finally:
+        server.notifier.changed()
+    return _written(name, live, entries, who.seat if who.role == "seat" else None)
+
+
+def _written(name: FromPath[str], live: Live, entries: list[Entry], seat: int | None) -> Written:
+    look = views.SCOREKEEPER if seat is None else views.Eyes("seat", seat)
+    with live.lock:
+        shown = [views.line(live, look, e.seq) for e in entries if 0 < e.seq <= live.pos.seq]
+        mover = live.session.to_move(live.pos)
+        words = "the game is over" if mover == TERMINAL else (
+            f"chance is next: {live.session.rules.chance_hint(live.pos.state)}" if mover == CHANCE
+            else f"{live.session.name(mover)} to move")
+        return Written(table=name, seq=live.pos.seq, lines=shown, next=words)
+
+
+def _seat(live: Live, word: str) -> int:
+    players = list(live.session.header.players)
+    seat = parse_seat(word, players)
+    if seat is None:
+        raise ApiError(422, "usage", f"no seat {word!r}; name {seat_words(players)}")
+    return seat
+
+
+@post("/api/tables/{name:str}/moves", responses=REFUSALS, sync_to_thread=True, status_code=200)
+def post_moves(request: Req, server: Srv, name: FromPath[str], data: JSONBody[MovesIn]) -> Written:
+    """Record moves in the notation (the `record` command): each checked, all written in one fsync'd append or none."""
+    if len(data.moves) > MAX_MOVES:
+        raise ApiError(413, "limit.moves", f"at most {MAX_MOVES} moves in one request")
+    return _write(request, server, name, ("recorder",), lambda rec: rec.play_all(list(data.moves), data.by), data.seq)
+
+
+@post("/api/tables/{name:str}/undo", responses=REFUSALS, sync_to_thread=True, status_code=200)
+def post_undo(request: Req, server: Srv, name: FromPath[str], data: JSONBody[UndoIn]) -> Written:
+    """Take back the last typed line, or every line after `to` (the `undo` command), with the reason kept."""
+    def act(rec: Recorder) -> list[Entry]:
+        if data.to is not None and data.to > rec.pos.seq:
+            raise ApiError(422, "usage", f"the record ends at seq {rec.pos.seq}; there is no seq {data.to} to go back to")
+        return rec.undo(data.reason, data.to)
+
+    return _write(request, server, name, ("recorder",), act, data.seq)
+
+
+@post("/api/tables/{name:str}/notes", responses=REFUSALS, sync_to_thread=True, status_code=200)
+def post_note(request: Req, server: Srv, name: FromPath[str], data: JSONBody[NoteIn]) -> Written:
+    """Add a note on line `target` (the `annotate` command); a seat's note is signed with its player's name."""
+    who = caller(request, server)
+    author = data.author
+    if who.role == "seat" and who.seat is not None and who.table == name:
+        author = server.live(name).session.name(who.seat)
+    return _write(request, server, name, ("recorder", "seat"),
+                  lambda rec: rec.annotate(data.target, data.text, data.glyph, author))
+
+
+@post("/api/tables/{name:str}/rulings", responses=REFUSALS, sync_to_thread=True, status_code=200)
+def post_ruling(request: Req, server: Srv, name: FromPath[str], data: JSONBody[RulingIn]) -> Written:
+    """The director lets a move stand although a rule forbids it (the `rule` command)."""
+    return _write(request, server, name, (), lambda rec: rec.rule(data.move, data.reason, data.arbiter), data.seq)
+
+
+@post("/api/tables/{name:str}/penalties", responses=REFUSALS, sync_to_thread=True, status_code=200)
+def post_penalty(request: Req, server: Srv, name: FromPath[str], data: JSONBody[PenaltyIn]) -> Written:
+    """The director adjusts a player's score, with the reason (the `penalty` command)."""
+    def act(rec: Recorder) -> list[Entry]:
+        seat = _seat(server.live(name), data.seat)
+        return rec.add(Penalty(seat=seat, points=data.points, reason=data.reason, arbiter=data.arbiter))
+
+    return _write(request, server, name, (), act)
+
+
+@post("/api/tables/{name:str}/result", responses=REFUSALS, sync_to_thread=True, status_code=200)
+def post_result(request: Req, server: Srv, name: FromPath[str], data: JSONBody[ResultIn]) -> Written:
+    """The director records the declared result (`result`): winners by name or number, none for nobody."""
+    def act(rec: Recorder) -> list[Entry]:
+        live = server.live(name)
+        winners = [_seat(live, w) for w in data.winners]
+        return rec.add(Result(winners=winners, declared_by=data.by, reason=data.reason))
+
+    return _write(request, server, name, (), act)
+
+
+@post("/api/tables/{name:str}/seal", responses=REFUSALS, sync_to_thread=True, status_code=200)
+def post_seal(request: Req, server: Srv, name: FromPath[str]) -> Written:
+    """The director seals the finished record with the server's key (`serve --key`; the `seal` command)."""
+    if server.key_path is None:
+        raise ApiError(422, "seal.no-key", "this server has no sealing key: start it with --key FILE")
+    from planets_log.audit.seal import SEALS_RULE, load_key, make_seal
+    from planets_log.record.errors import RecordError
+
+    key = load_key(server.key_path)
+
+    def act(rec: Recorder) -> list[Entry]:
+        pos = rec.pos
+        if pos.arbiter.seal is not None:
+            raise RecordError(f"the record is already sealed (seq {pos.arbiter.seal.seq})", file=rec.path,
+                              seq=pos.seq, code="seal.already", rule=SEALS_RULE)
+        if rec.session.seeded and rec.session.to_move(pos) == CHANCE:
+            raise RecordError("the record ends before a chance outcome the seed gives; it cannot be sealed here",
+                              file=rec.path, seq=pos.seq, code="seal.chance", rule=SEALS_RULE)
+        return rec.add(make_seal(key, rec.session.header.log_id, pos.seq, pos.head))
+
+    return _write(request, server, name, (), act)

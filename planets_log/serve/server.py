@@ -1,0 +1,156 @@
+"""The served folder: its tables, each one's live record, and who may see what."""
+
+from __future__ import annotations
+
+import re
+import threading
+from pathlib import Path
+from typing import Literal
+
+from litestar.di import NamedDependency
+
+from planets_log.engine.registry import game_ids, get_rules
+from planets_log.engine.rules import CHANCE, TERMINAL
+from planets_log.engine.scoring import result_words
+from planets_log.record.errors import PlanetsLogError
+
+from .create import create_game
+from .errors import ApiError, problem_of
+from .limits import MAX_TABLES
+from .live import Live
+from .notify import Notifier
+from .store import Store, Table
+from .types import GameInfo, NewTable, OptionInfo, Problem, TableInfo
+from .views import Eyes, horizon
+
+RECORD_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
+
+
+class Server:
+    """Everything one `planets-log serve DIR` holds: the store, the records replayed, the stream notifier."""
+
+    def __init__(self, folder: Path, base_url: str = "", key_path: str | None = None):
+        folder.mkdir(parents=True, exist_ok=True)
+        self.folder = folder.resolve()
+        self.base_url = base_url
+        self.key_path = key_path
+        self.store = Store(self.folder)
+        self.notifier = Notifier()
+        self.lives: dict[str, Live] = {}
+        self.broken: dict[str, Problem] = {}
+        self.lock = threading.Lock()
+        self.discover()
+        for table in self.store.state.tables:
+            self._open(table)
+
+    def discover(self) -> None:
+        """Every record in the folder that is not a table yet becomes one (private, no links until the director makes them)."""
+        known = {t.record for t in self.store.state.tables}
+        for path in sorted(self.folder.glob("*.jsonl")):
+            if path.name not in known and RECORD_NAME.match(path.stem) and self.store.table(path.stem) is None:
+                self.store.put_table(Table(path.stem, path.name))
+
+    def _open(self, table: Table) -> Live | None:
+        """Replay a table's record; a record that cannot be replayed is kept as the table's problem."""
+        try:
+            live = Live(self.folder / table.record)
+        except PlanetsLogError as exc:
+            self.broken[table.name] = problem_of(exc)
+            return None
+        except OSError as exc:
+            self.broken[table.name] = Problem(status=503, code="file.open", message=f"cannot read the record: {exc.strerror}")
+            return None
+        self.broken.pop(table.name, None)
+        self.lives[table.name] = live
+        return live
+
+    def table(self, name: str) -> Table:
+        """The table `name` (404 if there is none)."""
+        table = self.store.table(name)
+        if table is None:
+            raise ApiError(404, "table.missing", f"no table {name!r}")
+        return table
+
+    def live(self, name: str) -> Live:
+        """The table's record replayed and up to date (reread when the command line wrote to it)."""
+        table = self.table(name)
+        live = self.lives.get(name) or self._open(table)
+        if live is None:
+            problem = self.broken[name]
+            raise ApiError(503, problem.code, f"the record cannot be replayed: {problem.message}", seq=problem.seq)
+        try:
+            version = live.version
+            live.fresh()
+        except PlanetsLogError as exc:
+            self.lives.pop(name, None)
+            self.broken[name] = problem_of(exc)
+            raise ApiError(503, exc.code, f"the record cannot be replayed: {exc.message}") from None
+        if live.version != version:
+            self.notifier.changed()
+        return live
+
+    def info(self, name: str, spectator: bool = False) -> TableInfo:
+        """A table's line in the list (for a spectator, as far as the table's delay lets it see)."""
+        table = self.table(name)
+        try:
+            live = self.live(name)
+        except ApiError as exc:
+            return TableInfo(name=name, public=table.public, delay=table.delay, problem=exc.problem)
+        with live.lock:
+            return _line(table, live, spectator)
+
+    def create(self, new: NewTable) -> Table:
+        """Make a new table and its record."""
+        with self.lock:
+            if self.store.table(new.name) is not None or (self.folder / f"{new.name}.jsonl").exists():
+                raise ApiError(409, "table.exists", f"there is already a table {new.name!r}")
+            if len(self.store.state.tables) >= MAX_TABLES:
+                raise ApiError(413, "limit.tables", f"this server keeps at most {MAX_TABLES} tables")
+            if new.game not in game_ids():
+                raise ApiError(422, "game.unknown", f"no game {new.game!r}; the games are {', '.join(game_ids())}")
+            table = Table(new.name, f"{new.name}.jsonl", new.public, new.delay)
+            create_game(self.folder / table.record, new)
+            self.store.put_table(table)
+            self._open(table)
+        self.notifier.changed()
+        return table
+
+
+def _line(table: Table, live: Live, spectator: bool) -> TableInfo:
+    """A table's line from its live record."""
+    session, name = live.session, table.name
+    shown = horizon(live, Eyes("spectator", delay=table.delay)) if spectator else live.pos.seq
+    pos = live.positions[shown]
+    mover = session.to_move(pos)
+    status: Literal["waiting", "chance", "over"] = (
+        "over" if mover == TERMINAL else "chance" if mover == CHANCE else "waiting")
+    result = pos.arbiter.result
+    return TableInfo(name=name, game=session.header.game, title=session.rules.title,
+                     players=list(session.header.players), seq=pos.seq, moves=len(live.actions(shown)),
+                     to_move=session.name(mover) if mover >= 0 else None, status=status, public=table.public,
+                     delay=table.delay, sealed=pos.arbiter.seal is not None, mode=_mode(live),
+                     result=None if result is None else result_words(session, result.winners))
+
+
+def _mode(live: Live) -> str:
+    header = live.session.header
+    if header.seed is not None:
+        return "public seed"
+    return "secret seed" if live.session.committed else "table"
+
+
+def games() -> list[GameInfo]:
+    """Every game the server can record, with its options."""
+    out = []
+    for gid in game_ids():
+        rules = get_rules(gid)
+        options = {k: OptionInfo(default=o.default, help=o.help, choices=None if o.choices is None else list(o.choices))
+                   for k, o in rules.options.items()}
+        out.append(GameInfo(id=gid, title=rules.title, min_players=rules.min_players, max_players=rules.max_players,
+                            hidden_information=rules.hidden_information, supports_kept_by=rules.supports_kept_by,
+                            options=options))
+    return out
+
+
+Srv = NamedDependency[Server]
+"""A handler's `server` parameter: the one Server, given by the application."""

@@ -1,0 +1,116 @@
+"""The live streams (Server-Sent Events): a table's lines as the caller may see them, resumed from Last-Event-ID;
+the tournament's tables as they change; open streams bounded per client."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+
+import pytest
+
+from planets_log.serve import stream
+from planets_log.serve.limits import MAX_STREAMS_PER_CLIENT
+
+from .conftest import Served
+
+
+def events(body: str) -> list[dict[str, str]]:
+    """The events of an SSE body: each one's fields (comments left out)."""
+    out = []
+    for block in body.replace("\r\n", "\n").split("\n\n"):
+        fields = {}
+        for line in block.split("\n"):
+            if line and not line.startswith(":"):
+                key, _, value = line.partition(":")
+                fields[key] = value.strip()
+        if fields:
+            out.append(fields)
+    return out
+
+
+@pytest.fixture
+def short(monkeypatch):
+    monkeypatch.setattr(stream, "STREAM_SECONDS", 0.4)
+
+
+def test_a_table_stream_sends_each_line_with_its_seq_and_resumes_from_last_event_id(served: Served, short):
+    served.table("t1")
+    served.play("t1", "d1", "d2")
+    rec = served.links["t1"]["recorder"]
+    got = events(served.client.get("/api/tables/t1/stream?after=0", headers=rec).text)
+    assert got[0]["event"] == "hello"
+    lines = [e for e in got if e.get("event") == "line"]
+    assert [int(e["id"]) for e in lines] == list(range(1, served.seq("t1") + 1))
+    assert json.loads(lines[-1]["data"])["text"] == "Ben: d2"
+    resumed = events(served.client.get("/api/tables/t1/stream", headers={**rec, "Last-Event-ID": "5"}).text)
+    assert [int(e["id"]) for e in resumed if e.get("event") == "line"] == list(range(6, served.seq("t1") + 1))
+    now = events(served.client.get("/api/tables/t1/stream", headers=rec).text)
+    assert [e["event"] for e in now] == ["hello"]  # without after or Last-Event-ID: from the end on
+
+
+def test_a_move_written_while_the_stream_is_open_arrives_on_it(served: Served, short):
+    served.table("t1")
+    start = served.seq("t1")
+
+    def later() -> None:
+        time.sleep(0.1)
+        live = served.server.live("t1")
+        live.write(lambda rec: rec.play_all(["d1"]))
+        served.server.notifier.changed()
+
+    writer = threading.Thread(target=later)
+    writer.start()
+    got = events(served.client.get("/api/tables/t1/stream", headers=served.links["t1"]["Ben"]).text)
+    writer.join()
+    lines = [json.loads(e["data"]) for e in got if e.get("event") == "line"]
+    assert [ln["seq"] for ln in lines] == [start + 1] and lines[0]["text"] == "Ann: d1"
+
+
+def test_a_spectator_stream_is_held_back_by_the_tables_delay(served: Served, short):
+    served.table("t1", public=True, delay=2)
+    served.play("t1", "d1", "d2", "d3")
+    got = events(served.client.get("/api/tables/t1/stream?after=0").text)
+    texts = [json.loads(e["data"])["text"] for e in got if e.get("event") == "line"]
+    assert "Ann: d1" in texts and "Ben: d2" not in texts and "Ann: d3" not in texts
+
+
+def test_the_tournament_stream_sends_each_table_and_then_only_what_changed(served: Served, short):
+    served.table("t1")
+    served.table("t2", public=True)
+    got = events(served.client.get("/api/stream", headers=served.director).text)
+    assert sorted(json.loads(e["data"])["name"] for e in got) == ["t1", "t2"]
+    mark = got[-1]["id"]
+    served.play("t2", "d1")
+    again = events(served.client.get("/api/stream", headers={**served.director, "Last-Event-ID": mark}).text)
+    assert [json.loads(e["data"])["name"] for e in again] == ["t2"]
+    public = events(served.client.get("/api/stream").text)
+    assert [json.loads(e["data"])["name"] for e in public] == ["t2"]
+
+
+def test_open_streams_are_bounded_per_client(served: Served, short):
+    served.table("t1")
+    stream.STREAMS.open["testclient"] = MAX_STREAMS_PER_CLIENT
+    try:
+        res = served.client.get("/api/tables/t1/stream", headers=served.director)
+        assert res.status_code == 429 and res.json()["code"] == "limit.streams"
+    finally:
+        stream.STREAMS.open.pop("testclient", None)
+    assert served.client.get("/api/tables/t1/stream", headers=served.director).status_code == 200
+    assert "testclient" not in stream.STREAMS.open  # the stream gave its place back when it ended
+
+
+def test_revoking_a_link_ends_its_open_stream(served: Served, short):
+    made = served.table("t1")
+    ben = next(ln for ln in made["links"] if ln["player"] == "Ben")
+
+    def later() -> None:
+        time.sleep(0.1)
+        served.server.store.revoke(ben["token_id"])
+        served.server.notifier.changed()
+
+    revoker = threading.Thread(target=later)
+    revoker.start()
+    got = events(served.client.get("/api/tables/t1/stream", headers={"Authorization": f"Bearer {ben['token']}"}).text)
+    revoker.join()
+    assert got[-1]["event"] == "end" and json.loads(got[-1]["data"])["code"] == "token.invalid"

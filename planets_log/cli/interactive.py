@@ -9,6 +9,7 @@ import click
 
 from planets_log.engine.hints import counted, example, hint, word_completions, words_listing
 from planets_log.engine.recorder import Recorder, split_player
+from planets_log.engine.redact import withheld
 from planets_log.engine.rules import CHANCE, TERMINAL, next_events
 from planets_log.record.errors import PlanetsLogError, RecordError
 from planets_log.record.files import MAX_RECORD, capped_lines
@@ -38,10 +39,10 @@ class Completions:
         self._texts: list[str] = []
 
     def legal(self) -> list[str]:
-        """The legal moves at the record's end, in notation."""
+        """The legal moves at the record's end, in notation (none where the seat of `--as` may not see them)."""
         if self._head != self.rec.pos.head:
             state = self.rec.pos.state
-            events = next_events(self.rec.rules, state)
+            events = [] if withheld(self.rec.rules, state, self.rec.seat) else next_events(self.rec.rules, state)
             self._texts = list(dict.fromkeys(self.rec.rules.format(e, state) for e in events))
             self._head = self.rec.pos.head
         return self._texts
@@ -86,8 +87,9 @@ def opening(rec: Recorder, comp: Completions) -> str:
     """The help's first line, with this game's own example: a legal move now, named by its player, or
     at a chance point an outcome that can happen now."""
     mover = rec.session.to_move(rec.pos)
-    if mover >= 0 and comp.legal():
-        return f"Type a move in the game's notation (it may name its player: '{rec.session.name(mover)}: {comp.legal()[0]}')"
+    if mover >= 0:
+        move = comp.legal()[0] if comp.legal() else "MOVE"
+        return f"Type a move in the game's notation (it may name its player: '{rec.session.name(mover)}: {move}')"
     shown = example(rec.rules, rec.pos.state) if mover == CHANCE and comp._hinted() else None
     now = f"'{rec.rules.format(shown, rec.pos.state)}'" if shown is not None else "as the hint says"
     return (f"Type a chance outcome or a move in the game's notation (now an outcome, {now}; a move may name its "
@@ -118,7 +120,7 @@ def run_interactive(rec: Recorder) -> None:
     click.echo(HELP.format(opening=opening(rec, comp)))
     piped = None if sys.stdin.isatty() else piped_lines()
     while True:
-        click.echo(mover_text(rec.session, rec.pos))
+        click.echo(mover_text(rec.session, rec.pos, rec.seat))
         if rec.session.to_move(rec.pos) == TERMINAL:
             return
         try:
@@ -192,6 +194,8 @@ def _explain(rec: Recorder, comp: Completions) -> None:
         click.echo(words_listing(many))
     elif chance and len(moves) > LISTED_OUTCOMES:
         click.echo(f"({len(moves)} possible outcomes; Tab completes them)")
+    elif rec.seat is not None and withheld(rec.rules, rec.pos.state, rec.seat):
+        click.echo(f"(not shown to {rec.session.name(rec.seat)}: the moves could tell what it may not know)")
     else:
         click.echo("  ".join(moves) if moves else "(no move to list)")
     click.echo(PROMPT_KEY)

@@ -38,7 +38,7 @@ def moves(log: str, at: int | None, as_json: bool, as_seat: str | None, edition:
       planets-log moves game.jsonl --at 20 --json --as Ben
     """
     from planets_log.engine.hints import hint
-    from planets_log.engine.redact import format_as
+    from planets_log.engine.redact import format_as, withheld
     from planets_log.engine.replay import Replay
     from planets_log.engine.rules import CHANCE, TERMINAL, next_events
 
@@ -47,9 +47,8 @@ def moves(log: str, at: int | None, as_json: bool, as_seat: str | None, edition:
     seat = seat_or_none(session, as_seat)
     pos = position_at(replay, seq=at)
     mover = session.to_move(pos)
-    # another seat's choices (or the possible draws) would show what that seat may not know
-    withheld = seat is not None and session.rules.hidden_information and mover != seat and mover != TERMINAL
-    legal = next_events(session.rules, pos.state) if not withheld else []
+    hidden = withheld(session.rules, pos.state, seat)
+    legal = next_events(session.rules, pos.state) if not hidden else []
     texts = list(dict.fromkeys(format_as(session.rules, e, pos.state, seat) for e in legal))
     if as_json:
         who = None if mover < 0 else session.name(mover)
@@ -57,7 +56,7 @@ def moves(log: str, at: int | None, as_json: bool, as_seat: str | None, edition:
                    "hint": hint(session.rules, pos.state, seat) if mover == CHANCE else None, "moves": texts})
         return
     click.echo(f"after seq {pos.seq}: {mover_text(session, pos, seat)}")
-    if withheld and seat is not None:
+    if hidden and seat is not None:
         click.echo(f"  (not shown to {session.name(seat)}: the moves could tell what it may not know)")
     if mover == CHANCE and session.rules.notation_key:
         click.echo(f"  ({session.rules.notation_key})")
@@ -272,7 +271,7 @@ class ShowEach(Visitor):
         self.seat, self.fmt = seat, fmt
 
     def visit(self, step: Step) -> bool:
-        from planets_log.engine.redact import format_as
+        from planets_log.engine.redact import format_as, withheld
 
         rep = self.replay
         move = None if _is_meta(step.event) else format_as(rep.session.rules, step.event, step.before.state, self.seat)

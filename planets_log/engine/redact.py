@@ -6,7 +6,7 @@ from typing import Any
 
 from planets_log.record.events import Event
 
-from .rules import Rules
+from .rules import TERMINAL, Rules
 
 
 def format_as(rules: Rules, event: Event, state: Any, seat: int | None) -> str:
@@ -106,3 +106,12 @@ def public_picture(rules: Rules, state: Any) -> str:
     frame = Frame(tuple(rules.seat_names(state)), None, rules.to_move(state), rules.round_of(state),
                   None if scores is None else tuple(scores), rules.title, spectator=True)
     return rules.draw(public_view(rules, state), frame, state)
+
+
+def withheld(rules: Rules, state: Any, seat: int | None) -> bool:
+    """True when `seat` may not be shown what may come next: another seat's choices or the possible draws
+    of a game with hidden information (they could tell which cards the others hold)."""
+    if seat is None or not rules.hidden_information:
+        return False
+    mover = rules.to_move(state)
+    return mover != seat and mover != TERMINAL

@@ -106,3 +106,22 @@ def test_demo_does_not_print_a_path_it_deletes(runner):
     assert res.exit_code == 0, res.output
     assert "planets-log-demo-" not in res.output
     assert "a temporary file, deleted when the demo ends (--out FILE keeps the record)" in res.output
+
+
+def test_the_prompt_under_as_shows_no_other_seats_moves_nor_an_example_outcome(runner, tmp_path):
+    """Hidden information (as `moves --as`): the prompt of one seat lists neither another seat's moves (its hand)
+    nor, at a chance point, an example drawn from what is still possible."""
+    fixture = [t for _, t in standing_lines(TABLE_FIXTURES["planetship-2491"])][:4]  # Red placed: Blue to move
+    path = planetship(runner, tmp_path, *fixture)
+    blue = Completions(Recorder(str(path))).legal()
+    assert blue and blue[0].startswith("B")
+    res = runner.invoke(cli, ["record", str(path), "--interactive", "--as", "Red"], input="?\nquit\n")
+    assert res.exit_code == 0 and not any(move in res.output for move in blue), res.output
+    assert "not shown to Red" in res.output and "'Blue: MOVE'" in res.output
+    rec = Recorder(str(path))
+    rec.seat = 0
+    assert Completions(rec).matching("B") == []
+    (tmp_path / "c").mkdir()
+    chance = planetship(runner, tmp_path / "c", *PS_SETUP)  # the rewards are due
+    res = runner.invoke(cli, ["record", str(chance), "--interactive", "--as", "Red"], input="quit\n")
+    assert res.exit_code == 0 and " — e.g. " not in res.output, res.output

@@ -184,8 +184,8 @@ class Recorder:
             secret = self.session.secret
             if secret is not None and self._reveal_due(pos):
                 pos = self._step(pos, Reveal(secret=secret.hex()), lines, entries)
-        except IllegalEvent as exc:
-            raise self._placed(exc, text) from None
+        except IllegalEvent as exc:  # named at the line refused: `before`'s lines come first
+            raise self._placed(exc, text, skipped=min(len(lines), len(before))) from None
         if self._pending is not None:  # inside play_all: written with the others at its end
             self._pending += lines
         else:
@@ -318,8 +318,10 @@ class Recorder:
             self.pos = self.replay.final()
         return [Entry(seq + 1, placed[0], self.describe(placed[0], self.pos))]
 
-    def _placed(self, exc: IllegalEvent, text: str | None, implied: tuple[Event, ...] = ()) -> RecordError:
-        seq = self.pos.seq + 1
+    def _placed(self, exc: IllegalEvent, text: str | None, implied: tuple[Event, ...] = (), skipped: int = 0
+                ) -> RecordError:
+        """The refusal placed at the line refused: the record's next, after `implied` (or `skipped` lines) before it."""
+        seq = self.pos.seq + 1 + max(len(implied), skipped)
         err = RecordError.at(self.path, seq + 1, seq, exc)
         if text is not None and exc.code != "notation":
             err.message = f"{text.strip()!r}: {err.message}"

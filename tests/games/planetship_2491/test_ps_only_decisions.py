@@ -65,6 +65,7 @@ def test_a_line_refused_after_the_step_it_passes_says_so_and_writes_nothing(runn
     res = runner.invoke(cli, ["record", str(path), "R4 2.I"])
     assert res.exit_code == 1 and "[place.occupied]" in res.output
     assert "(read after the 1 step(s) it passes: Blue: probe -)" in res.output and path.read_bytes() == before
+    assert f"{path}:8: seq 7: illegal" in res.output  # the refused line's own place, after `probe -` at seq 6
 
 
 def test_the_military_area_left_as_it_is_and_probes_not_placed_are_never_typed(runner, tmp_path):

@@ -64,7 +64,11 @@ def open_url(url: str, cap: int) -> Any:
     path = local_path(url)
     if path is not None:
         return os.fdopen(open_regular(path, "the record", cap), "rb", buffering=0)
-    handle = filesystem(url).open(url, "rb")
+    fs = filesystem(url)
+    try:
+        handle = fs.open(url, "rb")
+    except _answer_errors() as exc:  # an HTTP error status: this record cannot be read, the others can
+        raise UsageError(f"cannot read the record {url}: {exc}", code="file.open") from None
     size = getattr(handle, "size", None)
     if isinstance(size, int) and size > cap:
         handle.close()
@@ -75,6 +79,7 @@ def open_url(url: str, cap: int) -> Any:
 def list_url(url: str) -> list[str]:
     """The records at a URL: the file itself, or every *.jsonl below a folder, sorted."""
     fs = filesystem(url)
+    errors: tuple[type[Exception], ...] = (OSError, ValueError, ImportError, *_answer_errors())
     try:
         if url.endswith(".jsonl") and fs.isfile(url):  # a record's URL is not fetched as if it were a listing
             return [url]
@@ -82,9 +87,18 @@ def list_url(url: str) -> list[str]:
             return sorted(fs.unstrip_protocol(f) for f in fs.find(url) if f.endswith(".jsonl"))
         if fs.isfile(url):
             return [url]
-    except (OSError, ValueError, ImportError) as exc:
+    except errors as exc:
         raise UsageError(f"cannot list {url}: {exc}", code="file.open") from None
     raise UsageError(f"no such file or folder: {url}", code="file.open")
+
+
+def _answer_errors() -> tuple[type[Exception], ...]:
+    """The errors of a host's answer that are not OSErrors (aiohttp's error statuses), when aiohttp is installed."""
+    try:
+        from aiohttp import ClientError
+    except ImportError:
+        return ()
+    return (ClientError,)
 
 
 @cache

@@ -71,3 +71,25 @@ def serving(folder: Path) -> Iterator[str]:
     """The URL (with its '/') of `folder` served as static files."""
     with http_server(partial(Quiet, directory=str(folder))) as url:  # type: ignore[arg-type]
         yield url
+
+
+class Failing(BaseHTTPRequestHandler):
+    """A host whose listings (paths ending in '/') name one record, x.jsonl, and that answers 500 for anything else."""
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+    def _answer(self) -> bytes:
+        listing = self.path.endswith("/")
+        self.send_response(200 if listing else 500)
+        body = b'<a href="x.jsonl">x.jsonl</a>\n' if listing else b"down"
+        self.send_header("Content-Type", "text/html")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        return body
+
+    def do_HEAD(self) -> None:
+        self._answer()
+
+    def do_GET(self) -> None:
+        self.wfile.write(self._answer())

@@ -15,7 +15,7 @@ import pytest
 
 from planets_log.engine.play import selfplay
 
-from .served import Endless, http_server
+from .served import Endless, Failing, http_server
 from .test_audit import run
 
 CAP = 4 << 20
@@ -144,3 +144,19 @@ def test_a_fifo_under_a_file_url_is_reported_not_waited_on(tmp_path, runner):
     res, _ = _audit_peak(runner, f"file://{tmp_path}/", "--json")
     assert res.exit_code == 1, res.output
     assert f'"code":"file.not-regular","message":"the record {tmp_path}/fifo.jsonl is a FIFO' in res.stdout
+
+
+def test_an_http_error_status_is_the_records_problem_or_a_usage_error_never_internal(runner):
+    """A host answering 500: for a record named alone, a usage error naming its URL; for a record of a listed
+    folder, a file.open problem of that record in the report (not an internal error ending the audit)."""
+    import json
+
+    with http_server(Failing) as url:
+        alone = run(runner, "audit", f"{url}x.jsonl")
+        listed = run(runner, "audit", f"{url}tournament/", "--json")
+    assert alone.exit_code == 2 and "internal" not in alone.output, alone.output
+    assert f"{url}x.jsonl" in alone.output and "500" in alone.output
+    assert listed.exit_code == 1 and "internal" not in listed.output, listed.output
+    [record] = json.loads(listed.stdout)["records"]
+    assert record["file"] == f"{url}tournament/x.jsonl"
+    assert [p["code"] for p in record["problems"]] == ["file.open"]

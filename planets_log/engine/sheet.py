@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Sequence
 
 import msgspec
 
@@ -64,7 +64,7 @@ def sheet_of(scores: list[SeatScore], ranking: Ranking) -> ScoreSheet:
                       outcome=ranking.outcome, leaders=list(ranking.winners))
 
 
-def rank_highest(totals: list[int], final: bool, breakers: list[tuple[str, list[Any]]] = (),  # type: ignore[assignment]
+def rank_highest(totals: list[int], final: bool, breakers: Sequence[tuple[str, Sequence[int]]] = (),
                  shared: str | None = None) -> Ranking:
     """The usual ranking: highest total first; a tie goes to each tie-break in turn
     (`(name, one value per seat)`, highest wins), then the win is shared (`shared` names that rule)."""

@@ -126,7 +126,9 @@ def _entropy(given: dict[str, str], players: tuple[str, ...], ask: bool) -> list
 @click.option("--interactive", "-i", is_flag=True, help="Prompt for moves; '?' lists legal moves, 'undo', 'note TEXT'.")
 @click.option("--expect-seq", type=int, default=None, help="Refuse to write unless the record ends at this seq.")
 @click.option("--no-fsync", is_flag=True, help="Do not wait for the disk before acknowledging (faster, less safe).")
-@click.option("--by", "by", default=None, shell_complete=complete_seat, help="The player making MOVES (name or number from 1): refused if not their turn.")
+@click.option("--by", "by", default=None, shell_complete=complete_seat,
+              help="The player making MOVES (name or number from 1): refused if not their turn (never "
+                   "declining another player's optional step).")
 @as_option
 @edition_option
 def record(log: str, moves: tuple[str, ...], interactive: bool, expect_seq: int | None, no_fsync: bool,

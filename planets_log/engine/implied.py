@@ -45,19 +45,20 @@ def same_line(written: Event, typed: Event) -> bool:
     return strip_place(written) == strip_place(typed)
 
 
-def implied_steps(session: Session, pos: Position, move: str, named: int | None = None
+def implied_steps(session: Session, pos: Position, move: str, named: int | None = None, *, own: bool = False
                   ) -> tuple[tuple[Event, ...], Position]:
     """The declined steps (`Rules.noop`) a typed line implies before it, and the position after them.
 
     A step is implied only while the line, read at the position reached, is of a kind none of
     the seat's legal actions there has (a placement typed while a probe may be placed), or
     names another player (`named`): a line that could be the seat's choice is checked as typed.
+    With `own` (a player's `--by`), only `named`'s own steps are declined, never another seat's.
     """
     rules, steps = session.rules, []
     for _ in range(IMPLIED_AT_MOST):
         mover = rules.to_move(pos.state)
         skip = rules.noop(pos.state) if mover >= 0 else None
-        if skip is None:
+        if skip is None or (own and mover != named):
             break
         if named is not None and named != mover:
             pos = _declined(session, pos, skip)

@@ -79,15 +79,16 @@ class Recorder:
         """Read one move in notation and append it (with the seed's chance that follows).
 
         The move may name its player (`Ann: d1x2`, or `by`): it is refused unless that
-        player is the one to move. A move of a kind the seat to move cannot choose now
-        implies the step it declines (`Rules.noop`): both are written.
+        player is the one to move. A move of a kind the seat to move cannot choose now, or
+        naming the next player (`Ann: …`, never `by`: a player speaks only for themselves),
+        implies the step the seat declines (`Rules.noop`): both are written.
         """
         named, move = split_player(text, self.header.players)
         implied: tuple[Event, ...] = ()
         try:
             if by is not None:
                 named = self._seat(by)
-            implied, pos = implied_steps(self.session, self.pos, move, named)
+            implied, pos = implied_steps(self.session, self.pos, move, named, own=by is not None)
             if named is not None:
                 self._check_named(named, pos)
             parsed = self.rules.parse(move.strip(), pos.state)

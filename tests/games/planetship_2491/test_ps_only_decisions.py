@@ -154,3 +154,17 @@ def test_an_evening_with_a_radio_that_adds_nothing_types_no_done_for_it(keystrok
     evening = keystrokes.type_evening(str(FIXTURES / "seeded-3p.jsonl"), "3p")
     assert evening.every.count("done") > evening.typed.count("done")
 
+
+def test_a_player_moving_with_by_never_declines_the_optional_step_of_the_seat_to_move(runner, tmp_path):
+    """Probes: the probe is Blue's to decide; `--by Red` speaks for Red only, so Red moving first is refused
+    (turn order) and Blue may still place it; the scorekeeper's `Red: …` still says Blue placed none."""
+    path = new_table(runner, tmp_path / "t.jsonl")
+    record(runner, path, *OPENING)
+    before = path.read_bytes()
+    res = runner.invoke(cli, ["record", str(path), "R4 0.II", "--by", "Red"])
+    assert res.exit_code == 1 and "[turn.named]" in res.output and "Blue places a probe next" in res.output
+    assert path.read_bytes() == before
+    assert "Blue: probe 0.I" in record(runner, path, "probe 0.I", "--by", "Blue")
+    assert "Red: R4 0.II" in record(runner, path, "R4 0.II", "--by", "Red")
+    named = new_table(runner, tmp_path / "n.jsonl")
+    assert "Blue: probe -" in record(runner, named, *OPENING, "Red: R4 0.II")

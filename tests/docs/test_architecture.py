@@ -78,3 +78,30 @@ def test_adding_a_game_names_only_the_authors_surface():
     text = re.sub(r"python -m [\w.]+", "", (ROOT / "docs" / "adding-a-game.md").read_text())
     named = set(re.findall(r"planets_log\.([a-z_]+)", text))
     assert named <= {"game", "games"}, f"docs/adding-a-game.md names {sorted(named - {'game', 'games'})}: only planets_log.game"
+
+
+def _resolves(dotted: str) -> bool:
+    """True when `dotted` (under planets_log) is a module, or a name a module holds."""
+    import importlib
+
+    parts = dotted.split(".")
+    for cut in range(len(parts), 0, -1):
+        try:
+            obj = importlib.import_module(".".join(["planets_log", *parts[:cut]]))
+        except ImportError:
+            continue
+        for name in parts[cut:]:
+            if not hasattr(obj, name):
+                return False
+            obj = getattr(obj, name)
+        return True
+    return False
+
+
+def test_every_module_and_name_the_pages_give_exists():
+    """A dotted name in backticks that starts at one of our packages (`engine.recorder.Recorder`,
+    `planets_log.game.Rules`, or an old `core.` name) is there to be imported."""
+    roots = "|".join(["core", *(p.name for p in layer_packages())])
+    for page in (PAGE, ROOT / "docs" / "adding-a-game.md"):
+        for dotted in re.findall(rf"`(?:planets_log\.)?((?:{roots})\.[A-Za-z_.]*[A-Za-z_])`", page.read_text()):
+            assert _resolves(dotted), f"{page.relative_to(ROOT)} names {dotted}, which does not exist"

@@ -29,3 +29,10 @@ def test_table_md_has_an_evening_per_game():
     text = (ROOT / "docs" / "table.md").read_text()
     for title in ("## Four Planets", "## Planetopia", "## Space Planets", "## Planetarium", "## 2491 Planetship", "undo --to", "--kept-by"):
         assert title in text
+
+
+def test_every_docs_file_named_in_the_text_exists():
+    """A page named in running text (`docs/security.md`), not only in a link, is there."""
+    for doc in DOCS:
+        for named in re.findall(r"\bdocs/[\w./-]*\w\.(?:md|json)\b", doc.read_text()):
+            assert (ROOT / named).exists(), (doc.name, named)

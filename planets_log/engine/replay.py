@@ -197,7 +197,7 @@ class Replay:
             return pos, number + window
         parent = Undo(-1, SPILLED, u.chances, None)  # seq -1: every walk down the chain stops at it
         for kept in reversed(top):
-            parent = Undo(kept.seq, kept.state, kept.chances, parent)
+            parent = Undo(kept.seq, kept.state, kept.chances, parent, kept.implied)
         return Position(pos.state, pos.seq, pos.head, pos.chances, parent, pos.arbiter), number + window
 
     def _refold(self, stop: int, lenient: bool) -> Position:
@@ -268,7 +268,7 @@ class Replay:
                 undo = pos.undo if session.seeded else Undo(event.seq, pos.state, pos.chances, pos.undo)
                 after = Position(rules.apply(pos.state, event), event.seq, head, pos.chances + 1, undo, pos.arbiter)
             else:
-                undo = Undo(event.seq, pos.state, pos.chances, pos.undo)
+                undo = Undo(event.seq, pos.state, pos.chances, pos.undo, event.implied is True)
                 after = Position(rules.apply(pos.state, event), event.seq, head, pos.chances, undo, pos.arbiter)
             if line.number >= trim_at:
                 after, trim_at = self._trimmed(after, line.number)

@@ -45,6 +45,7 @@ from .registry import get_rules
 from .rng import chance_stream
 from .rules import CHANCE, TERMINAL, Rules
 
+IMPLIED_RULE = "format.md: lines the recorder wrote"
 UNDO_WINDOW = 1024
 """How many standing actions back a streaming replay keeps the undo chain; a deeper retraction re-reads the record."""
 
@@ -56,6 +57,8 @@ class Undo(msgspec.Struct, frozen=True):
     state: Any
     chances: int
     parent: "Undo | None"
+    implied: bool = False
+    """The line at `seq` is a declined step the recorder wrote before a typed line (its `implied` mark)."""
 
 
 class Ruled(msgspec.Struct, frozen=True):
@@ -188,6 +191,8 @@ class Session:
         if pos.arbiter.seal is not None:
             raise IllegalEvent("seal.extended", f"the record was sealed at seq {pos.arbiter.seal.seq}; "
                                "nothing may be added after a seal", "audit.md: seals")
+        if event.implied is not msgspec.UNSET:
+            self._check_implied(pos, event)
         kind = kind_of(type(event))
         if kind is Meta:
             return self._meta(pos, cast(Meta, event), head)
@@ -221,8 +226,16 @@ class Session:
         if event.by != mover:
             raise IllegalEvent("turn", f"it is {self.name(mover)}'s turn, not {self.name(event.by)}'s", "turn order")
         arbiter = self._checked(pos, event)
-        undo = Undo(event.seq, state, pos.chances, pos.undo)
+        undo = Undo(event.seq, state, pos.chances, pos.undo, event.implied is True)
         return Position(self._apply(state, event, arbiter), event.seq, head, pos.chances, undo, arbiter)
+
+    def _check_implied(self, pos: Position, event: Event) -> None:
+        """A line marked `implied` must be the declined step due here (`Rules.noop`), never a decision typed."""
+        due = self.rules.noop(pos.state) if isinstance(event, Action) and self.rules.to_move(pos.state) >= 0 else None
+        if due is None or strip_place(due) != strip_place(event):
+            said = f"the step due is {self.rules.format(due, pos.state)!r}" if due is not None else "no step is due"
+            raise IllegalEvent("implied.forged", f"the line is marked as a declined step the recorder wrote "
+                               f"(implied), but {said}: only that step may carry the mark", IMPLIED_RULE)
 
     def _checked(self, pos: Position, event: Event) -> Arbiter:
         """Run the game's check (a typed outcome also against `chance_outcomes`); a ruling lets a broken rule stand."""
@@ -259,11 +272,15 @@ class Session:
             raise
         except Exception as exc:
             if any(r.seq == event.seq for r in arbiter.ruled):
-                raise IllegalEvent("ruling.unplayable", f"the rules cannot carry out this event ({exc})",
+                raise IllegalEvent("ruling.unplayable", "the ruling lets a broken rule stand, but the rules cannot "
+                                   "carry this move out from here: rule on a move the game can still play",
                                    "arbiter rulings") from None
             raise internal("apply", self.rules.id, exc) from exc
 
     def _meta(self, pos: Position, event: Meta, head: str) -> Position:
+        if pos.undo is not None and pos.undo.implied and pos.undo.seq == pos.seq and not isinstance(event, Ruling):
+            raise IllegalEvent("implied.dangling", f"seq {pos.seq} is marked as a step a typed line implied, but no "
+                               "typed line follows it (only a ruling on that line may come between)", IMPLIED_RULE)
         if isinstance(event, Note):
             if not 0 <= event.target <= pos.seq:
                 raise IllegalEvent("note.target", f"a note on seq {event.target}, which is not an earlier line", FORMAT_RULE)

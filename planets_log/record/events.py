@@ -18,6 +18,9 @@ class Event(msgspec.Struct, tag_field="type", forbid_unknown_fields=True, frozen
 
     seq: int = 0
     prev: str = ""
+    implied: Literal[True] | msgspec.UnsetType = msgspec.UNSET
+    """Set on a declined step the recorder wrote before the typed line that implied it (`Rules.noop`):
+    `undo` takes it back with that line. Left out when unset, so every other line keeps its bytes."""
 
 
 class Action(Event, frozen=True):
@@ -207,5 +210,5 @@ EventT = TypeVar("EventT", bound=Event)
 
 
 def strip_place(event: EventT) -> EventT:
-    """The event without its seq and prev, for comparing contents."""
-    return msgspec.structs.replace(event, seq=0, prev="")
+    """The event without its place in the record (seq, prev, the `implied` mark), for comparing contents."""
+    return msgspec.structs.replace(event, seq=0, prev="", implied=msgspec.UNSET)

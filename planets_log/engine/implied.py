@@ -10,6 +10,7 @@ import msgspec
 from planets_log.record.events import Action, Chance, Event, strip_place
 from planets_log.record.lines import line_hash
 
+from .hints import outcomes_here
 from .rules import CHANCE, Rules
 from .session import Position, Session
 
@@ -19,18 +20,15 @@ IMPLIED_AT_MOST = 64
 
 def only_outcome(rules: Rules, state: Any) -> Chance | None:
     """The chance outcome due in `state` when the game's `chance_outcomes` lists only one, else None."""
-    if rules.to_move(state) != CHANCE:
+    outcomes = outcomes_here(rules, state)
+    if outcomes is None:
         return None
-    try:
-        outcomes = rules.chance_outcomes(state).events()
-    except NotImplementedError:
-        return None
-    distinct = {strip_place(e) for e in outcomes}
+    distinct = {strip_place(e) for e in outcomes.events()}
     return distinct.pop() if len(distinct) == 1 else None
 
 
 def written_here(rules: Rules, state: Any) -> Event | None:
-    """The line a table game's recorder writes by itself in `state`: the only possible outcome, or the
+    """The line the recorder writes by itself in `state` (seeded or not): the only possible outcome, or the
     action the seat to move cannot decide otherwise."""
     mover = rules.to_move(state)
     if mover == CHANCE:
@@ -47,33 +45,37 @@ def same_line(written: Event, typed: Event) -> bool:
 
 def implied_steps(session: Session, pos: Position, move: str, named: int | None = None, *, own: bool = False
                   ) -> tuple[tuple[Event, ...], Position]:
-    """The declined steps (`Rules.noop`) a typed line implies before it, and the position after them.
+    """The declined steps (`Rules.noop`) a typed line implies before it, each marked `implied`, and the position after.
 
     A step is implied only while the line, read at the position reached, is of a kind none of
     the seat's legal actions there has (a placement typed while a probe may be placed), or
     names another player (`named`): a line that could be the seat's choice is checked as typed.
-    With `own` (a player's `--by`), only `named`'s own steps are declined, never another seat's.
+    A line naming nobody declines only the steps of the seat to move now: never another seat's.
+    With `own` (a player's `--by`), only `named`'s own steps are declined.
     """
     rules, steps = session.rules, []
+    speaker = rules.to_move(pos.state) if named is None else named
     for _ in range(IMPLIED_AT_MOST):
         mover = rules.to_move(pos.state)
         skip = rules.noop(pos.state) if mover >= 0 else None
-        if skip is None or (own and mover != named):
+        if skip is None or (mover != speaker and (own or named is None)):
             break
-        if named is not None and named != mover:
-            pos = _declined(session, pos, skip)
-            steps.append(skip)
-            continue
-        try:
-            parsed = rules.parse(move.strip(), pos.state)
-        except Exception:  # an unreadable line is refused where it was typed
+        if mover == speaker and _could_mean(rules, pos, move):
             break
-        first = parsed[0] if isinstance(parsed, tuple) else parsed
-        if any(type(e) is type(first) for e in rules.legal(pos.state)):
-            break
+        skip = msgspec.structs.replace(skip, implied=True)
         pos = _declined(session, pos, skip)
         steps.append(skip)
     return tuple(steps), pos
+
+
+def _could_mean(rules: Rules, pos: Position, move: str) -> bool:
+    """True when `move` could be the choice of the seat to move: unreadable here, or of a kind it may play."""
+    try:
+        parsed = rules.parse(move.strip(), pos.state)
+    except Exception:  # an unreadable line is refused where it was typed
+        return True
+    first = parsed[0] if isinstance(parsed, tuple) else parsed
+    return any(type(e) is type(first) for e in rules.legal(pos.state))
 
 
 def _declined(session: Session, pos: Position, skip: Event) -> Position:

@@ -27,7 +27,7 @@ from planets_log.record.lines import append_anywhere, append_lines, line_hash, s
 from planets_log.record.text import escape
 
 from .hints import hint
-from .implied import declined, implied_steps, same_line, written_here
+from .implied import implied_steps, same_line, written_here
 from .redact import format_as
 from .replay import Replay
 from .rules import CHANCE, TERMINAL
@@ -83,27 +83,13 @@ class Recorder:
         naming the next player (`Ann: …`, never `by`: a player speaks only for themselves),
         implies the step the seat declines (`Rules.noop`): both are written.
         """
-        named, move = split_player(text, self.header.players)
-        implied: tuple[Event, ...] = ()
-        try:
-            if by is not None:
-                named = self._seat(by)
-            implied, pos = implied_steps(self.session, self.pos, move, named, own=by is not None)
-            if named is not None:
-                self._check_named(named, pos)
-            parsed = self.rules.parse(move.strip(), pos.state)
-        except IllegalEvent as exc:
-            who = text.partition(":")[0].strip()
-            if named is None and isinstance(exc, NotationError) and _name_like(who) and text.partition(":")[2].strip():
-                exc = IllegalEvent("turn.named", f"{who!r} is not a player: name {seat_words(self.header.players)}",
-                                   "turn order")  # `Zed: d1`: a misspelt name, not a bad move
-            raise self._placed(exc, text, implied) from None
-        first = parsed[0] if isinstance(parsed, tuple) else parsed
+        implied, parsed = self._read(text, by)
+        first = parsed[0]
         if not implied and isinstance(first, Chance) and self.session.to_move(self.pos) != CHANCE:
             written = self._written_for_you(first)
             if written is not None:  # typed out of habit: the recorder already wrote it
                 return [self._already(written, first, "the only possible outcome")]
-        events = (*implied, *parsed) if isinstance(parsed, tuple) else (*implied, parsed)  # `land 5 3` implies `roll`
+        events = (*implied, *parsed)  # `land 5 3` implies `roll`
         try:
             return self.add(events[-1], text, before=events[:-1])
         except RecordError as err:
@@ -114,6 +100,24 @@ class Recorder:
             if written is None:
                 raise
             return [self._already(written, first, "the only legal move")]
+
+    def _read(self, text: str, by: str | None = None) -> tuple[tuple[Event, ...], tuple[Event, ...]]:
+        """The declined steps a typed line implies (`implied_steps`), and the line's own events read after them."""
+        named, move = split_player(text, self.header.players)
+        implied: tuple[Event, ...] = ()
+        try:
+            if by is not None:
+                named = self._seat(by)
+            implied, pos = implied_steps(self.session, self.pos, move, named, own=by is not None)
+            if named is not None:
+                self._check_named(named, pos)
+            parsed = self.rules.parse(move.strip(), pos.state)
+        except IllegalEvent as exc:
+            who, _, rest = text.partition(":")
+            if named is None and isinstance(exc, NotationError) and _name_like(who.strip()) and rest.strip():
+                exc = self._not_a_player(who.strip())  # `Zed: d1`: a misspelt name, not a bad move
+            raise self._placed(exc, text, implied) from None
+        return implied, parsed if isinstance(parsed, tuple) else (parsed,)
 
     def _already(self, seq: int, event: Event, why: str) -> Entry:
         """The echo of a line typed although the recorder wrote it already."""
@@ -152,8 +156,12 @@ class Recorder:
     def _seat(self, word: str) -> int:
         seat = parse_seat(word, self.header.players)
         if seat is None:
-            raise IllegalEvent("turn.named", f"{word!r} is not a player: name {seat_words(self.header.players)}", "turn order")
+            raise self._not_a_player(word)
         return seat
+
+    def _not_a_player(self, word: str) -> IllegalEvent:
+        """The refusal of a line naming `word`, which is no player of this game."""
+        return IllegalEvent("turn.named", f"{word!r} is not a player: name {seat_words(self.header.players)}", "turn order")
 
     def _check_named(self, seat: int, pos: Position) -> None:
         mover = self.session.to_move(pos)
@@ -171,8 +179,7 @@ class Recorder:
                                + (f": {self.session.name(mover)} {owed}" if owed else ""), "turn order")
 
     def add(self, event: Event, text: str | None = None, *, before: tuple[Event, ...] = ()) -> list[Entry]:
-        """Gate and append `before` + `event`, then every chance outcome the seed gives after it
-        (in a table game: every outcome that is the only one possible)."""
+        """Gate and append `before` + `event`, then every line that follows by itself (`_follow`)."""
         pos = self.pos
         lines: list[bytes] = []
         entries: list[Entry] = []
@@ -195,8 +202,8 @@ class Recorder:
         return entries
 
     def _follow(self, pos: Position, lines: list[bytes], entries: list[Entry], played: bool) -> Position:
-        """Every line that follows by itself: the seed's outcomes; after a played line also, in a table game,
-        an outcome that is the only one possible, and any action the seat cannot decide otherwise."""
+        """Every line that follows by itself: the seed's outcomes; after a played line also, in any game, an
+        outcome that is the only one possible (a table game's) and any action the seat cannot decide otherwise."""
         while True:
             if self.session.seeded and self.session.to_move(pos) == CHANCE:
                 nxt: Event | None = self.session.expected_chance(pos)
@@ -256,36 +263,32 @@ class Recorder:
         """Take back the last typed line (action or table outcome), or every line after seq `to`.
 
         Lines the recorder wrote by itself (the only possible outcome, the only legal move) are
-        passed over: they were never typed. The steps a typed line declined before it go with it.
+        passed over: they were never typed. The steps it wrote before the line (marked `implied`) go with it.
         In a seeded game an action takes its seed's outcomes with it.
         """
-        u, target = self.pos.undo, None
-        if to is None:
-            after = self.pos.state
-            while u is not None and written_here(self.rules, u.state) is not None:
-                after, u = u.state, u.parent
-            if u is not None and not declined(self.rules, u.state, after):
-                while u.parent is not None and declined(self.rules, u.parent.state, u.state):
-                    u = u.parent  # `probe -` written before the move that implied it
-            target = u.seq if u is not None else None
-        else:
-            while u is not None and u.seq > to:
-                target, u = u.seq, u.parent
+        u, target = self.pos.undo, self._last_typed() if to is None else None
+        while to is not None and u is not None and u.seq > to:
+            target, u = u.seq, u.parent
         if target is None:
             after = "" if to is None else f" after seq {to}"
             raise RecordError(f"there is no typed line{after} left to take back", file=self.path, line=self.pos.seq + 2,
                               seq=self.pos.seq + 1, code="retract.nothing", rule="format.md")
         return self.add(Retract(target=target, reason=reason or None))
 
+    def _last_typed(self) -> int | None:
+        """The seq `undo` takes back: the last typed line, or the first `implied` step the recorder wrote before it."""
+        u = self.pos.undo  # a line `written_here` is always the recorder's: it writes one wherever one is due
+        while u is not None and (u.implied or written_here(self.rules, u.state) is not None):
+            u = u.parent
+        while u is not None and u.parent is not None and u.parent.implied:
+            u = u.parent  # `probe -` written before the move that implied it
+        return u.seq if u is not None else None
+
     def rule(self, text: str, reason: str, arbiter: str | None = None) -> list[Entry]:
-        """Append a ruling and the move it lets stand (after the lines the move implies), as one write."""
-        try:
-            parsed = self.rules.parse(text.strip(), self.pos.state)
-        except IllegalEvent as exc:
-            raise self._placed(exc, text) from None
-        *implied, event = parsed if isinstance(parsed, tuple) else (parsed,)
-        ruling = Ruling(target=self.pos.seq + 2 + len(implied), reason=reason, arbiter=arbiter)
-        return self.add(event, text, before=(*implied, ruling))
+        """Append a ruling and the move it lets stand (after the steps and lines the move implies), as one write."""
+        implied, (*more, event) = self._read(text)
+        ruling = Ruling(target=self.pos.seq + 2 + len(implied) + len(more), reason=reason, arbiter=arbiter)
+        return self.add(event, text, before=(*implied, *more, ruling))
 
     def annotate(self, target: int, text: str, glyph: str | None = None, author: str | None = None) -> list[Entry]:
         """Append a note on line `target`, wherever the record ends by then (a note does not depend on the position).

@@ -30,7 +30,14 @@ def new_table(runner, path, players=2):
 
 
 def events(path):
-    return [{k: v for k, v in json.loads(line).items() if k != "prev"} for line in path.read_text().splitlines()[1:]]
+    """The record's events as the same game: without their chain and the `implied` mark (who typed them)."""
+    return [{k: v for k, v in json.loads(line).items() if k not in ("prev", "implied")}
+            for line in path.read_text().splitlines()[1:]]
+
+
+def marked(path):
+    """The seqs of the lines the recorder marked `implied` (the declined steps nobody typed)."""
+    return [e["seq"] for e in map(json.loads, path.read_text().splitlines()[1:]) if e.get("implied")]
 
 
 def record(runner, path, *lines):
@@ -47,6 +54,7 @@ def test_a_placement_typed_while_a_probe_may_be_placed_writes_probe_minus_first(
     full = new_table(runner, tmp_path / "full.jsonl")
     record(runner, full, *OPENING, "probe -", "R4 0.II")
     assert events(short) == events(full)
+    assert marked(short) == [6] and marked(full) == []  # the record says which `probe -` nobody typed
 
 
 def test_undo_takes_the_implied_probe_back_with_the_move_that_implied_it(runner, tmp_path):
@@ -79,9 +87,10 @@ def test_the_military_area_left_as_it_is_and_probes_not_placed_are_never_typed(r
 
 
 def test_abilities_not_used_are_passed_by_the_line_of_the_next_character_that_uses_one(runner, tmp_path):
-    """Round End > #1 - Resolving a Zone: `scan` typed for a later character passes the ones before it."""
+    """Round End > #1 - Resolving a Zone: `Red: scan` typed for a later character passes the ones before it
+    (naming the player: a line naming nobody passes only the steps of the seat to move)."""
     short, full = new_table(runner, tmp_path / "s.jsonl"), new_table(runner, tmp_path / "f.jsonl")
-    out = record(runner, short, *ROUND, "scan")
+    out = record(runner, short, *ROUND, "Red: scan")
     record(runner, full, *SCAN)
     assert events(short) == events(full) and out.count(": done") == 3
 

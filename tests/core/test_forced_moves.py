@@ -60,3 +60,25 @@ def test_without_the_hook_nothing_is_written_for_the_players(runner, tmp_path):
     path = table_game(runner, tmp_path / "c.jsonl")
     res = runner.invoke(cli, ["record", str(path), "pile 5", "take 3", "take 1"])
     assert res.exit_code == 0 and "Ann to move" in res.output and Replay(str(path)).final().seq == 3
+
+
+class _NoOutcomeListed:
+    """A game at a chance point whose `chance_outcomes` says none is due (the games' ValueError guard)."""
+
+    def to_move(self, state):
+        from planets_log.engine.rules import CHANCE
+
+        return CHANCE
+
+    def chance_outcomes(self, state):
+        raise ValueError("no chance outcome is due")
+
+
+def test_the_only_outcome_and_the_hint_ask_for_the_outcomes_the_same_way():
+    """engine/hints.py `outcomes_here` is the one question: where it finds none, no outcome is written by itself."""
+    from planets_log.engine.hints import outcomes_here
+    from planets_log.engine.implied import only_outcome
+
+    rules = _NoOutcomeListed()
+    assert outcomes_here(rules, None) is None
+    assert only_outcome(rules, None) is None

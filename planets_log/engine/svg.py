@@ -115,6 +115,17 @@ class Canvas:
             move = f' transform="translate({_n(x)},{_n(y)})"' if x or y else ""
             self.add(f'<g class="{esc(name)}"{move}>' + "".join(inner) + "</g>")
 
+    @contextmanager
+    def group(self, cls: str, title: str = "") -> Iterator[None]:
+        """Group what is drawn inside (within the current panel), with a tooltip `<title>` when given."""
+        outer, self._group = self._group, []
+        try:
+            yield
+        finally:
+            inner, self._group = self._group, outer
+            tip = f"<title>{esc(title)}</title>" if title else ""
+            self.add(f'<g class="{esc(cls)}">{tip}' + "".join(inner) + "</g>")
+
     def text(self, x: float, y: float, content: Any, size: int = 14, *, anchor: str = "start", weight: str = "normal",
              fill: str = INK) -> None:
         """Real SVG text, escaped."""
@@ -130,6 +141,24 @@ class Canvas:
         extra += f' class="{esc(cls)}"' if cls else ""
         self.add(f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}" fill="{colour(fill)}" '
                  f'stroke="{colour(stroke)}" stroke-width="{_n(width)}"{extra}/>')
+
+    def line(self, x1: float, y1: float, x2: float, y2: float, *, stroke: str = INK, width: float = 1,
+             cls: str | None = None) -> None:
+        """A straight line."""
+        extra = f' class="{esc(cls)}"' if cls else ""
+        self.add(f'<line x1="{_n(x1)}" y1="{_n(y1)}" x2="{_n(x2)}" y2="{_n(y2)}" stroke="{colour(stroke)}" '
+                 f'stroke-width="{_n(width)}"{extra}/>')
+
+    def path(self, d: str, *, stroke: str = INK, width: float = 1, fill: str = "none", cls: str | None = None) -> None:
+        """An SVG path from its `d` commands (numbers the caller formatted)."""
+        extra = f' class="{esc(cls)}"' if cls else ""
+        self.add(f'<path d="{esc(d)}" fill="{colour(fill)}" stroke="{colour(stroke)}" stroke-width="{_n(width)}"{extra}/>')
+
+    def polygon(self, points: list[tuple[float, float]], *, fill: str = INK, cls: str | None = None) -> None:
+        """A filled polygon without outline (an arrowhead, a marker)."""
+        extra = f' class="{esc(cls)}"' if cls else ""
+        pts = " ".join(f"{_n(x)},{_n(y)}" for x, y in points)
+        self.add(f'<polygon points="{pts}" fill="{colour(fill)}"{extra}/>')
 
     def card(self, x: float, y: float, w: float, h: float, label: Any, hue: str | None, *,
              letter: str = "", sub: str = "", top: bool = False) -> None:
@@ -153,10 +182,11 @@ class Canvas:
         if label != "":
             self.text(x + w / 2, y + 18, label, 11, anchor="middle", weight="bold")
 
-    def seat_mark(self, x: float, y: float, seat: int, r: float = 8, label: Any = "") -> None:
-        """A seat's token: its own shape in its own colour, with an optional label beside it."""
+    def seat_mark(self, x: float, y: float, seat: int, r: float = 8, label: Any = "", kind: str = "") -> None:
+        """A seat's token: its own shape in its own colour, with an optional label beside it (`kind`: an extra
+        class naming what the token is, e.g. `probe`)."""
         self.add(shape(SEAT_SHAPES[seat % len(SEAT_SHAPES)], x, y, r, colour(SEAT_COLOURS[seat % len(SEAT_COLOURS)]),
-                       cls=f"seat-{seat}"))
+                       cls=f"{kind} seat-{seat}".strip()))
         if label != "":
             self.text(x + r + 4, y + 5, label, 13)
 
@@ -200,6 +230,11 @@ def header(canvas: Canvas, frame: Frame, status: str) -> None:
             turn = " ◀" if frame.mover == seat else ""
             canvas.seat_mark(x + 8, 72, seat, label=f"{name}: {total}{turn}")
             x += max(120, 9 * (len(name) + 8))
+
+
+def num(value: float) -> str:
+    """A coordinate as SVG text, without needless decimals."""
+    return _n(value)
 
 
 def _n(value: float) -> str:

@@ -1,5 +1,5 @@
 """The drawing kit a game's `render` hook uses for its SVG: palette, seat shapes, text, cards, escaping."""
 
-from planets_log.engine.svg import MUTED, Canvas, Frame, colour, frame_for, header, shape
+from planets_log.engine.svg import MUTED, SEAT_COLOURS, Canvas, Frame, colour, frame_for, header, num, shape
 
-__all__ = ["MUTED", "Canvas", "Frame", "colour", "frame_for", "header", "shape"]
+__all__ = ["MUTED", "SEAT_COLOURS", "Canvas", "Frame", "colour", "frame_for", "header", "num", "shape"]

@@ -132,7 +132,7 @@ class PlanetariumRules(Rules):
         """The SVG of a view's data (a seat's, or a spectator's) and its frame; the state only for the public layout."""
         from . import picture
 
-        return picture.svg(data, frame, state.board.names)
+        return picture.svg(data, frame, state.board)
 
     def public_scores(self, state: State, seat: int | None = None) -> list[int | None] | None:
         """Points come from cards played face up: every seat may know every total."""

@@ -12,24 +12,29 @@ HUE = {"B": "blue", "G": "green", "P": "purple", "R": "vermillion", "Y": "yellow
 """Alien colours in Okabe–Ito hues; every token also carries its colour letter."""
 WIDTH = 1000
 SEAT_W, SEAT_H = 478, 230
+PER_LINE = 8
+"""Small Cosmos cards drawn on one line of a hand or of the played cards (more go on further lines)."""
+LINE = 64
 
 
 def svg(view: dict[str, Any], frame: Frame) -> str:
     """The Prestige row, the Cosmos trail and each player's planet, hand and tokens."""
     seats = view["seats"]
-    canvas = Canvas(WIDTH, 380 + ((len(seats) + 1) // 2) * (SEAT_H + 12))
+    heights = [max(_seat_height(side) for side in seats[k:k + 2]) for k in range(0, len(seats), 2)]
+    canvas = Canvas(WIDTH, 380 + sum(h + 12 for h in heights))
     header(canvas, frame, _status(view, frame))
     _row(canvas, view)
     _trail(canvas, view)
     for i, side in enumerate(seats):
-        _seat(canvas, view, i, side, 16 + (i % 2) * (SEAT_W + 12), 370 + (i // 2) * (SEAT_H + 12))
+        y = 370 + sum(h + 12 for h in heights[:i // 2])
+        _seat(canvas, view, i, side, 16 + (i % 2) * (SEAT_W + 12), y, heights[i // 2])
     words = f"Planetopia, round {view['round']}, {frame.mover_text()}, {frame.viewer_text()}"
     return canvas.document("Planetopia position", words)
 
 
 def _token(canvas: Canvas, x: float, y: float, letter: str, r: float = 11) -> None:
     """An Alien (or Joker) token: a coloured disc with its letter."""
-    canvas.add(shape("circle", x, y, r, colour(HUE.get(letter, "#ffffff"))))
+    canvas.add(shape("circle", x, y, r, colour(HUE.get(letter, "#ffffff")), cls="alien"))
     canvas.text(x, y + 4, letter, 11, anchor="middle", weight="bold",
                 fill="#ffffff" if letter in ("B", "P", "G", "R") else "black")
 
@@ -87,32 +92,54 @@ def _cosmos(canvas: Canvas, x: float, y: float, card: str, w: float, h: float) -
         canvas.text(x + w / 2, y + h / 2 + 4, card, 9 if small else 13, anchor="middle", weight="bold")
 
 
-def _seat(canvas: Canvas, view: dict[str, Any], i: int, side: dict[str, Any], x: float, y: float) -> None:
+def _lines(cards: Any) -> int:
+    return max(1, -(-(cards if isinstance(cards, int) else len(cards)) // PER_LINE))
+
+
+def _seat_height(side: dict[str, Any]) -> int:
+    """Tall enough for every card of the hand and every card played (and the Prestige cards won)."""
+    right = 84 + LINE * _lines(side["hand"]) + 22 + LINE * _lines(side["played"])
+    left = 186 + 40 * -(-len(side["prestige"]) // 3)
+    return max(SEAT_H, right, left)
+
+
+def _seat(canvas: Canvas, view: dict[str, Any], i: int, side: dict[str, Any], x: float, y: float, height: int) -> None:
     with canvas.panel(f"seat seat-{i}", x, y):
-        canvas.rect(0, 0, SEAT_W, SEAT_H, stroke=MUTED, rx=8)
+        canvas.rect(0, 0, SEAT_W, height, stroke=MUTED, rx=8)
         canvas.seat_mark(16, 20, i)
         canvas.text(32, 26, f"{view['players'][i]} · {side['points']} pts · {side['atoms']} Atoms", 14, weight="bold")
         tokens = " ".join(side["tokens"]) or "-"
         canvas.text(16, 48, f"Prestige cards {len(side['prestige'])} · tokens {tokens}", 12, fill=MUTED)
-        _board(canvas, 16, 60, side["board"])
+        with canvas.group("planet"):
+            _board(canvas, 16, 60, side["board"])
+        _won(canvas, view, side["prestige"])
         hand = side["hand"]
         if isinstance(hand, int):
             canvas.text(130, 76, f"Hand: {hand} cards, face down", 12)
-            for k in range(min(hand, 8)):
-                canvas.back(130 + k * 20, 84, 34, 56)
+            for k in range(hand):
+                canvas.back(130 + (k % PER_LINE) * 42, 84 + (k // PER_LINE) * LINE, 34, 56)
         else:
             canvas.text(130, 76, "Hand", 12, weight="bold")
             _cards(canvas, 84, hand)
-        canvas.text(130, 158, "Played", 12, weight="bold")
-        _cards(canvas, 164, side["played"])
+        played_at = 84 + LINE * _lines(hand) + 22
+        canvas.text(130, played_at - 6, "Played", 12, weight="bold")
+        _cards(canvas, played_at, side["played"])
+
+
+def _won(canvas: Canvas, view: dict[str, Any], cards: list[str]) -> None:
+    """The Prestige cards a player has won, small, three a line under their planet, each with its points."""
+    for k, card in enumerate(cards):
+        points, token = view["config"]["prestige"].get(card, (0, ""))
+        x, y = 16 + (k % 3) * 34, 186 + (k // 3) * 40
+        with canvas.group("prestige", f"Prestige card {card}: {points} pt" + (f" + {token}" if token else "")):
+            canvas.rect(x, y, 30, 36, fill="#fafafa", stroke=MUTED, rx=4, cls="card")
+            canvas.text(x + 15, y + 22, f"{points}", 12, anchor="middle", weight="bold")
 
 
 def _cards(canvas: Canvas, y: float, cards: list[str]) -> None:
-    """Up to eight small Cosmos cards in a line, and how many more there are."""
-    for k, card in enumerate(cards[:8]):
-        _cosmos(canvas, 130 + k * 42, y, card, 40, 56)
-    if len(cards) > 8:
-        canvas.text(SEAT_W - 4, y + 70, f"+{len(cards) - 8} more", 11, anchor="end")
+    """Every small Cosmos card, eight a line."""
+    for k, card in enumerate(cards):
+        _cosmos(canvas, 130 + (k % PER_LINE) * 42, y + (k // PER_LINE) * LINE, card, 40, 56)
 
 
 def _board(canvas: Canvas, x: float, y: float, board: list[str]) -> None:

@@ -85,3 +85,22 @@ def geometry(zones: tuple[Zone, ...], grid: tuple[tuple[int, int], ...], rows: i
         near = (cell_of.get(k) for k in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)))
         adjacent_spaces[space] = frozenset(s for s in near if s is not None)
     return Geometry(where, adjacent_zones, adjacent_spaces, tuple(sorted(where)))
+
+
+@dataclass(frozen=True)
+class ZoneLayout:
+    """How one zone card lies on the grid, for the picture: its grid place and each numeral's cell as turned."""
+
+    where: tuple[int, int]
+    cells: dict[int, tuple[int, int]]
+    """Numeral (0: the reward space) -> (row, column) on the turned card; the centre (1, 1) shows the zone number."""
+    docks: tuple[int, ...]
+    face_down: tuple[int, ...]
+    probes: tuple[int, ...]
+
+
+def layout(zones: tuple[Zone, ...], grid: tuple[tuple[int, int], ...], rows: int) -> dict[int, ZoneLayout]:
+    """Every zone in play with its turned cells and its printed icons (public component data)."""
+    where = geometry(zones, grid, rows).where
+    return {z: ZoneLayout(where[z], {n: turned(cell, turns) for n, cell in local_cells(zones[z]).items()},
+                          zones[z].docks, zones[z].face_down, zones[z].probes) for z, turns in grid}

@@ -11,7 +11,7 @@ from . import apply, chance, check, score, steps, turn, view
 from .edition import PlanetshipEdition
 from .events import EVENTS
 from .options import Options
-from .state import State, geo, setup
+from .state import State, setup
 
 
 class Planetship(Rules):
@@ -146,9 +146,11 @@ class Planetship(Rules):
     def draw(self, data: Any, frame: Any, state: State) -> str:
         """The SVG of a view's data (a seat's, or a spectator's) and its frame; the state only for the grid's layout."""
         from . import picture
+        from .board import layout, rows_of
+        from .state import info
 
-        where = dict(geo(state).where) if state.grid else {}
-        return picture.svg(data, frame, where)
+        grid = layout(info(state.ed).zones, state.grid, rows_of(len(state.players))) if state.grid else {}
+        return picture.svg(data, frame, grid)
 
     def public_scores(self, state: State, seat: int | None = None) -> list[int | None] | None:
         """Before the end a seat knows only its own total (its own cards and what its probes saw)."""

@@ -85,7 +85,9 @@ def render(state: State, seat: int | None = None) -> str:
             mark = "." if ch is None else f"{names[ch['owner']]}:{ch['card']}" + ("*" if ch.get("shield") else "")
             spaces.append(f"{place(z, i + 1)} {mark}")
         rewards = " ".join(data["rewards"]) or "-"
-        lines.append(f"  [{row},{col}] zone {z} {data['name']} @{90 * t}: reward {rewards} | " + ", ".join(spaces))
+        probes = [f"{names[p.seat]} {place(z, p.space)}" for p in state.probes if p.zone == z]
+        lines.append(f"  [{row},{col}] zone {z} {data['name']} @{90 * t}: reward {rewards} | " + ", ".join(spaces)
+                     + (" | probes " + ", ".join(probes) if probes else ""))
     for i, name in enumerate(names):
         hand = state.hands[i] if seat is None or seat == i else (f"{held(state, i)} cards",)
         lines.append(f"{name}: hand {' '.join(hand) or '-'} · pile {' '.join(_discards(state, seat, i)) or '-'}"

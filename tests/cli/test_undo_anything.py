@@ -17,8 +17,8 @@ SETUP_TYPO = {
     "space-planets": ("deal p1 p2 p3 / oasis distant hole / fuel2 reroll consume",
                       "deal p2 p1 p3 / oasis distant hole / fuel2 reroll consume"),
     "planetship-2491": ("missions M1 M6 M8 M10", "missions M1 M6 M8 M9"),
-    "planetarium": ("matter " + "G" * 22 + "R" * 22 + "W" * 16 + "M" * 8,
-                    "matter R" + "G" * 22 + "R" * 21 + "W" * 16 + "M" * 8),
+    "planetarium": ("matter 1:GGGGGG 2:GGGGGG 3:GGGGGGG 4:GGGRRRRRRR 5:RRRRRRRRRRR 6:RRRRWWWWWWW 7:WWWWWWWWWMMMMMMMM",
+                    "matter R" + "G" * 22 + "R" * 21 + "W" * 16 + "M" * 8),  # written orbit by orbit, typed either way
 }
 
 

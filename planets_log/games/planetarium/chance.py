@@ -12,7 +12,7 @@ from planets_log.game import Chance, Event, IllegalEvent, Outcomes, Stream, pool
 
 from .edition import MATTER
 from .events import UNKNOWN, Dealt, Drawn, FirstPlayer, MatterPlaced, Rolled
-from .notation import seat_word
+from .notation import matter_usage, seat_word
 from .state import State, card, cards_of, deck_cards, left, sort_cards
 
 SETUP, DRAW, DISCARDS, SOLO = "Set-Up", "Drawing Cards", "Discard Piles", "Solo Variant"
@@ -117,7 +117,7 @@ def _draws(state: State) -> list[tuple[Chance, Fraction]]:
 def hint(state: State) -> str:
     """What the recorder types at a chance point of a table game."""
     return {
-        "matter": "matter LETTERS (68 of G R W M, one per white dot in the edition's dot order)",
+        "matter": matter_usage(state),
         "deal": f"deal {_seat_name(state, next_to_deal(state))} L L H H F F (the 6 cards dealt; ? for unseen)",
         "first": "first PLAYER (drawn among those tied for the highest-scoring discarded Final)",
         "drawn": "drawn CARD (two cards for a Final draw; ? for a card you could not see)",

@@ -107,12 +107,84 @@ def _args(n: int, usage: str) -> Callable[[list[str], str], None]:
     return check
 
 
-def _matter(args: list[str], whole: str, state: State) -> Event:
-    _args(1, "matter LETTERS (68 of G R W M)")(args, whole)
-    tokens = args[0].upper()
-    if any(ch not in MATTER for ch in tokens):
+def orbit_dots(state: State) -> dict[int, list[int]]:
+    """The white dots of each orbit that has any, clockwise from the orbit's space 1 (board indexes)."""
+    board = state.board
+    out: dict[int, list[int]] = {}
+    for i in sorted(board.dots):
+        out.setdefault(board.orbit[i], []).append(i)
+    return out
+
+
+def matter_usage(state: State) -> str:
+    """How the opening line is typed, with each orbit's count of white dots."""
+    dots = orbit_dots(state)
+    counts = ", ".join(f"{k}: {len(v)}" for k, v in dots.items())
+    return (f"matter {' '.join(f'{k}:LETTERS' for k in dots)} — each orbit's Matter (G R W M), one letter per white "
+            f"dot clockwise from its space 1; white dots per orbit {counts} ({len(state.board.dots)} in all); "
+            "or the whole line as one word in the edition's dot order")
+
+
+def _matter(args: list[str], whole: str, state: State) -> MatterPlaced:
+    dots = orbit_dots(state)
+    if not args:
+        raise NotationError(whole, f"write {matter_usage(state)}")
+    if len(args) == 1 and ":" not in args[0] and len(args[0]) > len(next(iter(dots.values()))):
+        return MatterPlaced(tokens=_letters(args[0], whole))  # the one-word line: its check counts the letters
+    groups = _orbit_groups(args, dots, whole)
+    for k, letters in groups.items():
+        if len(letters) != len(dots[k]):
+            spaces = " ".join(state.board.names[i] for i in dots[k])
+            whole_line = f"; or all {len(state.board.dots)} as one word" if len(args) == 1 and ":" not in args[0] else ""
+            raise NotationError(whole, f"orbit {k} has {len(dots[k])} white dots ({spaces}); {k}:{letters} gives "
+                                f"{len(letters)} letter{'s' if len(letters) != 1 else ''}{whole_line}")
+    missing = [k for k in dots if k not in groups]
+    if missing:
+        raise NotationError(whole, _progress(state, groups, dots, missing[0]))
+    order = {dot: n for n, dot in enumerate(state.board.dots)}
+    tokens = [""] * len(order)
+    for k, letters in groups.items():
+        for dot, letter in zip(dots[k], letters):
+            tokens[order[dot]] = letter
+    return MatterPlaced(tokens="".join(tokens))
+
+
+def _letters(word: str, whole: str) -> str:
+    letters = word.upper()
+    if any(ch not in MATTER for ch in letters):
         raise NotationError(whole, f"Matter letters are {', '.join(MATTER)}")
-    return MatterPlaced(tokens=tokens)
+    return letters
+
+
+def _orbit_groups(args: list[str], dots: dict[int, list[int]], whole: str) -> dict[int, str]:
+    """The typed words as orbit -> letters: `K:LETTERS` words in any order, or plain words orbit after orbit."""
+    labelled = [":" in word for word in args]
+    if any(labelled) and not all(labelled):
+        raise NotationError(whole, "label every orbit (1:GRWM… 2:…) or none (one word per orbit, from orbit 1)")
+    if not any(labelled):
+        if len(args) > len(dots):
+            raise NotationError(whole, f"{len(args)} words, but only {len(dots)} orbits hold white dots")
+        return {k: _letters(word, whole) for k, word in zip(dots, args)}
+    groups: dict[int, str] = {}
+    for word in args:
+        head, _, letters = word.partition(":")
+        if not head.isdigit() or int(head) not in dots:
+            raise NotationError(whole, f"{word!r}: the orbits with white dots are {', '.join(map(str, dots))}")
+        if int(head) in groups:
+            raise NotationError(whole, f"orbit {head} is typed twice")
+        groups[int(head)] = _letters(letters, whole)
+    return dict(sorted(groups.items()))
+
+
+def _progress(state: State, groups: dict[int, str], dots: dict[int, list[int]], after: int) -> str:
+    """Where a line short of orbits stands: the letters read so far by kind, and the orbit to type next."""
+    typed = "".join(groups.values())
+    kinds = " ".join(f"{typed.count(m)} {m}" for m in MATTER)
+    wanted = " ".join(f"{n} {m}" for m, n in state.edition.matter.items())
+    read = f"orbits {', '.join(map(str, groups))} read" if groups else "no orbit read"
+    spaces = " ".join(state.board.names[i] for i in dots[after])
+    return (f"{read}: {len(typed)} of {len(state.board.dots)} letters ({kinds}, of {wanted}); orbit {after} next: "
+            f"{len(dots[after])} letters for {spaces} (type the whole line: matter 1:… 2:… …)")
 
 
 def _deal(args: list[str], whole: str, state: State) -> Event:
@@ -238,7 +310,7 @@ def _format_keep(event: Kept, state: State, seat: int | None) -> str:
 
 def _format_chance(event: Event, state: State, seat: int | None) -> str:
     if isinstance(event, MatterPlaced):
-        return f"matter {event.tokens}"
+        return _format_matter(event, state)
     if isinstance(event, Dealt):
         hidden = seat is not None and seat != event.seat
         cards = [UNKNOWN] * len(event.cards) if hidden else list(event.cards)
@@ -251,3 +323,12 @@ def _format_chance(event: Event, state: State, seat: int | None) -> str:
     if isinstance(event, Rolled):
         return f"roll {event.dice[0]} {event.dice[1]}"
     raise ValueError(f"not a Planetarium event: {event!r}")
+
+
+def _format_matter(event: MatterPlaced, state: State) -> str:
+    """`matter 1:… 2:… … 7:…`, orbit by orbit clockwise; as one word when the letters do not fit the dots."""
+    dots = orbit_dots(state)
+    if len(event.tokens) != len(state.board.dots):
+        return f"matter {event.tokens}"
+    at = {dot: event.tokens[n] for n, dot in enumerate(state.board.dots)}
+    return "matter " + " ".join(f"{k}:" + "".join(at[d] for d in spaces) for k, spaces in dots.items())

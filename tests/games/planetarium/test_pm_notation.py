@@ -72,3 +72,89 @@ def test_numeric_names_are_refused_so_a_number_always_names_a_seat():
     may name them (the name rules hold at `new` and on every read)."""
     with pytest.raises(UsageError, match="a player's name may not be a number"):
         make_header(GAME, ["2", "1"], seed=None, log_id="numeric-names")
+
+
+# --- the opening matter line, orbit by orbit (issue 24) ------------------------------------------------------------
+
+def _opening():
+    """The table before the opening matter line, and that line's orbit words (1:… … 7:…) for MATTER."""
+    header, session = make_header(GAME, ["Ann", "Ben"], seed=None, log_id="matter-by-orbit")
+    state = Builder.new(header, session).pos.state
+    words = RULES.format(RULES.parse(f"matter {MATTER}", state), state).split()[1:]
+    return state, words
+
+
+def test_the_matter_line_is_written_and_read_orbit_by_orbit():
+    """Set-Up: one letter per white dot; a word per orbit (labelled in any order, or plain from orbit 1) is the
+    same outcome as the 68 letters in the edition's dot order."""
+    state, words = _opening()
+    assert [w.split(":")[0] for w in words] == ["1", "2", "3", "4", "5", "6", "7"]
+    counts = [len(w.split(":")[1]) for w in words]
+    dots = [state.board.names[i] for i in state.board.dots]
+    assert counts == [sum(d.startswith(f"{k}.") for d in dots) for k in range(1, 8)] and sum(counts) == 68
+    flat = RULES.parse(f"matter {MATTER}", state)
+    for line in (" ".join(words), " ".join(reversed(words)), " ".join(w.split(":")[1] for w in words)):
+        assert RULES.parse(f"matter {line}", state).tokens == flat.tokens, line
+
+
+def test_a_matter_line_short_of_orbits_says_the_count_so_far_and_what_comes_next():
+    state, words = _opening()
+    with pytest.raises(NotationError) as info:
+        RULES.parse("matter " + " ".join(words[:3]), state)
+    text = str(info.value)
+    typed = "".join(w.split(":")[1] for w in words[:3])
+    assert f"orbits 1, 2, 3 read: {len(typed)} of 68 letters" in text
+    assert f"{typed.count('G')} G {typed.count('R')} R {typed.count('W')} W {typed.count('M')} M, of 22 G" in text
+    fourth = " ".join(state.board.names[i] for i in sorted(state.board.dots) if state.board.orbit[i] == 4)
+    assert f"orbit 4 next: {len(words[3]) - 2} letters for {fourth}" in text
+
+
+def test_an_orbit_word_of_the_wrong_length_names_the_orbit_and_its_dots():
+    state, words = _opening()
+    short = words[2][:-1]
+    with pytest.raises(NotationError) as info:
+        RULES.parse("matter " + " ".join(words[:2] + [short] + words[3:]), state)
+    assert f"orbit 3 has {len(words[2]) - 2} white dots (3.1 " in str(info.value)
+    assert f"{short} gives {len(short) - 2} letters" in str(info.value)
+    for line, words_said in [("1:GG 1:GG", "typed twice"), ("9:GG", "orbits with white dots are 1, 2"),
+                             ("GGGGGG 2:GG", "label every orbit"), ("GGGG", "or all 68 as one word")]:
+        with pytest.raises(NotationError, match=words_said):
+            RULES.parse(f"matter {line}", state)
+
+
+def test_orbit_words_go_clockwise_whatever_the_editions_dot_order():
+    """An edition may list its dots in any order: a word per orbit still reads clockwise from the orbit's space 1,
+    so the same words lay the same Matter on the same spaces."""
+    from msgspec.structs import replace
+
+    state, words = _opening()
+    ed = state.edition
+    shuffled = replace(state, edition=replace(ed, board=replace(ed.board, dots=tuple(reversed(ed.board.dots)))))
+    line = "matter " + " ".join(words)
+    laid = [RULES.apply(s, RULES.parse(line, s)).cells for s in (state, shuffled)]
+    assert laid[0] == laid[1]
+    assert RULES.format(RULES.parse(line, shuffled), shuffled) == line
+
+
+def test_the_matter_hint_gives_each_orbits_count_of_white_dots():
+    state, words = _opening()
+    hint = RULES.chance_hint(state)
+    counts = ", ".join(f"{w.split(':')[0]}: {len(w) - 2}" for w in words)
+    assert hint.startswith("matter 1:LETTERS 2:LETTERS") and f"white dots per orbit {counts} (68 in all)" in hint
+
+
+def test_a_refused_matter_line_leaves_the_record_unchanged(tmp_path):
+    from click.testing import CliRunner
+
+    from planets_log.cli.main import cli
+
+    log = tmp_path / "pm.jsonl"
+    res = CliRunner().invoke(cli, ["new", GAME, "--player", "Ann", "--player", "Ben", "--table", str(log)])
+    assert res.exit_code == 0, res.output
+    before = log.read_bytes()
+    state, words = _opening()
+    res = CliRunner().invoke(cli, ["record", str(log), "matter " + " ".join(words[:2])])
+    assert res.exit_code != 0 and "orbit 3 next" in res.output and "Traceback" not in res.output
+    assert log.read_bytes() == before
+    res = CliRunner().invoke(cli, ["record", str(log), "matter " + " ".join(words)])
+    assert res.exit_code == 0, res.output

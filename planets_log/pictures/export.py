@@ -49,7 +49,8 @@ def collect(replay: Replay, views: list[int | None], lenient: bool = False) -> C
     """Replay the record once, keeping each position's pictures, texts and scores per view."""
     rules = replay.session.rules
     out = Collected(views, pictures=[[] for _ in views], scores=[[] for _ in views])
-    _position(out, rules, replay.start.state, {"seq": 0, "kind": "start", "moves": ["start of the game"] * len(views)})
+    _position(out, rules, replay.start.state, {"seq": 0, "kind": "start", "who": "",
+                                               "moves": ["start of the game"] * len(views)})
     try:
         for step in replay.steps():
             event, before = step.event, step.before.state
@@ -58,7 +59,8 @@ def collect(replay: Replay, views: list[int | None], lenient: bool = False) -> C
             else:
                 texts = [rules.format(event, before, v) for v in views]
             kind = type(event).__name__.lower() if isinstance(event, Meta) else "chance" if isinstance(event, Chance) else "move"
-            _position(out, rules, step.after.state, {"seq": event.seq, "kind": kind, "moves": [printable(t) for t in texts]})
+            _position(out, rules, step.after.state, {"seq": event.seq, "kind": kind, "who": _who(rules, before, kind),
+                                                     "moves": [printable(t) for t in texts]})
             if isinstance(event, Note):
                 _attach_note(out, event)
             if len(step.after.arbiter.ruled) > len(step.before.arbiter.ruled):
@@ -69,6 +71,15 @@ def collect(replay: Replay, views: list[int | None], lenient: bool = False) -> C
             raise
         out.error = str(exc)
     return out
+
+
+def _who(rules: Any, before: Any, kind: str) -> str:
+    """Who made the move: the player to move before it, `chance` for an outcome, nobody for a meta line."""
+    if kind == "chance":
+        return "chance"
+    seat = rules.to_move(before) if kind == "move" else -1
+    names = rules.seat_names(before)
+    return printable(names[seat]) if 0 <= seat < len(names) else ""
 
 
 def _position(out: Collected, rules: Any, state: Any, step: dict[str, Any]) -> None:
@@ -113,21 +124,22 @@ def _meta_text(event: Meta, players: list[str]) -> str:
 
 
 def score_plot(scores: list[list[int | None] | None], players: list[str]) -> dict[str, Any]:
-    """An inline SVG of every player's total over the game: one polyline per player."""
-    width, height, pad = 420, 200, 30
+    """An inline SVG of every player's total over the game: one polyline per player, and beside the name of a
+    player whose total this view may not know (at some positions or all) a note saying so."""
+    width, height, pad, top = 420, 214, 30, 44
     step = (width - pad) / max(1, len(players))
     known = [v for s in scores if s is not None for v in s if v is not None]
-    top = max(known + [1])
+    high = max(known + [1])
     low = min(known + [0])
     dx = (width - 2 * pad) / max(1, len(scores) - 1)
 
     def y(v: int) -> float:
-        return round(height - pad - (v - low) * (height - 2 * pad) / max(1, top - low), 1)
+        return round(height - pad - (v - low) * (height - pad - top) / max(1, high - low), 1)
 
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" '
              f'height="{height}" class="score-plot" role="img"><title>Scores over the game</title>',
              f'<line x1="{pad}" y1="{height - pad}" x2="{width - pad}" y2="{height - pad}" stroke="#999"/>',
-             f'<text x="4" y="{y(top) + 4}" font-size="11">{top}</text>',
+             f'<text x="4" y="{y(high) + 4}" font-size="11">{high}</text>',
              f'<text x="4" y="{y(low) + 4}" font-size="11">{low}</text>']
     for seat, player in enumerate(players):
         pts = [(round(pad + i * dx, 1), y(v)) for i, s in enumerate(scores) if s is not None and (v := s[seat]) is not None]
@@ -140,11 +152,25 @@ def score_plot(scores: list[list[int | None] | None], players: list[str]) -> dic
             parts.append(shape(SEAT_SHAPES[seat % len(SEAT_SHAPES)], pts[-1][0], pts[-1][1], 5, hue))
         parts.append(shape(SEAT_SHAPES[seat % len(SEAT_SHAPES)], pad + 8 + seat * step, 14, 5, hue))
         parts.append(f'<text x="{round(pad + 18 + seat * step)}" y="18" font-size="12">{esc(player)}</text>')
+        last = scores[-1] if scores else None
+        hidden = _hidden_note(len(pts), len(scores), last is not None and last[seat] is not None)
+        if hidden:
+            parts.append(f'<text class="score-hidden seat-{seat}" x="{round(pad + 18 + seat * step)}" y="32" '
+                         f'font-size="10" fill="#5f5f5f">{hidden}</text>')
     if not known:
         parts.append(f'<text x="{pad}" y="{height / 2}" font-size="12">no totals this view may know</text>')
-    parts.append(f'<line id="cursor" x1="{pad}" y1="{pad - 8}" x2="{pad}" y2="{height - pad}" stroke="#000" '
+    parts.append(f'<line id="cursor" x1="{pad}" y1="{top - 6}" x2="{pad}" y2="{height - pad}" stroke="#000" '
                  'stroke-dasharray="3 3"/></svg>')
     return {"svg": "".join(parts), "x0": pad, "dx": dx}
+
+
+def _hidden_note(shown: int, positions: int, at_the_end: bool) -> str:
+    """What the plot says of a total the view may not know: hidden throughout, or until the end."""
+    if shown == positions:
+        return ""
+    if shown == 0:
+        return "hidden from this view"
+    return "hidden until the end" if at_the_end else "hidden at times"
 
 
 def pack(replay: Replay, out: Collected) -> dict[str, Any]:

@@ -32,6 +32,9 @@ aside{flex:1;min-width:280px}
 #error{background:#fdecea;border:2px solid #D55E00;padding:6px 16px;margin:8px 16px;display:none}
 #position{font-weight:bold;min-width:12em}
 #plot{background:#fff;border:1px solid #ccc;margin-top:8px}
+#moves-title{font-size:14px;margin:8px 0 4px}
+#move-box{min-height:1.3em}
+#notes-box{background:#fff;border:1px solid #ccc;margin-top:8px;padding:4px 6px;font-size:13px}
 #plot svg{width:100%;height:auto}
 """
 
@@ -43,7 +46,8 @@ SCRIPT = r"""
   const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate"));
   const D = JSON.parse(await new Response(stream).text());
   const $ = (id) => document.getElementById(id);
-  let view = 0, at = D.steps.length - 1;
+  let view = 0, at = 0;
+  const said = (s) => (s.who ? s.who + ": " : "") + s.moves[view];
 
   function moveList() {
     const list = $("moves");
@@ -52,7 +56,7 @@ SCRIPT = r"""
       const li = document.createElement("li");
       li.dataset.index = i;
       if (!["move", "chance", "start"].includes(s.kind)) li.className = "meta";
-      li.textContent = s.seq + ". " + s.moves[view];
+      li.textContent = s.seq + ". " + said(s);
       for (const n of s.notes) {
         const span = document.createElement("span");
         span.className = "note";
@@ -70,8 +74,9 @@ SCRIPT = r"""
     const s = D.steps[at];
     $("picture").innerHTML = D.pictures[view][at].map((k) => D.lines[k]).join("\n");
     $("position").textContent = "seq " + s.seq + " · round " + s.round;
-    $("move").textContent = s.moves[view];
+    $("move").textContent = said(s);
     $("notes").textContent = s.notes.join(" · ");
+    $("notes-box").hidden = s.notes.length === 0;
     for (const li of $("moves").children) li.classList.toggle("current", Number(li.dataset.index) === at);
     const cur = $("moves").children[at];
     if (cur) cur.scrollIntoView({block: "nearest"});
@@ -123,7 +128,7 @@ SCRIPT = r"""
     if (e.key in keys) { e.preventDefault(); go(keys[e.key]); }
   });
   moveList();
-  go(at);
+  go(0);
   document.body.dataset.readyMs = Math.round(performance.now());
   document.body.dataset.ready = "1";
 })().catch((err) => { console.error(err); document.body.dataset.ready = "error"; });
@@ -142,8 +147,9 @@ BODY = """<header><h1 id="title"></h1><div id="meta"></div></header>
 <label>view <select id="view"></select></label>
 </div>
 <main><div id="picture"></div>
-<aside><div><b>Move:</b> <span id="move"></span></div><div><b>Notes:</b> <span id="notes"></span></div>
-<ol id="moves"></ol><div id="plot"></div></aside></main>"""
+<aside><div id="move-box"><b>Move:</b> <span id="move"></span></div>
+<h2 id="moves-title">Moves</h2><ol id="moves" aria-labelledby="moves-title"></ol>
+<div id="notes-box" hidden><b>Notes:</b> <span id="notes"></span></div><div id="plot"></div></aside></main>"""
 
 
 def page(title: str, payload: str) -> str:

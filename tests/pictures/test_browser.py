@@ -92,7 +92,10 @@ def test_page_loads_without_console_errors_and_steps(browser, table_page):
     errors = [e for e in browser.get_log("browser") if e["level"] == "SEVERE"]
     assert errors == []
     last = len(TABLE_GAME.read_text().splitlines()) - 1
-    assert seq(browser) == last, "the page opens on the last position"
+    assert seq(browser) == 0, "the page opens on the first position (issue 24)"
+    assert browser.find_element(By.CSS_SELECTOR, "#moves li.current").text == "0. start of the game"
+    browser.find_element(By.ID, "last").click()
+    assert seq(browser) == last
     browser.find_element(By.ID, "first").click()
     assert seq(browser) == 0
     for _ in range(3):
@@ -208,3 +211,43 @@ def test_a_hostile_note_is_shown_as_text_and_runs_nothing(browser, tmp_path):
     assert browser.find_element(By.ID, "notes").text == nasty + "\\x1b[2J"
     assert browser.execute_script("return document.querySelectorAll('img, #moves script').length") == 0
     assert browser.title != "owned"
+
+
+def test_the_move_list_says_who_moved_and_the_notes_sit_below_it(browser, tmp_path):
+    """Issue 24: each line names its mover ('Ann: d1'), chance outcomes say 'chance', and the current position's
+    notes come after the list, shown only when there are some."""
+    from .test_export import run
+
+    log = tmp_path / "g.jsonl"
+    log.write_bytes(TABLE_GAME.read_bytes())
+    assert run("annotate", str(log), "--at", "5", "A bold start").exit_code == 0
+    out = tmp_path / "g.html"
+    data = export(log, out)
+    open_page(browser, out)
+    lines = browser.execute_script("return [...document.querySelectorAll('#moves > li')].map(li => li.firstChild.textContent)")
+    for line, step in zip(lines, data["steps"]):
+        said = f"{step['who']}: " if step["who"] else ""
+        assert line == f"{step['seq']}. {said}{step['moves'][0]}"
+    assert any(": " in line and line.split(". ", 1)[1].startswith(("Ann: ", "Ben: ")) for line in lines)
+    assert any(line.split(". ", 1)[1].startswith("chance: ") for line in lines)
+    order = browser.execute_script(
+        "return [...document.querySelectorAll('aside > *')].map(e => e.id)")
+    assert order.index("moves") < order.index("notes-box"), "the notes come after the move list"
+    assert not browser.find_element(By.ID, "notes-box").is_displayed(), "no notes at the start: no Notes line"
+    browser.find_element(By.ID, "seq-input").send_keys("5", Keys.ENTER)
+    assert browser.find_element(By.ID, "notes-box").is_displayed()
+    assert browser.find_element(By.ID, "notes").text == "A bold start"
+    mover = data["steps"][5]["who"]
+    assert browser.find_element(By.ID, "move").text == f"{mover}: {data['steps'][5]['moves'][0]}"
+
+
+def test_the_score_plot_says_which_totals_this_view_may_not_know(browser, tmp_path):
+    """Issue 24: in 2491 Planetship a seat knows only its own total before the end; its page's plot says so beside
+    the other players' names rather than drawing nothing for them."""
+    out = tmp_path / "blue.html"
+    export(FIXTURES / "planetship-2491" / "seeded-3p.jsonl", out, "--as", "Blue")
+    open_page(browser, out)
+    notes = browser.execute_script(
+        "return [...document.querySelectorAll('#plot .score-hidden')].map(t => [t.getAttribute('class'), t.textContent])")
+    assert notes == [["score-hidden seat-0", "hidden until the end"], ["score-hidden seat-2", "hidden until the end"]]
+    shot(browser, "planetship-plot-as-blue")

@@ -193,3 +193,33 @@ def test_planetship_as_export_plots_only_the_seats_own_total_before_the_end(tmp_
     final = sum(1 for step in rep.steps() if rep.session.rules.score(step.after.state).final)
     assert counts["1"] == len(data["steps"]), "Blue's own total at every position"
     assert counts["0"] == counts["2"] == final > 0, "the others' totals only once the game is over"
+
+
+def test_each_step_names_who_moved(tmp_path):
+    """Issue 24: the move list said '106. 24 7.II'; each step now carries its mover (the player to move before it),
+    'chance' for a chance outcome, nobody for a meta line."""
+    record = FIXTURES / "planetship-2491" / "table-game.jsonl"
+    data = export(record, tmp_path / "t.html")
+    rep = Replay(str(record))
+    rules = rep.session.rules
+    for step, entry in zip(rep.steps(), data["steps"][1:]):
+        mover = rules.to_move(step.before.state)
+        want = "chance" if entry["kind"] == "chance" else rep.header.players[mover] if entry["kind"] == "move" else ""
+        assert entry["who"] == want, entry
+    assert data["steps"][0]["who"] == ""
+    assert {e["who"] for e in data["steps"] if e["kind"] == "move"} == set(rep.header.players)
+
+
+def test_the_plot_says_a_total_is_hidden_instead_of_drawing_nothing(tmp_path):
+    record = FIXTURES / "planetship-2491" / "seeded-3p.jsonl"
+    plot = export(record, tmp_path / "blue.html", "--as", "Blue")["plots"][0]["svg"]
+    notes = re.findall(r'<text class="score-hidden seat-(\d)"[^>]*>([^<]*)</text>', plot)
+    assert notes == [("0", "hidden until the end"), ("2", "hidden until the end")]
+    everything = export(record, tmp_path / "all.html")["plots"]
+    assert "score-hidden" not in everything[0]["svg"], "the scorekeeper knows every total"
+    lines = record.read_text().splitlines(keepends=True)
+    part = tmp_path / "part.jsonl"
+    part.write_text("".join(lines[:60]))
+    plot = export(part, tmp_path / "part.html", "--as", "Blue")["plots"][0]["svg"]
+    assert re.findall(r'<text class="score-hidden seat-(\d)"[^>]*>([^<]*)</text>', plot) == [
+        ("0", "hidden from this view"), ("2", "hidden from this view")]

@@ -251,3 +251,26 @@ def test_the_score_plot_says_which_totals_this_view_may_not_know(browser, tmp_pa
         "return [...document.querySelectorAll('#plot .score-hidden')].map(t => [t.getAttribute('class'), t.textContent])")
     assert notes == [["score-hidden seat-0", "hidden until the end"], ["score-hidden seat-2", "hidden until the end"]]
     shot(browser, "planetship-plot-as-blue")
+
+
+def test_the_page_labels_every_planetarium_space_and_shows_a_probe_on_a_reward_space(browser, tmp_path):
+    """Issue 24 in the HTML replay: each of the 98 spaces carries its name as text and as a tooltip; the Planetship
+    probe on a reward space is on screen there."""
+    out = tmp_path / "pm.html"
+    export(FIXTURES / "planetarium" / "seeded-3p.jsonl", out)
+    open_page(browser, out)
+    browser.find_element(By.ID, "seq-input").send_keys("40", Keys.ENTER)
+    spaces = browser.execute_script(
+        "return [...document.querySelectorAll('#picture g.board g.space')].map(g => "
+        "[g.querySelector('title').textContent, [...g.querySelectorAll('text')].map(t => t.textContent)])")
+    assert len(spaces) == 98
+    assert all(tip.split(":")[0] in labels for tip, labels in spaces)
+    shot(browser, "planetarium-seq-40")
+    out = tmp_path / "ps.html"
+    export(FIXTURES / "planetship-2491" / "seeded-3p.jsonl", out)
+    open_page(browser, out)
+    browser.find_element(By.ID, "seq-input").send_keys("18", Keys.ENTER)
+    shown = browser.execute_script(
+        "return [...document.querySelectorAll('#picture g.zone-4 g.reward .probe')].map(e => e.getAttribute('class'))")
+    assert shown == ["probe seat-2"], "Yellow's probe on 4.R"
+    shot(browser, "planetship-seq-18")

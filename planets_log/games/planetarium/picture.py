@@ -93,9 +93,11 @@ def _space(canvas: Canvas, board: Board, i: int, token: str, dot: bool) -> None:
         canvas.add(f'<circle cx="{num(x)}" cy="{num(y)}" r="3" fill="#9a9a9a"/>')
     if token:
         _token(canvas, x, y, token)
-    dx, dy = x - CX, y - CY
-    out = 15 / max(1.0, math.hypot(dx, dy))
-    canvas.text(x + dx * out, y + dy * out + 3, board.names[i], 8, anchor="middle", fill=MUTED)
+    name = board.names[i]
+    length = max(1.0, math.hypot(x - CX, y - CY))
+    ux, uy = (x - CX) / length, (y - CY) / length
+    away = (17 if token in PLANETS and token else 12) + 2.3 * len(name) * abs(ux) + 3 * abs(uy)  # clear of the token
+    canvas.text(x + ux * away, y + uy * away + 3, name, 8, anchor="middle", fill=MUTED)
 
 
 def _connection(canvas: Canvas, a: tuple[float, float], z: tuple[float, float]) -> None:

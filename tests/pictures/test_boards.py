@@ -25,16 +25,16 @@ FROM_SEATS = 12
 """The least CIEDE2000 distance between a Matter colour and a seat's colour, likewise."""
 
 
-def test_every_planetarium_space_shows_its_name_and_its_tooltip_says_what_lies_there():
+def test_every_planetarium_space_shows_its_name_and_each_tokens_tooltip_says_where_it_lies():
     rules, pos = position(PLANETARIUM, 40)
-    spaces = named(panel(parse(rules.picture(pos.state, None)), "board"), "space")
+    root = parse(rules.picture(pos.state, None))
+    spaces, tokens = named(panel(root, "board"), "space"), named(panel(root, "tokens"), "token")
     assert len(spaces) == len(pos.state.board.names) == 98
     for name, token in zip(pos.state.board.names, pos.state.cells):
-        g = spaces[name]
-        assert name in texts(g), f"{name} is written beside its space"
-        tip = g.find(f"{NS}title").text
+        assert name in texts(spaces[name]), f"{name} is written beside its space"
         if token:
-            assert f"({token})" in tip or f"planet {token}" in tip, tip
+            tip = tokens[name].find(f"{NS}title").text
+            assert tip.startswith(f"{name}: ") and (f"({token})" in tip or f"planet {token}" in tip), tip
     dots = {pos.state.board.names[i] for i in pos.state.board.dots}
     assert {n for n, g in spaces.items() if "white dot" in g.find(f"{NS}title").text} == dots
 
@@ -95,9 +95,9 @@ def test_planetarium_matter_colours_stay_apart_with_colour_blindness(deficiency)
 
 def test_planetarium_matter_tokens_carry_their_letter():
     rules, pos = position(PLANETARIUM, 1)
-    board = panel(parse(rules.picture(pos.state, None)), "board")
+    board = panel(parse(rules.picture(pos.state, None)), "tokens")
     tokens = 0
-    for g in groups(board, "space"):
+    for g in groups(board, "token"):
         for circle in (e for e in g.iter(f"{NS}circle") if "matter" in (e.get("class") or "")):
             assert circle.get("class").split()[1][7:] in texts(g)
             tokens += 1

@@ -264,7 +264,12 @@ def test_the_page_labels_every_planetarium_space_and_shows_a_probe_on_a_reward_s
         "return [...document.querySelectorAll('#picture g.board g.space')].map(g => "
         "[g.querySelector('title').textContent, [...g.querySelectorAll('text')].map(t => t.textContent)])")
     assert len(spaces) == 98
-    assert all(tip.split(":")[0] in labels for tip, labels in spaces)
+    assert all(tip.split(" ·")[0] in labels for tip, labels in spaces)
+    tips = browser.execute_script("return [...document.querySelectorAll('#picture g.tokens g.token > title')]"
+                                  ".map(t => t.textContent)")
+    rules, pos = position("planetarium/seeded-3p.jsonl", 40)
+    where_a = pos.state.board.names[pos.state.cells.index("A")]
+    assert len(tips) == sum(1 for c in pos.state.cells if c) and f"{where_a}: planet A" in tips
     shot(browser, "planetarium-seq-40")
     out = tmp_path / "ps.html"
     export(FIXTURES / "planetship-2491" / "seeded-3p.jsonl", out)

@@ -223,3 +223,14 @@ def test_the_plot_says_a_total_is_hidden_instead_of_drawing_nothing(tmp_path):
     plot = export(part, tmp_path / "part.html", "--as", "Blue")["plots"][0]["svg"]
     assert re.findall(r'<text class="score-hidden seat-(\d)"[^>]*>([^<]*)</text>', plot) == [
         ("0", "hidden from this view"), ("2", "hidden from this view")]
+
+
+def test_planetariums_labelled_board_is_stored_once_in_the_page(tmp_path):
+    """The board's names, dots and lines never change: one shared line of the page, whatever the moves (the
+    tokens are their own panel), so labelling every space costs the page almost nothing."""
+    out = tmp_path / "pm.html"
+    data = export(FIXTURES / "planetarium" / "seeded-3p.jsonl", out)
+    boards = [line for line in data["lines"] if line.startswith('<g class="board"')]
+    assert len(boards) == 1 and boards[0].count('<g class="space">') == 98
+    assert len({line for line in data["lines"] if line.startswith('<g class="tokens"')}) > 100
+    assert out.stat().st_size < 200_000

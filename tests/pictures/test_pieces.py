@@ -106,9 +106,11 @@ def test_planetarium_draws_every_piece(record):
         root = parse(rules.picture(s, None))
         spaces = named(panel(root, "board"), "space")
         assert sorted(spaces) == sorted(s.board.names), "every space, labelled"
+        tokens = named(panel(root, "tokens"), "token")
+        assert sorted(tokens) == sorted(name for name, token in zip(s.board.names, s.cells) if token)
         for name, token in zip(s.board.names, s.cells):
             if token:
-                assert token in texts(spaces[name]), f"{token} on {name}"
+                assert token in texts(tokens[name]), f"{token} on {name}"
         track = panel(root, "track")
         assert count_class(track, "matter") == len(s.track)
         assert not lacking(s.track, track)

@@ -61,7 +61,8 @@ def _where(board: Board, i: int) -> tuple[float, float]:
 
 
 def _board(canvas: Canvas, view: dict[str, Any], board: Board) -> None:
-    """The orbits (orbit 7 as four arms), the thin one-way lines, then every space labelled with its name."""
+    """The board in two panels: what never changes (orbits, orbit 7 as four arms, the one-way thin lines, every
+    space with its name), which the HTML replay stores once, and the tokens on it now."""
     dots = set(board.dots)
     with canvas.panel("board"):
         for i, j in enumerate(board.next_on_orbit):
@@ -73,30 +74,33 @@ def _board(canvas: Canvas, view: dict[str, Any], board: Board) -> None:
             for j in ends:
                 _connection(canvas, _where(board, i), _where(board, j))
         for i, name in enumerate(board.names):
+            with canvas.group("space", name + (" · white dot" if i in dots else "")):
+                _space(canvas, board, i, i in dots)
+    with canvas.panel("tokens"):
+        for i, name in enumerate(board.names):
             token = view["cells"].get(name, "")
-            with canvas.group("space", _space_title(name, token, i in dots)):
-                _space(canvas, board, i, token, i in dots)
+            if token:
+                with canvas.group("token", _token_title(name, token)):
+                    _token(canvas, *_where(board, i), token)
 
 
-def _space_title(name: str, token: str, dot: bool) -> str:
-    """A space's tooltip: its name, what lies on it, whether it is a white dot."""
-    what = f"planet {token}" if token in PLANETS and token else NAMES.get(token, "empty") + (f" ({token})" if token else "")
-    return f"{name}: {what}" + (" · white dot" if dot else "")
+def _token_title(name: str, token: str) -> str:
+    """A token's tooltip: the space it is on and what it is."""
+    return f"{name}: " + (f"planet {token}" if token in PLANETS else f"{NAMES.get(token, token)} ({token})")
 
 
-def _space(canvas: Canvas, board: Board, i: int, token: str, dot: bool) -> None:
-    """The space's point (a white dot where Matter starts), its token, its name just outside its orbit."""
+def _space(canvas: Canvas, board: Board, i: int, dot: bool) -> None:
+    """The space's point (a white dot where Matter starts) and its name just outside its orbit, clear of a token
+    (or a planet) on it."""
     x, y = _where(board, i)
     if dot:
         canvas.add(shape("circle", x, y, 5, "#ffffff"))
     else:
         canvas.add(f'<circle cx="{num(x)}" cy="{num(y)}" r="3" fill="#9a9a9a"/>')
-    if token:
-        _token(canvas, x, y, token)
     name = board.names[i]
     length = max(1.0, math.hypot(x - CX, y - CY))
     ux, uy = (x - CX) / length, (y - CY) / length
-    away = (17 if token in PLANETS and token else 12) + 2.3 * len(name) * abs(ux) + 3 * abs(uy)  # clear of the token
+    away = 14 + 2.2 * len(name) * abs(ux) + 3 * abs(uy)
     canvas.text(x + ux * away, y + uy * away + 3, name, 8, anchor="middle", fill=MUTED)
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from planets_log.record.errors import NotationError, UsageError
-from planets_log.engine.play import make_header
+from planets_log.engine.play import Builder, make_header
 
-from .pm_helpers import GAME, RULES, board, play, state_of, table
+from .pm_helpers import GAME, MATTER, RULES, board, play, state_of, table
 
 
 @pytest.mark.parametrize("text", [

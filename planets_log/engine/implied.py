@@ -7,10 +7,11 @@ from typing import Any
 
 import msgspec
 
-from planets_log.record.events import Action, Chance, Event, strip_place
+from planets_log.record.events import Action, Event, strip_place
 from planets_log.record.lines import line_hash
 
 from .hints import outcomes_here
+from .outcomes import Outcome
 from .rules import CHANCE, Rules
 from .session import Position, Session
 
@@ -18,7 +19,7 @@ IMPLIED_AT_MOST = 64
 """The most declined steps one typed line may imply (a whole zone's characters passing, say)."""
 
 
-def only_outcome(rules: Rules, state: Any) -> Chance | None:
+def only_outcome(rules: Rules, state: Any) -> Outcome | None:
     """The chance outcome due in `state` when the game's `chance_outcomes` lists only one, else None."""
     outcomes = outcomes_here(rules, state)
     if outcomes is None:

@@ -12,6 +12,9 @@ from planets_log.record.events import UNKNOWN, Chance, Disclosure
 
 from . import multiset
 
+Outcome = Chance | Disclosure
+"""A chance outcome, or in a kept record the reveal a chance point waits for (a Disclosure)."""
+
 
 @dataclass(frozen=True)
 class Outcomes:
@@ -30,9 +33,9 @@ class Outcomes:
     as they are there, and any separators), which the prompt lists and Tab completes.
     """
 
-    listed: tuple[tuple[Chance, Fraction], ...] | None = None
+    listed: tuple[tuple[Outcome, Fraction], ...] | None = None
     count: int | None = None
-    sampler: Callable[[Any], Chance | Disclosure] | None = None  # a kept record's reveal is a Disclosure
+    sampler: Callable[[Any], Outcome] | None = None
     rule: str = ""
     unordered: bool = False
     admit: Callable[[Chance], str | None] | None = None
@@ -61,12 +64,12 @@ class Outcomes:
         """True when `event` can be one of these outcomes."""
         return self.refusal(event) is None
 
-    def events(self) -> list[Chance]:
+    def events(self) -> list[Outcome]:
         """The listed outcomes that can happen ([] when they are only counted)."""
         return [e for e, p in self.listed or () if p]
 
 
-def canonical(event: Chance, unordered: bool = False) -> Any:
+def canonical(event: Outcome, unordered: bool = False) -> Any:
     """An outcome's contents as plain data, without seq and prev; `unordered`: every list sorted."""
     data = msgspec.to_builtins(event)
     data.pop("seq", None)
@@ -118,11 +121,11 @@ def pool_refusal(pool: Sequence[Hashable], named: Sequence[Hashable], where: str
     return None
 
 
-def listed(weighted: list[tuple[Chance, int]], **how: Any) -> Outcomes:
+def listed(weighted: Sequence[tuple[Outcome, int]], **how: Any) -> Outcomes:
     """Outcomes from (outcome, weight) pairs: equal outcomes merged, probabilities as Fractions
     (`how`: Outcomes' rule, unordered, admit)."""
     total = sum(w for _, w in weighted)
-    merged: dict[bytes, tuple[Chance, int]] = {}
+    merged: dict[bytes, tuple[Outcome, int]] = {}
     for event, w in weighted:
         key = msgspec.json.encode(event)
         old = merged.get(key)
@@ -131,12 +134,12 @@ def listed(weighted: list[tuple[Chance, int]], **how: Any) -> Outcomes:
     return Outcomes(listed=tuple((e, odds[w]) for e, w in merged.values() if w), **how)
 
 
-def uniform(events: list[Chance], **how: Any) -> Outcomes:
+def uniform(events: Sequence[Outcome], **how: Any) -> Outcomes:
     """Each of `events` equally likely (repeats count as often as they appear: cards of one kind in a pile)."""
     return listed([(e, 1) for e in events], **how)
 
 
-def sampled(count: int, sampler: Callable[[Any], Chance | Disclosure], **how: Any) -> Outcomes:
+def sampled(count: int, sampler: Callable[[Any], Outcome], **how: Any) -> Outcomes:
     """Outcomes too many to list: `count` equally likely draws, and the seeded sampler (`how`: rule, admit, words)."""
     return Outcomes(count=count, sampler=sampler, **how)
 

@@ -11,9 +11,10 @@ from typing import Any, ClassVar
 
 import msgspec
 
-from planets_log.record.events import Chance, Event, Header
+from planets_log.record.events import Event, Header
 
-from .outcomes import Outcomes
+from .outcomes import Outcome, Outcomes
+from .rng import Stream
 from .sheet import Ranking, ScoreSheet
 
 CHANCE = -1
@@ -118,7 +119,7 @@ class Rules:
         """The state after `event`; pure: never mutates `state`, no I/O, no randomness."""
         raise NotImplementedError
 
-    def chance(self, state: Any, rng: Any) -> Chance:
+    def chance(self, state: Any, rng: Stream) -> Outcome:
         """The chance outcome a seeded game gets next, drawn from `rng` only."""
         raise NotImplementedError
 
@@ -173,7 +174,7 @@ class Rules:
         seat, as that seat sees it (a hidden card as `?`)."""
         raise NotImplementedError
 
-    def resample_hidden(self, state: Any, seat: int, rng: Any) -> Any:
+    def resample_hidden(self, state: Any, seat: int, rng: Stream) -> Any:
         """A state `seat` cannot tell apart from `state`: what it may not see redrawn from `rng`."""
         return state
 

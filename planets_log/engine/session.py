@@ -41,6 +41,7 @@ from .header import (
     kind_of,
     readable_versions,
 )
+from .outcomes import Outcome
 from .registry import get_rules
 from .rng import chance_stream
 from .rules import CHANCE, TERMINAL, Rules
@@ -169,7 +170,7 @@ class Session:
         """Seat to act, CHANCE or TERMINAL."""
         return self.rules.to_move(pos.state)
 
-    def expected_chance(self, pos: Position) -> Chance:
+    def expected_chance(self, pos: Position) -> Outcome:
         """The outcome the seed gives at this chance point."""
         seed = self.header.seed
         if seed is None:

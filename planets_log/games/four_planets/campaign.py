@@ -13,10 +13,9 @@ from typing import Any, Callable, NoReturn, Protocol, Sequence
 
 import msgspec
 
-from planets_log.game import Action, Chance, Edition, Event, Header, IllegalEvent
+from planets_log.game import Action, Chance, Edition, Event, Header, IllegalEvent, Stream
 
 from .buildings import format_given
-from .chance import Rng
 from .edition import FourPlanetsEdition
 
 RULE = "Mini-Campaign"
@@ -172,7 +171,7 @@ class FourPlanetsCampaign:
         """The campaign after `e`."""
         return APPLY[type(e)](s, e)
 
-    def deal(self, s: CState, rng: Rng) -> CDealt:
+    def deal(self, s: CState, rng: Stream) -> CDealt:
         """A seeded deal: from the set-apart cards first, then the box."""
         seat = due(s)[1]
         n = min(3, len(s.apart) + len(s.box))
@@ -207,7 +206,7 @@ class FourPlanetsCampaign:
         return due(s)
 
     def plan(self, s: CState, keeps: dict[int, str], deals: dict[int, tuple[str, ...]],
-             rng_for: Callable[[int], Rng] | None) -> tuple[list[Event], str]:
+             rng_for: Callable[[int], Stream] | None) -> tuple[list[Event], str]:
         """The draft lines due now from the choices given (and seeded deals); what is missing, in words."""
         out: list[Event] = []
         while s.todo:

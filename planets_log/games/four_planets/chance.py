@@ -3,40 +3,21 @@
 from __future__ import annotations
 
 from math import comb, factorial, perm
-from typing import Callable, Protocol, Sequence, TypeVar
+from typing import Callable
 
-from planets_log.game import Chance, Outcomes, pool_refusal, sampled, uniform
+from planets_log.game import Chance, Outcomes, Stream, pool_refusal, sampled, uniform
 
 from . import events as E
 from .state import DEAL, LOOK, State, deck_left, plus
 
-T = TypeVar("T")
-
-
-class Rng(Protocol):
-    """The engine's seeded random stream, as far as this game draws from it."""
-
-    def below(self, n: int) -> int:
-        """A uniform integer in [0, n)."""
-
-    def choice(self, items: Sequence[T]) -> T:
-        """One item, uniformly."""
-
-    def shuffled(self, items: Sequence[T]) -> list[T]:
-        """A shuffled copy."""
-
-    def sample(self, items: Sequence[T], k: int) -> list[T]:
-        """k distinct positions of items, in draw order."""
-
-
-def draw(rng: Rng, deck: tuple[str, ...], discard: tuple[str, ...], n: int) -> tuple[str, ...]:
+def draw(rng: Stream, deck: tuple[str, ...], discard: tuple[str, ...], n: int) -> tuple[str, ...]:
     """n cards off a shuffled deck; when it runs out, the shuffled discard pile continues."""
     if n <= len(deck):
         return tuple(rng.sample(deck, n))
     return tuple(rng.shuffled(deck)) + tuple(rng.sample(discard, n - len(deck)))
 
 
-def outcome(state: State, rng: Rng) -> Chance:
+def outcome(state: State, rng: Stream) -> Chance:
     """The outcome a seeded game gets at this chance point, drawn from `rng` only."""
     phase, total = state.phase, len(state.deck) + len(state.discard)
     if phase == "setup-bonus":

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from planets_log.game import Stream
+
 from .buildings import entry
-from .chance import Rng
 from .state import State, pro_of
 
 
@@ -61,7 +62,7 @@ def _label(state: State, building: str) -> str:
     return f"{b.name} (turned over)" if building in pro.used else b.name
 
 
-def resample_hidden(state: State, seat: int, rng: Rng) -> State:
+def resample_hidden(state: State, seat: int, rng: Stream) -> State:
     """The professional part as `seat` could believe it: the opponent's 4 dealt buildings and an unrevealed choice redrawn.
 
     For the game's `resample_hidden` to call on the state it returns: what remains in the box

@@ -11,13 +11,12 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any, Callable, NoReturn
 
-from planets_log.game import CHANCE, UNKNOWN, Chance, Event, IllegalEvent, PlanetsLogError
+from planets_log.game import CHANCE, UNKNOWN, Chance, Event, IllegalEvent, PlanetsLogError, Stream
 
 from . import apply as base
 from . import events as E
 from . import pro_events as P
 from .buildings import BuildingEntry, Pro, entry, known, owned_with, parse_given
-from .chance import Rng
 from .edition import FourPlanetsEdition
 from .state import MAX_MOVES, PLANETS, State, coins_supply, minus, plus, pro_of, replace, with_item, with_seat
 
@@ -360,7 +359,7 @@ def extra(state: State, by: int) -> list[Event]:
     return [P.BuildingUsed(by=by, building=b.id) for _, b in owned_with(pro_of(state), "as-coin", by)]
 
 
-def chance(state: State, rng: Rng) -> Chance:
+def chance(state: State, rng: Stream) -> Chance:
     """The seeded outcome of a building step."""
     pro = pro_of(state)
     if pro.step == "deal":

@@ -5,11 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from planets_log.game import Chance, Event, Header, IllegalEvent, Option, Outcomes, Ranking, Rules, ScoreSheet
+from planets_log.game import Chance, Event, Header, IllegalEvent, Option, Outcomes, Ranking, Rules, ScoreSheet, Stream
 
 from . import apply, chance, check, professional, score, view
 from .campaign import FourPlanetsCampaign
-from .chance import Rng
 from .edition import FourPlanetsEdition
 from .events import EVENTS, BonusShown
 from .options import Options
@@ -90,8 +89,7 @@ class FourPlanets(Rules):
         """The next state (pure)."""
         return apply.apply(state, event) if state.pro is None else professional.apply(state, event)
 
-    # The core types an outcome as a Chance; the Observatorium's card in a kept record is a reveal (a Disclosure).
-    def chance(self, state: State, rng: Rng) -> Chance | BonusShown:  # type: ignore[override]
+    def chance(self, state: State, rng: Stream) -> Chance | BonusShown:
         """The seeded outcome at this chance point."""
         if self.reveal_due(state) is not None:  # a kept record (never seeded): any card still possible
             from . import kept
@@ -108,8 +106,7 @@ class FourPlanets(Rules):
 
             from . import kept
 
-            reveals = kept.observed_outcomes(state)  # reveals, not chance outcomes: the core lists only Chance
-            return uniform(reveals, rule=kept.OBSERVATORIUM)  # type: ignore[arg-type]
+            return uniform(kept.observed_outcomes(state), rule=kept.OBSERVATORIUM)  # reveals: Disclosures
         if state.pro is not None and state.pro.step is not None:
             from . import pro_chance
 
@@ -179,7 +176,7 @@ class FourPlanets(Rules):
             return pro_notation.format_event(event, state, seat)
         return notation.format_event(event, state, seat)
 
-    def resample_hidden(self, state: State, seat: int, rng: Rng) -> State:
+    def resample_hidden(self, state: State, seat: int, rng: Stream) -> State:
         """A state `seat` cannot tell from this one (what it has not seen, redrawn)."""
         return view.resample_hidden(state, seat, rng)
 

@@ -6,12 +6,11 @@ from typing import Any, Callable
 
 import msgspec
 
-from planets_log.game import UNKNOWN
+from planets_log.game import UNKNOWN, Stream
 
 from . import cards as C
 from . import professional
 from .apply import superior, to_move
-from .chance import Rng
 from .kept import missing_reveals
 from .pro_view import pro_view, render_lines
 from .score import score
@@ -156,7 +155,7 @@ def _pending(state: State, seat: int | None) -> list[str]:
     return [f"Pending: {state.players[state.turn]} must {text}"]
 
 
-def resample_hidden(state: State, seat: int, rng: Rng) -> State:
+def resample_hidden(state: State, seat: int, rng: Stream) -> State:
     """A table `seat` cannot tell from this one: every card it has not seen redrawn, keeping what
     it knows (the buying power on the back of each card it sees face down, the pile sizes)."""
     pool = list(state.deck) + list(state.discard)

@@ -7,9 +7,21 @@ a game's `check` refuses such a move first, so reaching it in `apply` is a bug.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Hashable, Iterable, TypeVar
+from typing import Any, Hashable, Iterable, Protocol, TypeVar
 
-T = TypeVar("T", bound=Hashable)
+
+class Item(Protocol):
+    """What a pile holds: items that hash (to be counted) and order (to be sorted), such as card codes."""
+
+    def __hash__(self) -> int:
+        """Its hash, for counting."""
+
+    def __lt__(self, other: Any, /) -> bool:
+        """Whether it sorts before `other`."""
+
+
+T = TypeVar("T", bound=Item)
+H = TypeVar("H", bound=Hashable)
 
 
 class Missing(ValueError):
@@ -24,15 +36,15 @@ def remove(pile: Iterable[T], items: Iterable[T]) -> tuple[T, ...]:
             rest.remove(item)
         except ValueError:
             raise Missing(f"{item!r} is not in the pile") from None
-    return tuple(sorted(rest))  # type: ignore[type-var]
+    return tuple(sorted(rest))
 
 
 def add(pile: Iterable[T], items: Iterable[T]) -> tuple[T, ...]:
     """`pile` with `items` added, sorted."""
-    return tuple(sorted([*pile, *items]))  # type: ignore[type-var]
+    return tuple(sorted([*pile, *items]))
 
 
-def missing(pile: Iterable[T], items: Iterable[T]) -> T | None:
+def missing(pile: Iterable[H], items: Iterable[H]) -> H | None:
     """The first of `items` the pile cannot supply (counting repeats), or None."""
     rest = Counter(pile)
     for item in items:

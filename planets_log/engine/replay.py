@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 from sys import maxsize
-from typing import Any, Callable, Iterator, cast
+from typing import Any, Callable, Iterator, Protocol, cast
 
 import msgspec
 
@@ -58,11 +58,22 @@ class Visitor:
         return self.pos
 
 
+class Errors(Protocol):
+    """Where a lenient pass collects its errors: a list, or a visitor's `handle_error` (`_Errors`)."""
+
+    def append(self, error: RecordError, /) -> None:
+        """Take one more error."""
+
+
 class _Errors:
     """The error list `steps` appends to, handing each error to a visitor."""
 
     def __init__(self, visitor: Visitor):
-        self.append = visitor.handle_error
+        self.visitor = visitor
+
+    def append(self, error: RecordError, /) -> None:
+        """Hand the error to the visitor."""
+        self.visitor.handle_error(error)
 
 
 class Replay:
@@ -141,13 +152,13 @@ class Replay:
         if trusted:
             steps = self._trusted_steps()
         else:
-            steps = self.steps(_Errors(visitor) if visitor.lenient else None)  # type: ignore[arg-type]
+            steps = self.steps(_Errors(visitor) if visitor.lenient else None)
         for step in steps:
             if visitor.visit(step):
                 break
         return visitor.result()
 
-    def steps(self, errors: list[RecordError] | None = None) -> Iterator[Step]:
+    def steps(self, errors: Errors | None = None) -> Iterator[Step]:
         """Yield every event line in order; collect errors into `errors` (lenient) or raise."""
         pos, window = self.start, self.undo_window
         trim_at = window or maxsize
@@ -214,7 +225,7 @@ class Replay:
         return last
 
     def _lenient(self, pos: Position, event: Event, head: str, exc: IllegalEvent,
-                 errors: list[RecordError], line: RawLine) -> Position | None:
+                 errors: Errors, line: RawLine) -> Position | None:
         """After an error, go on as the record has it, so that later errors are real ones."""
         if exc.code in ("seq", "chain"):
             fixed = msgspec.structs.replace(event, seq=pos.seq + 1, prev=pos.head)

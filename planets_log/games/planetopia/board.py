@@ -23,6 +23,12 @@ XY = {f"{col}{row + 1}": (x, row) for row in range(HEIGHT) for x, col in enumera
 """Each cell's column index and row index (0-based, bottom row 0)."""
 
 
+def _board(cols: list[str]) -> Board:
+    """The board of three column strings."""
+    a, b, c = cols
+    return a, b, c
+
+
 def cell_xy(cell: str) -> tuple[int, int]:
     """Column index and row index (0-based, bottom row 0) of a cell name like `b2`."""
     xy = XY.get(cell)
@@ -58,7 +64,7 @@ def remove(board: Board, cells: list[str] | tuple[str, ...]) -> Board:
     cols = list(board)
     for x, y in sorted({cell_xy(c) for c in cells}, reverse=True):  # the higher first: lower ones keep their row
         cols[x] = cols[x][:y] + cols[x][y + 1:]
-    return tuple(cols)  # type: ignore[return-value]
+    return _board(cols)
 
 
 def put(board: Board, cell: str, token: str) -> Board:
@@ -67,7 +73,7 @@ def put(board: Board, cell: str, token: str) -> Board:
     col = board[x]
     cols = list(board)
     cols[x] = col[:y] + token + col[y + 1:]
-    return tuple(cols)  # type: ignore[return-value]
+    return _board(cols)
 
 
 def swap(board: Board, a: str, b: str) -> Board:
@@ -81,7 +87,7 @@ def drop(board: Board, column: str, tokens: str) -> Board:
     x = COLUMNS.index(column)
     cols = list(board)
     cols[x] = cols[x] + tokens
-    return tuple(cols)  # type: ignore[return-value]
+    return _board(cols)
 
 
 def adjacent(a: str, b: str, kind: str) -> bool:

@@ -329,7 +329,8 @@ def _result(session: Session, pos: Position, out: RecordAudit, last: int, result
                 f"and {nxt}{also}")
 
 
-def _init_worker(games: tuple[tuple[str, str], ...]) -> None:
+def init_worker(games: tuple[tuple[str, str], ...]) -> None:
+    """In a worker process: register the games the parent has registered (a worker knows only the installed ones)."""
     from planets_log.engine import registry
 
     for game, module in games:

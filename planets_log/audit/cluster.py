@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Callable, Hashable, Iterator
 
 from planets_log.record.errors import UsageError
 
-from .checks import _init_worker, audit_record, read_bytes
+from .checks import init_worker, audit_record, read_bytes
 from .report import AuditConfig, RecordAudit
 from .urls import is_url
 
@@ -173,5 +173,5 @@ def _bytes_or_path(path: str) -> str | bytes:
 
 def audit_batch(names: list[str], sources: list[str | bytes], cfg: AuditConfig) -> list[RecordAudit]:
     """On a worker: audit each record of a batch, reported under its name, read from its source."""
-    _init_worker(cfg.games)
+    init_worker(cfg.games)
     return [audit_record(name, cfg, source) for name, source in zip(names, sources)]

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 
 from planets_log.record.errors import UsageError
 
-from .checks import _init_worker, audit_record, worker_config
+from .checks import init_worker, audit_record, worker_config
 from .report import AuditConfig, RecordAudit
 from .urls import is_url, list_url
 
@@ -75,7 +75,7 @@ def iter_checks(paths: list[str], cfg: AuditConfig, jobs: int = 1, progress: Cal
     size = max(1, min(64, math.ceil(len(paths) / (jobs * 8))))
     chunks = (paths[i:i + size] for i in range(0, len(paths), size))
     workers = min(jobs, math.ceil(len(paths) / size))
-    with ProcessPoolExecutor(max_workers=workers, initializer=_init_worker, initargs=(cfg.games,)) as pool:
+    with ProcessPoolExecutor(max_workers=workers, initializer=init_worker, initargs=(cfg.games,)) as pool:
         running = {pool.submit(_audit_chunk, chunk, cfg) for chunk in islice(chunks, workers * 2)}
         while running:
             done, running = wait(running, return_when=FIRST_COMPLETED)

@@ -30,7 +30,7 @@ from planets_log.record.lines import CHUNK, MAX_LINE, too_long
 
 from .report import AuditConfig, RecordAudit
 from .seal import check_seal
-from .urls import is_url, open_url
+from .urls import answer_errors, is_url, open_url
 from .validate import mode_of
 
 if TYPE_CHECKING:
@@ -85,7 +85,10 @@ class _Counting(io.RawIOBase):
         return True
 
     def readinto(self, buf: Buffer) -> int | None:
-        n = self._raw.readinto(buf)
+        try:
+            n = self._raw.readinto(buf)
+        except answer_errors() as exc:  # a host's error status once the record is open: a read error of that record
+            raise OSError(f"the host answered {exc}") from None
         if n:
             self.size += n
             if self.size > MAX_RECORD:

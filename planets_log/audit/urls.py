@@ -67,7 +67,7 @@ def open_url(url: str, cap: int) -> Any:
     fs = filesystem(url)
     try:
         handle = fs.open(url, "rb")
-    except _answer_errors() as exc:  # an HTTP error status: this record cannot be read, the others can
+    except answer_errors() as exc:  # an HTTP error status: this record cannot be read, the others can
         raise UsageError(f"cannot read the record {url}: {exc}", code="file.open") from None
     size = getattr(handle, "size", None)
     if isinstance(size, int) and size > cap:
@@ -79,7 +79,7 @@ def open_url(url: str, cap: int) -> Any:
 def list_url(url: str) -> list[str]:
     """The records at a URL: the file itself, or every *.jsonl below a folder, sorted."""
     fs = filesystem(url)
-    errors: tuple[type[Exception], ...] = (OSError, ValueError, ImportError, *_answer_errors())
+    errors: tuple[type[Exception], ...] = (OSError, ValueError, ImportError, *answer_errors())
     try:
         if url.endswith(".jsonl") and fs.isfile(url):  # a record's URL is not fetched as if it were a listing
             return [url]
@@ -92,7 +92,7 @@ def list_url(url: str) -> list[str]:
     raise UsageError(f"no such file or folder: {url}", code="file.open")
 
 
-def _answer_errors() -> tuple[type[Exception], ...]:
+def answer_errors() -> tuple[type[Exception], ...]:
     """The errors of a host's answer that are not OSErrors (aiohttp's error statuses), when aiohttp is installed."""
     try:
         from aiohttp import ClientError

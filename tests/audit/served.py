@@ -93,3 +93,16 @@ class Failing(BaseHTTPRequestHandler):
 
     def do_GET(self) -> None:
         self.wfile.write(self._answer())
+
+
+class BreaksOff(Failing):
+    """Like Failing, but a record's HEAD is answered 200 with its length: the record opens, and its first read
+    gets the 500 (an error status in the middle of reading it)."""
+
+    def do_HEAD(self) -> None:
+        if self.path.endswith("/"):
+            self._answer()
+            return
+        self.send_response(200)
+        self.send_header("Content-Length", "1000")
+        self.end_headers()

@@ -13,6 +13,7 @@ from planets_log.audit.pool import collect
 from planets_log.audit.cluster import Cluster, batch_size
 from planets_log.audit.tournament import audit
 
+from .served import BreaksOff, http_server
 from .test_audit import found, run
 from .tournament import importable_games
 
@@ -63,6 +64,19 @@ def test_a_record_the_workers_cannot_read_is_reported_not_fatal(scheduler, plant
         assert audit(files, cfg, cluster=Cluster(scheduler, send=send)).to_json() == one
     gone = next(r for r in one["records"] if r["file"].endswith("gone.jsonl"))
     assert [p["code"] for p in gone["problems"]] == ["file.open"]
+
+
+def test_an_http_error_while_a_sent_record_is_read_is_that_records_problem(scheduler, runner):
+    """--send-records reads each record here: a host answering 500 once the record is open (after its HEAD) is a
+    file.read problem of that record, as with --jobs 1, not a crash of the audit."""
+    with http_server(BreaksOff) as url:
+        one = run(runner, "audit", f"{url}tournament/", "--json", "--jobs", "1")
+        sent = run(runner, "audit", f"{url}tournament/", "--json", "--scheduler", scheduler, "--send-records")
+    assert sent.exit_code == one.exit_code == 1, sent.output
+    assert sent.stdout == one.stdout
+    [record] = json.loads(sent.stdout)["records"]
+    assert [p["code"] for p in record["problems"]] == ["file.read"], record
+    assert "500" in record["problems"][0]["message"]
 
 
 def test_records_at_an_fsspec_url(scheduler, planted, keys, runner):

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import click
 
-from .common import complete_seat, edition_option, mover_text, seat_index
+from planets_log.engine.hints import mover_text
+
+from .common import complete_seat, edition_option, seat_index
 
 
 @click.command()

@@ -88,21 +88,6 @@ def echo_json(obj: Any) -> None:
     click.echo(json_safe(msgspec.json.encode(obj).decode()))
 
 
-def mover_text(session: Session, pos: Position, seat: int | None = None) -> str:
-    """Who acts next, in words (with `seat`, as that seat may be told it)."""
-    from planets_log.engine.hints import hint
-    from planets_log.engine.rules import CHANCE, TERMINAL
-
-    mover = session.to_move(pos)
-    if mover == TERMINAL:
-        return "the game is over"
-    if mover == CHANCE:
-        what = "chance is next" if session.rules.reveal_due(pos.state) is None else "a reveal is due"
-        return f"{what}: {hint(session.rules, pos.state, seat)}"
-    owed = session.rules.owed(pos.state)
-    return f"{session.name(mover)} {owed}" if owed else f"{session.name(mover)} to move"
-
-
 # --- shell completion (Click's): never raises, never prints --------------------------------
 
 

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import click
 
-from planets_log.engine.hints import counted, example, hint, word_completions, words_listing
+from planets_log.engine.hints import counted, example, hint, mover_text, word_completions, words_listing
 from planets_log.engine.recorder import Recorder, split_player
 from planets_log.engine.redact import withheld
 from planets_log.engine.rules import CHANCE, TERMINAL, next_events
@@ -15,7 +15,6 @@ from planets_log.record.errors import PlanetsLogError, RecordError
 from planets_log.record.files import MAX_RECORD, capped_lines
 from planets_log.record.lines import MAX_LINE
 
-from .common import mover_text
 from .read import LISTED_OUTCOMES
 
 HELP = """{opening}, or:

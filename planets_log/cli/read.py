@@ -8,9 +8,10 @@ from typing import TYPE_CHECKING
 
 import click
 
+from planets_log.engine.hints import mover_text
 from planets_log.engine.replay import Step, Visitor
 
-from .common import as_option, echo_json, edition_option, mover_text, position_at, seat_or_none
+from .common import as_option, echo_json, edition_option, position_at, seat_or_none
 
 if TYPE_CHECKING:  # only for annotations: `replay` and `score` never import the audit
     from planets_log.audit.validate import Report

@@ -8,9 +8,10 @@ from typing import TYPE_CHECKING
 
 import click
 
+from planets_log.engine.hints import mover_text
 from planets_log.engine.replay import Step, Visitor
 
-from .common import as_option, complete_game, complete_seat, edition_option, mover_text, parse_pairs, seat_or_none
+from .common import as_option, complete_game, complete_seat, edition_option, parse_pairs, seat_or_none
 
 if TYPE_CHECKING:  # only for annotations: the recorder is imported when a command writes
     from planets_log.engine.recorder import Recorder

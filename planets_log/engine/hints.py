@@ -1,16 +1,20 @@
 """What a table's scorekeeper is told at a chance point: the game's hint, an outcome that can
-happen here (built from the position, so it can be typed as it stands), and the words Tab completes."""
+happen here (built from the position, so it can be typed as it stands), and the words Tab completes;
+and who acts next, in words (`mover_text`, for the command line and the server alike)."""
 
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from planets_log.record.events import Chance, Disclosure
 
 from .outcomes import Outcomes
 from .rng import rng
-from .rules import CHANCE, Rules
+from .rules import CHANCE, TERMINAL, Rules
+
+if TYPE_CHECKING:
+    from .session import Position, Session
 
 EXAMPLE = " — e.g. "
 """Between the game's hint and the example outcome in every hint printed."""
@@ -105,3 +109,15 @@ def words_listing(outcomes: Outcomes) -> str:
     if len(distinct) > LISTED_WORDS:
         return f"{head}\n({len(distinct)} different words are possible here)"
     return f"{head}\nthe words possible here: {' '.join(distinct)}"
+
+
+def mover_text(session: Session, pos: Position, seat: int | None = None) -> str:
+    """Who acts next, in words (with `seat`, as that seat may be told it)."""
+    mover = session.to_move(pos)
+    if mover == TERMINAL:
+        return "the game is over"
+    if mover == CHANCE:
+        what = "chance is next" if session.rules.reveal_due(pos.state) is None else "a reveal is due"
+        return f"{what}: {hint(session.rules, pos.state, seat)}"
+    owed = session.rules.owed(pos.state)
+    return f"{session.name(mover)} {owed}" if owed else f"{session.name(mover)} to move"

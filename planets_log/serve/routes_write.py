@@ -7,8 +7,9 @@ from typing import Any, Callable
 from litestar import Request, post
 from litestar.params import FromPath, JSONBody
 
+from planets_log.engine.hints import mover_text
 from planets_log.engine.recorder import Entry, Recorder
-from planets_log.engine.rules import CHANCE, TERMINAL
+from planets_log.engine.rules import CHANCE
 from planets_log.engine.seats import parse_seat, seat_words
 from planets_log.record.events import Penalty, Result
 
@@ -48,11 +49,7 @@ def _written(name: FromPath[str], live: Live, entries: list[Entry], seat: int | 
     look = views.SCOREKEEPER if seat is None else views.Eyes("seat", seat)
     with live.lock:
         shown = [views.line(live, look, e.seq) for e in entries if 0 < e.seq <= live.pos.seq]
-        mover = live.session.to_move(live.pos)
-        words = "the game is over" if mover == TERMINAL else (
-            f"chance is next: {live.session.rules.chance_hint(live.pos.state)}" if mover == CHANCE
-            else f"{live.session.name(mover)} to move")
-        return Written(table=name, seq=live.pos.seq, lines=shown, next=words)
+        return Written(table=name, seq=live.pos.seq, lines=shown, next=mover_text(live.session, live.pos, seat))
 
 
 def _seat(live: Live, word: str) -> int:

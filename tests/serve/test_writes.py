@@ -164,3 +164,18 @@ def test_the_command_line_and_the_server_annotating_at_once_lose_and_interleave_
     notes = [ln["text"] for ln in lines if ln["type"] == "note"]
     assert sorted(notes) == sorted([f"note on seq 1: cli {i}" for i in range(8)] +
                                    [f"note on seq 1: server {i}" for i in range(sent)])
+
+
+def test_what_comes_next_is_said_as_the_command_line_says_it_with_the_step_owed(served: Served):
+    """The server's `next` is the command line's words (engine.hints.mover_text): in 2491 Planetship the seat to
+    move is told the step it owes (a character to place, say), not only that it is to move."""
+    from planets_log.engine.hints import mover_text
+    from planets_log.engine.replay import Replay
+
+    served.table("t1", game="planetship-2491")
+    res = served.play("t1", served.legal("t1")[0])
+    assert res.status_code == 200, res.text
+    replay = Replay(str(served.folder / "t1.jsonl"))
+    said = mover_text(replay.session, replay.final())
+    assert res.json()["next"] == said
+    assert not said.endswith(" to move"), said

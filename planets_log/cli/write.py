@@ -52,56 +52,37 @@ def new(game: str, out: str, players: tuple[str, ...], seed: int | None, table: 
       planets-log new four-planets --player Ann --player Ben --table --meta event="Club night" t1.jsonl
       planets-log new four-planets --player Ann --player Ben --table --kept-by Ann mine.jsonl
     """
-    from planets_log.engine.play import Builder, make_header
-    from planets_log.record.commit import commitment, new_secret, write_secret
+    from planets_log.engine.newrecord import keeper, start, write
+    from planets_log.engine.seats import check_new_names
     from planets_log.record.errors import UsageError
-    from planets_log.record.events import Commit, Entropy
-    from planets_log.record.lines import create_record
+    from planets_log.record.events import Entropy
     from planets_log.record.text import escape
 
     if table and seed is not None:
         raise UsageError("choose --seed or --table, not both", code="usage")
-    from planets_log.engine.seats import check_new_names
-
     check_new_names(list(players))
     if kept_by is not None and not table:
         raise UsageError("--kept-by is for a game at the table: add --table", code="usage")
-    keeper = None
-    if kept_by is not None:
-        from planets_log.engine.seats import parse_seat, seat_words
-
-        keeper = parse_seat(kept_by, list(players))
-        if keeper is None:
-            raise UsageError(f"--kept-by {kept_by!r}: name {seat_words(list(players))}", code="usage")
-    secret = new_secret() if not table and seed is None else None
-    if secret is None and (entropy or ask_entropy):
+    seat = keeper(kept_by, list(players), "--kept-by") if kept_by is not None else None
+    secret = not table and seed is None
+    if not secret and (entropy or ask_entropy):
         raise UsageError("--entropy goes with a secret seed (no --seed, no --table)", code="usage")
-    commit = Commit(sha256=commitment(secret)) if secret else None
-    header, session = make_header(game, list(players), seed=None if table else seed,
-                                  options=parse_pairs(options, "--option"), edition_path=edition,
-                                  meta=parse_pairs(meta, "--meta"), kept_by=keeper, commit=commit)
-    build = Builder.new(header, session)
-    session.secret = secret
-    if commit is not None:
-        click.echo(f"commitment to the secret seed: {commit.sha256}")
+    rec = start(game, list(players), seed=None if table else seed, secret=secret,
+                options=parse_pairs(options, "--option"), meta=parse_pairs(meta, "--meta"), kept_by=seat,
+                edition_path=edition)
+    if rec.commit is not None:
+        click.echo(f"commitment to the secret seed: {rec.commit.sha256}")
     for player, text in _entropy(parse_pairs(entropy, "--entropy"), players, ask_entropy):
-        build.add(Entropy(player=player, text=text))
-    drawn = build.draw_chance()
-    side = write_secret(out, header.log_id, secret) if secret is not None else None
-    try:
-        create_record(out, build.lines)
-    except BaseException:
-        if side is not None:  # the record was not made: its secret goes too
-            side.unlink()
-        raise
+        rec.build.add(Entropy(player=player, text=text))
+    drawn = write(out, rec)
     mode = ("table game (enter chance outcomes yourself)" if table else f"seeded game, PUBLIC seed {seed}: anyone "
-            "holding this record can foresee every draw" if secret is None else
+            "holding this record can foresee every draw" if not secret else
             f"seeded game, secret seed in {out}.seed (keep it; it is revealed in the record when the game ends)")
-    if keeper is not None:
-        mode = f"table game kept by {players[keeper]} (type '?' for what {players[keeper]} cannot see)"
+    if seat is not None:
+        mode = f"table game kept by {players[seat]} (type '?' for what {players[seat]} cannot see)"
     count = "" if table else f"; {len(drawn)} chance outcome{'' if len(drawn) == 1 else 's'} drawn"
-    click.echo(escape(f"{out}: new {session.rules.title} record, {mode}{count}"))
-    click.echo(mover_text(session, build.pos))
+    click.echo(escape(f"{out}: new {rec.build.session.rules.title} record, {mode}{count}"))
+    click.echo(mover_text(rec.build.session, rec.build.pos))
 
 
 def _entropy(given: dict[str, str], players: tuple[str, ...], ask: bool) -> list[tuple[str, str]]:

@@ -12,6 +12,8 @@ from litestar import Request, get
 from litestar.params import FromPath, FromQuery
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 
+from planets_log.record.text import is_number
+
 from . import views
 from .auth import caller, visible
 from .errors import REFUSALS, ApiError
@@ -52,7 +54,7 @@ def _client(request: Req) -> str:
 def _resume(request: Req, after: int | None) -> int:
     """Where a stream starts: after the `Last-Event-ID` the browser sends on reconnecting, else `after`, else now."""
     last = request.headers.get("last-event-id")
-    if last is not None and last.strip().isdigit():
+    if last is not None and is_number(last.strip()):
         return int(last.strip())
     return -1 if after is None else after
 
@@ -114,7 +116,7 @@ def _vector(text: str | None) -> dict[str, int]:
     out: dict[str, int] = {}
     for part in (text or "").split(","):
         name, _, seq = part.partition("=")
-        if name and seq.isdigit():
+        if name and is_number(seq):
             out[name] = int(seq)
     return out
 

@@ -49,6 +49,18 @@ def test_a_table_stream_sends_each_line_with_its_seq_and_resumes_from_last_event
     assert [e["event"] for e in now] == ["hello"]  # without after or Last-Event-ID: from the end on
 
 
+def test_a_last_event_id_that_is_no_ascii_number_is_ignored_never_a_server_error(served: Served, short):
+    """'²' passes str.isdigit but not int(): a tournament stream's `name=seq` list skips such a part, and a table
+    stream sent odd header bytes starts now."""
+    assert stream._vector("t1=²,t2=7") == {"t2": 7}
+    served.table("t1")
+    served.play("t1", "d1")
+    rec = served.links["t1"]["recorder"]
+    for odd in (b"\xb2", b"5\xb2", b"\xb9\xb2"):
+        answer = served.client.get("/api/tables/t1/stream", headers={**rec, "Last-Event-ID": odd})
+        assert answer.status_code == 200 and [e["event"] for e in events(answer.text)] == ["hello"]
+
+
 def test_a_move_written_while_the_stream_is_open_arrives_on_it(served: Served, short):
     served.table("t1")
     start = served.seq("t1")

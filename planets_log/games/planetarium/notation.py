@@ -168,7 +168,7 @@ def _orbit_groups(args: list[str], dots: dict[int, list[int]], whole: str) -> di
     groups: dict[int, str] = {}
     for word in args:
         head, _, letters = word.partition(":")
-        if not head.isdigit() or int(head) not in dots:
+        if not is_number(head) or int(head) not in dots:
             raise NotationError(whole, f"{word!r}: the orbits with white dots are {', '.join(map(str, dots))}")
         if int(head) in groups:
             raise NotationError(whole, f"orbit {head} is typed twice")

@@ -15,20 +15,24 @@ import click
                    "who gets hold of a link can use it, over plain HTTP that others on the network can read.")
 @click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True, help="The port to listen on.")
 @click.option("--key", type=click.Path(dir_okay=False), default=None,
-              help="A sealing key (from `keygen`): the director may seal finished records with it.")
-def serve(folder: Path, host: str, port: int, key: str | None) -> None:
+              help="A sealing key (from `keygen`): each record is sealed with it as soon as its game ends.")
+@click.option("--public-delay", type=click.IntRange(0, 1000), default=0, show_default=True,
+              help="Spectators follow every public table at least this many moves behind (a table's own delay may "
+                   "be longer).")
+def serve(folder: Path, host: str, port: int, key: str | None, public_delay: int) -> None:
     """Serve the records in FOLDER (made if missing) over HTTP: each table records live.
 
     On start it prints the director's link, with a fresh secret (the links of earlier
     starts stop working). The director makes tables and gets one link for each table's
-    scorekeeper and one for each player; spectators follow the tables made public. The
-    records stay the one source of truth: the command line may write to them meanwhile.
+    scorekeeper (its table page) and one for each player (the game page); spectators
+    follow the tables made public at /games/TABLE. The records stay the one source of
+    truth: the command line may write to them meanwhile.
 
     \b
     Example:
       planets-log serve club-night/
-      planets-log serve tournament/ --host 0.0.0.0 --port 8080 --key organiser.key
+      planets-log serve tournament/ --host 0.0.0.0 --port 8080 --key organiser.key --public-delay 2
     """
     from planets_log.serve.app import run
 
-    run(folder, host, port, key)
+    run(folder, host, port, key, public_delay)

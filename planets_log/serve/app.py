@@ -31,7 +31,7 @@ ROUTES: list[Any] = [
     routes_director.create_table, routes_director.set_flags, routes_director.new_link, routes_director.list_tokens,
     routes_director.revoke_token, routes_director.audit_all, routes_director.archive,
     stream.table_stream, stream.tournament_stream,
-    pages.director_page, pages.director_script, pages.style, pages.director_tables,
+    *pages.ROUTES,
 ]
 
 
@@ -76,12 +76,12 @@ def create_app(server: Server) -> Litestar:
                     on_startup=[server.notifier.bind], middleware=[body_deadline], debug=False, logging_config=None)
 
 
-def run(folder: Path, host: str, port: int, key: str | None = None) -> None:
+def run(folder: Path, host: str, port: int, key: str | None = None, public_delay: int = 0) -> None:
     """Serve `folder` until interrupted: print the director's fresh link, then run uvicorn (no access log)."""
     import click
     import uvicorn
 
-    server = Server(folder, f"http://{host if host != '0.0.0.0' else '127.0.0.1'}:{port}", key)
+    server = Server(folder, f"http://{host if host != '0.0.0.0' else '127.0.0.1'}:{port}", key, public_delay)
     server.store.revoke_directors()
     director = routes_director.link(server, "director", None, None, None)
     click.echo(f"serving {len(server.store.state.tables)} tables from {server.folder}")

@@ -46,9 +46,10 @@ def director(who: Caller) -> None:
         raise ApiError(403, "token.role", "only the director may do this")
 
 
-def eyes(who: Caller, table: Table, as_seat: int | None = None) -> Eyes:
+def eyes(who: Caller, table: Table, as_seat: int | None = None, delay: int | None = None) -> Eyes:
     """How `who` sees `table`: the scorekeeper's view (director, the table's recorder; `as_seat` to look as a seat),
-    its own seat's, a spectator's on a public table; 403 for another table's link, 404 for a private table."""
+    its own seat's, a spectator's on a public table (`delay` moves behind, default the table's); 403 for another
+    table's link, 404 for a private table."""
     if who.role == "director" or (who.role == "recorder" and who.table == table.name):
         return SCOREKEEPER if as_seat is None else Eyes("seat", as_seat)
     if who.role is not None and who.table != table.name:
@@ -61,7 +62,7 @@ def eyes(who: Caller, table: Table, as_seat: int | None = None) -> Eyes:
         raise ApiError(404, "table.missing", f"no table {table.name!r}")
     if as_seat is not None:
         raise ApiError(401, "token.missing", "looking as a seat needs that seat's link")
-    return Eyes("spectator", delay=table.delay)
+    return Eyes("spectator", delay=table.delay if delay is None else delay)
 
 
 def writer(who: Caller, table: Table, roles: tuple[Role, ...]) -> None:

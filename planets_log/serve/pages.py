@@ -1,88 +1,65 @@
-"""The director's page until the real pages land: the tables in a plain HTML list, every value escaped."""
+"""The pages: the table page (recording), the game page (following), the director's page; static files only.
+
+Each page is a fixed HTML shell with its script and style, served from the package (no CDN, nothing from
+outside the server). The shells hold no data: the scripts fetch everything through the API with the link's
+token, and build the DOM from it as text. The Content-Security-Policy allows only this server's scripts,
+styles and API, so nothing a record holds can load or run anything.
+"""
 
 from __future__ import annotations
 
-from html import escape
-from typing import Any
+from functools import cache
+from importlib.resources import files
 
-from litestar import Request, Response, get
+from litestar import Response, get
+from litestar.params import FromPath
 
-from .auth import caller, director
 from .errors import ApiError
-from .server import Srv
 
-Req = Request[Any, Any, Any]
-HEADERS = {"Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
-                                      "frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
-           "Referrer-Policy": "no-referrer", "X-Content-Type-Options": "nosniff", "Cache-Control": "no-store"}
+CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' blob:; connect-src 'self'; "
+       "frame-ancestors 'none'; base-uri 'none'; form-action 'none'")
+HEADERS = {"Content-Security-Policy": CSP, "Referrer-Policy": "no-referrer", "X-Content-Type-Options": "nosniff",
+           "Cache-Control": "no-store", "X-Frame-Options": "DENY"}
+TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8"}
+STATIC = ("common.js", "table.js", "game.js", "director.js", "serve.css")
+"""The files /static/ serves (the HTML shells are served at their pages' addresses only)."""
 
-SHELL = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>planets-log: the director's tables</title><link rel="stylesheet" href="/static/serve.css"></head>
-<body><main id="main" aria-live="polite"><h1>The director's tables</h1><p>Loading…</p></main>
-<script src="/static/director.js"></script></body></html>
-"""
 
-SCRIPT = """// The token comes once in the link's fragment (never sent to the server, never in its logs):
-// kept for this tab only, and taken out of the address bar and the history.
-(function () {
-  var match = /(?:^#|&)token=([^&]+)/.exec(location.hash);
-  if (match) {
-    sessionStorage.setItem("planets-log-token", decodeURIComponent(match[1]));
-    history.replaceState(null, "", location.pathname + location.search);
-  }
-  var token = sessionStorage.getItem("planets-log-token") || "";
-  function load() {
-    fetch("/director/tables", {headers: {"Authorization": "Bearer " + token}})
-      .then(function (r) { return r.text(); })
-      .then(function (html) { document.getElementById("main").innerHTML = html; });
-  }
-  load();
-  setInterval(load, 5000);
-})();
-"""
+@cache
+def asset(name: str) -> str:
+    """A file of planets_log/serve/static, read once."""
+    return files("planets_log.serve").joinpath("static", name).read_text(encoding="utf-8")
 
-STYLE = """body{font-family:system-ui,sans-serif;margin:1rem;color:#111;background:#fff}
-table{border-collapse:collapse}td,th{border:1px solid #555;padding:.3rem .5rem;text-align:left}
-.problem{color:#8b0000}
-"""
 
-COLUMNS = ("table", "game", "players", "moves", "status", "public", "problem")
+def _send(name: str) -> Response[str]:
+    kind = TYPES[name[name.rindex("."):]]
+    return Response(asset(name), media_type=kind, headers=HEADERS)
+
+
+@get("/tables/{name:str}", sync_to_thread=False, include_in_schema=False)
+def table_page(name: FromPath[str]) -> Response[str]:
+    """The table page, opened by a table's recorder link: record the game move by move."""
+    return _send("table.html")
+
+
+@get("/games/{name:str}", sync_to_thread=False, include_in_schema=False)
+def game_page(name: FromPath[str]) -> Response[str]:
+    """The game page, opened by a seat's link (or by anyone, for a public table): follow it live, step back."""
+    return _send("game.html")
 
 
 @get("/director", sync_to_thread=False, include_in_schema=False)
 def director_page() -> Response[str]:
-    """The page the director's link opens."""
-    return Response(SHELL, media_type="text/html", headers=HEADERS)
+    """The director's page, opened by the link `serve` prints: every table, the audit, the archive."""
+    return _send("director.html")
 
 
-@get("/static/director.js", sync_to_thread=False, include_in_schema=False)
-def director_script() -> Response[str]:
-    return Response(SCRIPT, media_type="text/javascript", headers=HEADERS)
+@get("/static/{file:str}", sync_to_thread=False, include_in_schema=False)
+def static(file: FromPath[str]) -> Response[str]:
+    """A script or the style sheet of the pages."""
+    if file not in STATIC:
+        raise ApiError(404, "not-found", f"no file {file!r}")
+    return _send(file)
 
 
-@get("/static/serve.css", sync_to_thread=False, include_in_schema=False)
-def style() -> Response[str]:
-    return Response(STYLE, media_type="text/css", headers=HEADERS)
-
-
-@get("/director/tables", sync_to_thread=True, include_in_schema=False)
-def director_tables(request: Req, server: Srv) -> Response[str]:
-    """The tables as an HTML fragment (the director's token only); a wrong link gets a plain sentence."""
-    try:
-        director(caller(request, server))
-    except ApiError:
-        return Response("<h1>The director's tables</h1><p>This link is not valid for this server.</p>",
-                        media_type="text/html", headers=HEADERS, status_code=401)
-    rows = []
-    for table in server.store.state.tables:
-        info = server.info(table.name)
-        cells = (info.name, info.title or "", ", ".join(info.players), str(info.moves),
-                 info.status + (f", {info.to_move} to move" if info.to_move else ""), "yes" if info.public else "no",
-                 info.problem.message if info.problem else "")
-        rows.append("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in cells) + "</tr>")
-    head = "".join(f'<th scope="col">{c}</th>' for c in COLUMNS)
-    body = "".join(rows) or f'<tr><td colspan="{len(COLUMNS)}">No tables yet.</td></tr>'
-    html = (f"<h1>The director's tables</h1><table><caption>{len(rows)} tables</caption>"
-            f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
-    return Response(html, media_type="text/html", headers=HEADERS)
+ROUTES = [table_page, game_page, director_page, static]

@@ -22,11 +22,12 @@ Req = Request[Any, Any, Any]
 
 
 def link(server: Server, role: Role, table: str | None, seat: int | None, player: str | None) -> Link:
-    """Issue a token and the link that carries it in its fragment (never sent to the server, never logged)."""
+    """Issue a token and the link that carries it in its fragment (never sent to the server, never logged): the
+    director's page, a recorder's table page, a seat's game page."""
     token = server.store.issue(role, table, seat)
     found = server.store.find(token)
     assert found is not None
-    page = "director" if role == "director" else f"tables/{table}"
+    page = "director" if role == "director" else f"tables/{table}" if role == "recorder" else f"games/{table}"
     return Link(token_id=found.id, role=role, table=table, seat=seat, player=player, token=token,
                 url=f"{server.base_url}/{page}#token={token}")
 

@@ -35,7 +35,7 @@ def looking(request: Req, server: Server, name: str, as_seat: str | None = None)
         seat = parse_seat(as_seat, list(players))
         if seat is None:
             raise ApiError(422, "usage", f"no seat {as_seat!r}; name {seat_words(list(players))}")
-    look = eyes(who, table, seat)
+    look = eyes(who, table, seat, server.delay(table))
     return look, server.live(name)
 
 

@@ -40,6 +40,7 @@ def _write(request: Req, server: Server, name: str, roles: tuple[Role, ...],
 
     try:
         entries = live.write(guarded)
+        entries += seal_if_over(server, live)
     finally:
         server.notifier.changed()
     return _written(name, live, entries, who.seat if who.role == "seat" else None)
@@ -122,10 +123,15 @@ def post_seal(request: Req, server: Srv, name: FromPath[str]) -> Written:
     """The director seals the finished record with the server's key (`serve --key`; the `seal` command)."""
     if server.key_path is None:
         raise ApiError(422, "seal.no-key", "this server has no sealing key: start it with --key FILE")
+    return _write(request, server, name, (), sealing(server.key_path))
+
+
+def sealing(key_path: str) -> Callable[[Recorder], list[Entry]]:
+    """The write that seals a record with the key at `key_path` (refused if sealed, or before a seeded outcome)."""
     from planets_log.audit.seal import SEALS_RULE, load_key, make_seal
     from planets_log.record.errors import RecordError
 
-    key = load_key(server.key_path)
+    key = load_key(key_path)
 
     def act(rec: Recorder) -> list[Entry]:
         pos = rec.pos
@@ -137,4 +143,14 @@ def post_seal(request: Req, server: Srv, name: FromPath[str]) -> Written:
                               file=rec.path, seq=pos.seq, code="seal.chance", rule=SEALS_RULE)
         return rec.add(make_seal(key, rec.session.header.log_id, pos.seq, pos.head))
 
-    return _write(request, server, name, (), act)
+    return act
+
+
+def seal_if_over(server: Server, live: Live) -> list[Entry]:
+    """`serve --key`: seal the record as soon as its game is over (the archive then holds it sealed)."""
+    if server.key_path is None:
+        return []
+    with live.lock:
+        if live.session.to_move(live.pos) != TERMINAL or live.pos.arbiter.seal is not None:
+            return []
+        return live.write(sealing(server.key_path))

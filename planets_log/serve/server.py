@@ -29,11 +29,13 @@ RECORD_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
 class Server:
     """Everything one `planets-log serve DIR` holds: the store, the records replayed, the stream notifier."""
 
-    def __init__(self, folder: Path, base_url: str = "", key_path: str | None = None):
+    def __init__(self, folder: Path, base_url: str = "", key_path: str | None = None, public_delay: int = 0):
         folder.mkdir(parents=True, exist_ok=True)
         self.folder = folder.resolve()
         self.base_url = base_url
         self.key_path = key_path
+        self.public_delay = public_delay
+        """Spectators follow every public table at least this many moves behind (`serve --public-delay`)."""
         self.store = Store(self.folder)
         self.notifier = Notifier()
         self.lives: dict[str, Live] = {}
@@ -89,15 +91,19 @@ class Server:
             self.notifier.changed()
         return live
 
+    def delay(self, table: Table) -> int:
+        """How many moves behind spectators follow `table`: its own delay, at least the server's."""
+        return max(table.delay, self.public_delay)
+
     def info(self, name: str, spectator: bool = False) -> TableInfo:
         """A table's line in the list (for a spectator, as far as the table's delay lets it see)."""
         table = self.table(name)
         try:
             live = self.live(name)
         except ApiError as exc:
-            return TableInfo(name=name, public=table.public, delay=table.delay, problem=exc.problem)
+            return TableInfo(name=name, public=table.public, delay=self.delay(table), problem=exc.problem)
         with live.lock:
-            return _line(table, live, spectator)
+            return _line(table, live, spectator, self.delay(table))
 
     def create(self, new: NewTable) -> Table:
         """Make a new table and its record."""
@@ -116,10 +122,10 @@ class Server:
         return table
 
 
-def _line(table: Table, live: Live, spectator: bool) -> TableInfo:
-    """A table's line from its live record."""
+def _line(table: Table, live: Live, spectator: bool, delay: int) -> TableInfo:
+    """A table's line from its live record (a spectator's `delay` moves behind)."""
     session, name = live.session, table.name
-    shown = horizon(live, Eyes("spectator", delay=table.delay)) if spectator else live.pos.seq
+    shown = horizon(live, Eyes("spectator", delay=delay)) if spectator else live.pos.seq
     pos = live.positions[shown]
     mover = session.to_move(pos)
     status: Literal["waiting", "chance", "over"] = (
@@ -128,7 +134,7 @@ def _line(table: Table, live: Live, spectator: bool) -> TableInfo:
     return TableInfo(name=name, game=session.header.game, title=session.rules.title,
                      players=list(session.header.players), seq=pos.seq, moves=len(live.actions(shown)),
                      to_move=session.name(mover) if mover >= 0 else None, status=status, public=table.public,
-                     delay=table.delay, sealed=pos.arbiter.seal is not None, mode=_mode(live),
+                     delay=delay, sealed=pos.arbiter.seal is not None, mode=_mode(live),
                      result=None if result is None else result_words(session, result.winners))
 
 

@@ -49,8 +49,8 @@ class Served:
         return self.client.get(f"/api/tables/{name}/moves", headers=self.director).json()["moves"]
 
 
-def serve_folder(folder: Path, key: str | None = None) -> Iterator[Served]:
-    server = Server(folder, "http://test", key)
+def serve_folder(folder: Path, key: str | None = None, public_delay: int = 0) -> Iterator[Served]:
+    server = Server(folder, "http://test", key, public_delay)
     director = bearer(link(server, "director", None, None, None).token)
     with TestClient(create_app(server)) as client:
         yield Served(folder, server, client, director)

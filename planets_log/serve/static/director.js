@@ -1,0 +1,138 @@
+// The director's page: every table live, the audit's problems and standings, the archive, new tables.
+"use strict";
+(() => {
+  const {$, api, el, show} = PL;
+  const tables = new Map();
+  let auditing = null, auditAgain = false;
+
+  function statusWords(t) {
+    if (t.status === "problem") return "problem: " + (t.problem ? t.problem.message : "the record cannot be read");
+    if (t.status === "over") return "finished" + (t.result ? ": " + t.result : "");
+    return "waiting: " + (t.status === "chance" ? "chance is next" : t.to_move + " to move");
+  }
+
+  function row(t) {
+    const link = (path, words) => el("a", {href: path + encodeURIComponent(t.name)}, words);
+    const cells = [
+      el("th", {scope: "row"}, t.name, " ", el("span", {class: "links"}, "(", link("/games/", "follow"), " · ",
+                                                 link("/tables/", "record"), ")")),
+      el("td", {}, t.title || ""), el("td", {}, t.players.join(", ")), el("td", {}, String(t.moves)),
+      el("td", {class: "status-" + t.status}, statusWords(t)),
+      el("td", {}, t.public ? "yes" + (t.delay ? ", " + t.delay + " behind" : "") : "no"),
+      el("td", {}, t.sealed ? "yes" : "no")];
+    return el("tr", {"data-table": t.name, "data-status": t.status}, ...cells);
+  }
+
+  function drawTables() {
+    const body = $("table-rows");
+    body.replaceChildren(...[...tables.values()].map(row));
+    if (!tables.size) body.append(el("tr", {}, el("td", {colspan: 7}, "No tables yet: make one below.")));
+    const over = [...tables.values()].filter((t) => t.status === "over").length;
+    const problems = [...tables.values()].filter((t) => t.status === "problem").length;
+    $("tables-caption").textContent = tables.size + " tables: " + over + " finished, " + problems + " with a problem";
+  }
+
+  function drawProblems(records) {
+    const list = $("problems");
+    list.textContent = "";
+    for (const r of records) {
+      for (const p of r.problems) {
+        const where = [p.line === null ? null : "line " + p.line, p.seq === null ? null : "seq " + p.seq].filter(Boolean);
+        list.append(el("li", {"data-table": r.table, "data-code": p.code},
+                       el("strong", {}, r.table), " (" + r.file + (where.length ? ", " + where.join(", ") : "") + "): ",
+                       p.message, " [" + p.code + "]"));
+      }
+    }
+    if (!list.children.length) list.append(el("li", {}, "No problem found."));
+  }
+
+  function drawStandings(standings) {
+    const box = $("standings");
+    box.textContent = "";
+    const cols = [["player", "Player"], ["games", "Games"], ["wins", "Wins"], ["shared", "Shared wins"],
+                  ["no_winner", "No winner"], ["points", "Points"]];
+    for (const [game, rows] of Object.entries(standings)) {
+      const head = el("tr", {}, ...cols.map(([, words]) => el("th", {scope: "col"}, words)));
+      const body = rows.map((r) => el("tr", {}, ...cols.map(([key], i) =>
+        i === 0 ? el("th", {scope: "row"}, String(r[key])) : el("td", {}, String(r[key])))));
+      box.append(el("div", {class: "scroll"}, el("table", {class: "standings", "data-game": game},
+        el("caption", {}, game), el("thead", {}, head), el("tbody", {}, ...body))));
+    }
+    if (!box.children.length) box.append(el("p", {}, "No finished game counts yet."));
+  }
+
+  async function audit() {
+    if (auditing) { auditAgain = true; return; }
+    auditing = (async () => {
+      do {
+        auditAgain = false;
+        const res = await api("/api/audit");
+        if (!res.ok) { show("error", res.data.message); continue; }
+        drawProblems(res.data.records);
+        drawStandings(res.data.standings);
+        document.body.dataset.audited = String(Number(document.body.dataset.audited || 0) + 1);
+      } while (auditAgain);
+    })();
+    try { await auditing; } finally { auditing = null; }
+  }
+
+  function changed(kind, t) {
+    if (kind !== "table") return;
+    const before = tables.get(t.name);
+    tables.set(t.name, t);
+    drawTables();
+    if (!before || before.status !== t.status || before.sealed !== t.sealed) PL.guard(audit());
+  }
+
+  async function archive() {
+    const res = await api("/api/archive");
+    if (!res.ok) { show("error", res.data.message); return; }
+    const url = URL.createObjectURL(res.data);
+    const a = el("a", {href: url, download: "records.zip"});
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 60000);
+    $("archive-done").textContent = "records.zip: " + res.data.size + " bytes, " + tables.size + " records.";
+    document.body.dataset.archive = String(res.data.size);
+  }
+
+  function linkItem(link) {
+    const who = link.role === "recorder" ? "the scorekeeper's table page" : link.player + "'s game page";
+    const id = "link-" + link.token_id;
+    return el("li", {}, el("label", {for: id}, who), " ",
+              el("input", {id: id, type: "text", readonly: true, value: link.url, class: "link"}));
+  }
+
+  async function make(event) {
+    event.preventDefault();
+    const players = $("new-players").value.split("\n").map((p) => p.trim()).filter(Boolean);
+    const body = {name: $("new-name").value.trim(), game: $("new-game").value, players: players,
+                  seed: $("new-seed").value, public: $("new-public").checked, delay: Number($("new-delay").value || 0)};
+    const res = await api("/api/tables", {json: body});
+    if (!res.ok) { show("new-error", "The table was not made: " + res.data.message); return; }
+    show("new-error", "");
+    const box = $("new-links");
+    box.replaceChildren(el("p", {}, "Table " + res.data.table.name + " is made. Its links, shown once: give each to "
+                                     + "its person (anyone holding a link can use it)."),
+                        el("ul", {class: "new-links"}, ...res.data.links.map(linkItem)));
+  }
+
+  async function main() {
+    const who = (await api("/api/whoami")).data;
+    if (who.role !== "director") throw new PL.InvalidLink("not the director's link");
+    const games = (await api("/api/games")).data;
+    for (const g of games) $("new-game").append(el("option", {value: g.id}, g.title));
+    $("new-form").addEventListener("submit", (e) => PL.guard(make(e)));
+    $("archive").addEventListener("click", () => PL.guard(archive()));
+    for (const t of (await api("/api/tables")).data) tables.set(t.name, t);
+    drawTables();
+    await audit();
+    PL.follow("/api/stream", changed, (up) => {
+      $("live").textContent = up ? "Live: each table updates as its moves arrive." : "Reconnecting…";
+    });
+    document.body.dataset.ready = "1";
+  }
+
+  PL.start(main, "This link is not valid for the director's page");
+})();

@@ -20,8 +20,9 @@ CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' 
        "frame-ancestors 'none'; base-uri 'none'; form-action 'none'")
 HEADERS = {"Content-Security-Policy": CSP, "Referrer-Policy": "no-referrer", "X-Content-Type-Options": "nosniff",
            "Cache-Control": "no-store", "X-Frame-Options": "DENY"}
-TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8"}
-STATIC = ("common.js", "table.js", "game.js", "director.js", "serve.css")
+TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8",
+         ".svg": "image/svg+xml"}
+STATIC = ("common.js", "table.js", "game.js", "director.js", "serve.css", "icon.svg")
 """The files /static/ serves (the HTML shells are served at their pages' addresses only)."""
 
 
@@ -56,7 +57,7 @@ def director_page() -> Response[str]:
 
 @get("/static/{file:str}", sync_to_thread=False, include_in_schema=False)
 def static(file: FromPath[str]) -> Response[str]:
-    """A script or the style sheet of the pages."""
+    """A script, the style sheet or the icon of the pages."""
     if file not in STATIC:
         raise ApiError(404, "not-found", f"no file {file!r}")
     return _send(file)

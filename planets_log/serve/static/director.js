@@ -36,7 +36,9 @@
     const list = $("problems");
     list.textContent = "";
     for (const r of records) {
+      const playing = tables.has(r.table) && ["waiting", "chance"].includes(tables.get(r.table).status);
       for (const p of r.problems) {
+        if (playing && p.code === "game.unfinished") continue;  // still being played: not a problem yet
         const where = [p.line === null ? null : "line " + p.line, p.seq === null ? null : "seq " + p.seq].filter(Boolean);
         list.append(el("li", {"data-table": r.table, "data-code": p.code},
                        el("strong", {}, r.table), " (" + r.file + (where.length ? ", " + where.join(", ") : "") + "): ",

@@ -43,12 +43,21 @@
       const here = Number(item.dataset.seq) === at;
       item.classList.toggle("current", here);
       const button = item.firstChild;
-      if (here) { button.setAttribute("aria-current", "step"); item.scrollIntoView({block: "nearest"}); }
+      if (here) { button.setAttribute("aria-current", "step"); reveal(item); }
       else button.removeAttribute("aria-current");
     }
     $("live").textContent = liveWords();
     document.body.dataset.seq = String(at);
     document.body.dataset.last = String(latest());
+  }
+
+  // Scroll the list (never the page) so the current line shows.
+  function reveal(item) {
+    const list = $("lines");
+    const top = item.offsetTop, bottom = top + item.offsetHeight;
+    if (top < list.scrollTop || bottom > list.scrollTop + list.clientHeight) {
+      list.scrollTop = Math.max(0, top - list.clientHeight / 2);
+    }
   }
 
   function step(by) {

@@ -180,5 +180,5 @@ def shot(driver: Any, name: str) -> Path:
 
 
 def severe(driver: Any) -> list[dict[str, Any]]:
-    """The console's errors (CSP refusals among them)."""
-    return [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+    """The console's errors: script errors and CSP refusals (not a refusal the API answered on purpose)."""
+    return [e for e in driver.get_log("browser") if e["level"] == "SEVERE" and e["source"] != "network"]

@@ -5,7 +5,8 @@
   const {$, api, el, show} = PL;
   const name = PL.tableName();
   const base = "/api/tables/" + encodeURIComponent(name);
-  let seqs = [0], at = 0, live = false, asked = 0;
+  let seqs = [0], at = 0, target = 0, live = false, asked = 0;
+  // `at`: the position shown; `target`: the one asked for last (shown once its answers arrive).
 
   function whoWords(who, info) {
     if (who.role === "seat") return "You follow as " + who.player + ": your own cards are shown, the others' stay hidden.";
@@ -31,6 +32,7 @@
 
   async function go(seq) {
     const mine = ++asked;
+    target = seq;
     const [pos, pic] = await Promise.all([api(base + "/position?seq=" + seq), api(base + "/picture?seq=" + seq)]);
     if (mine !== asked) return;
     if (!pos.ok) { show("error", pos.data.message); return; }
@@ -61,7 +63,7 @@
   }
 
   function step(by) {
-    const i = Math.max(0, Math.min(seqs.length - 1, seqs.indexOf(at) + by));
+    const i = Math.max(0, Math.min(seqs.length - 1, seqs.indexOf(target) + by));
     return PL.guard(go(seqs[i]));
   }
 
@@ -74,7 +76,7 @@
 
   function arrived(kind, line) {
     if (kind !== "line") return;
-    const following = at === latest();
+    const following = target === latest();
     addLine(line);
     document.body.dataset.last = String(latest());
     if (following) PL.guard(go(latest()));

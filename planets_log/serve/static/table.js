@@ -5,7 +5,7 @@
   const name = PL.tableName();
   const base = "/api/tables/" + encodeURIComponent(name);
   const SHOWN = 40;
-  let seq = 0, legal = [], over = false, shownLines = 0, busy = null, again = false;
+  let seq = 0, legal = [], over = false, status = "", shownLines = 0, busy = null, again = false;
 
   function statusWords(pos, info) {
     if (pos.over) return "The game is over" + (info.result ? ": " + info.result : "") + (info.sealed ? " (sealed)." : ".");
@@ -55,7 +55,8 @@
         seq = pos.data.seq;
         over = pos.data.over;
         legal = moves.data.moves;
-        $("status").textContent = statusWords(pos.data, info.data);
+        status = statusWords(pos.data, info.data);
+        $("status").textContent = status;
         $("picture").replaceChildren(PL.picture(pic.data));
         $("text").textContent = pos.data.text;
         addLines(lines.data.lines);
@@ -81,7 +82,7 @@
       $("move").value = "";
       show("move-error", "");
       await refresh();
-      $("status").textContent = "Recorded: " + res.data.lines.map((l) => l.text).join("; ") + ". " + res.data.next + ".";
+      $("status").textContent = "Recorded: " + res.data.lines.map((l) => l.text).join("; ") + ". " + status;
     } else if (res.status === 409) {
       show("move-error", "The record changed meanwhile; the position is now up to date: check it and record again.");
       await refresh();
@@ -100,7 +101,7 @@
       $("undo-reason").value = "";
       show("undo-error", "");
       await refresh();
-      $("status").textContent = "Taken back: " + res.data.lines.map((l) => l.text).join("; ") + ". " + res.data.next + ".";
+      $("status").textContent = "Taken back: " + res.data.lines.map((l) => l.text).join("; ") + ". " + status;
       $("move").focus();
     } else {
       show("undo-error", (res.status === 409 ? "The record changed meanwhile; try again. " : "Not taken back: ")

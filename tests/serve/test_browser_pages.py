@@ -6,6 +6,9 @@ Screenshots go to test-artifacts/screenshots/serve/ (the ones in docs/images/ we
 
 from __future__ import annotations
 
+import io
+import zipfile
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -14,6 +17,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from planets_log.cli.common import position_at
+from planets_log.engine.redact import public_picture
 from planets_log.engine.replay import Replay
 from tests.pictures.helpers import parse, texts
 
@@ -37,12 +41,21 @@ def desk() -> Iterator[Any]:
     driver.quit()
 
 
+@contextmanager
+def serving(folder: Path, drivers: tuple[Any, ...], **options: Any) -> Iterator[Live]:
+    """A live server on `folder`; the browsers leave its pages (their streams close) before it stops."""
+    for served in live_server(folder, **options):
+        try:
+            yield served
+        finally:
+            for driver in drivers:
+                driver.get("about:blank")
+
+
 @pytest.fixture
 def live(tmp_path: Path, phone: Any, desk: Any) -> Iterator[Live]:
-    for served in live_server(tmp_path / "served"):
+    with serving(tmp_path / "served", (phone, desk)) as served:
         yield served
-        for driver in (phone, desk):  # the pages' streams close before the server stops
-            driver.get("about:blank")
 
 
 def seen_by(record: Path, seq: int, seat: int | None) -> list[str]:
@@ -152,3 +165,100 @@ def test_a_whole_game_is_recorded_on_a_phone_while_a_seat_follows_live(live: Liv
     shot(phone, "table-desktop")
     resize(desk, PHONE)
     shot(desk, "game-phone")
+
+
+def action_seqs(live: Live, name: str) -> list[int]:
+    lines = live.api("GET", f"/api/tables/{name}/lines?after=0").json()["lines"]
+    return [ln["seq"] for ln in lines if ln["kind"] == "action"]
+
+
+def test_a_spectator_of_a_public_table_with_public_delay_2_is_two_moves_behind(tmp_path: Path, phone: Any, desk: Any):
+    with serving(tmp_path / "served", (phone, desk), public_delay=2) as live:
+        live.table("t1", public=True)  # no delay of its own: the server's --public-delay 2 holds it back
+        for _ in range(4):
+            live.play("t1", live.legal("t1")[-1])
+        resize(phone, PHONE)
+        open_page(phone, live.base + "/games/t1")
+        assert "a spectator, 2 moves behind" in phone.find_element(By.ID, "who").text
+        phone.execute_script("window.stillTheSamePage = 1")
+        for more in range(3):
+            behind = action_seqs(live, "t1")[-2] - 1  # the line before the second-last move
+            wait(lambda: dataset(phone, "seq") == str(behind), 10, f"shown {dataset(phone, 'seq')}, not {behind}")
+            shown = [int(li.get_attribute("data-seq")) for li in phone.find_elements(By.CSS_SELECTOR, "#lines li")]
+            assert max(shown) == behind < live.seq("t1"), "nothing past the delay reaches the page"
+            rep = Replay(str(live.server.folder / "t1.jsonl"))
+            assert picture_texts(phone) == texts(parse(public_picture(rep.session.rules, position_at(rep, seq=behind).state)))
+            live.play("t1", live.legal("t1")[-1])
+        assert phone.execute_script("return window.stillTheSamePage") == 1
+        no_serious_violations(phone, "game page (spectator)")
+        shot(phone, "game-spectator-phone")
+
+
+def tampered(folder: Path) -> None:
+    """A finished record with one card changed in its deal and the chain left as it was."""
+    from tests.pictures.helpers import FIXTURES
+
+    lines = (FIXTURES / "four-planets" / "selfplay-seed-2.jsonl").read_text().splitlines(keepends=True)
+    assert '"P0s"' in lines[2]
+    lines[2] = lines[2].replace('"P0s"', '"P1s"', 1)
+    folder.mkdir(parents=True)
+    (folder / "planted.jsonl").write_text("".join(lines))
+
+
+def row_of(driver: Any, table: str) -> list[str]:
+    """A table's row on the director's page, cell by cell (read at once: the page redraws it live)."""
+    return list(driver.execute_script(
+        "const row = document.querySelector(`#table-rows tr[data-table='${arguments[0]}']`);"
+        "return row ? [...row.children].map(c => c.textContent) : [];", table))
+
+
+def standing(driver: Any, player: str) -> list[str]:
+    """A player's row of the Four Planets standings: player, games, wins, shared, no winner, points."""
+    return list(driver.execute_script(
+        "const rows = [...document.querySelectorAll(\"table.standings[data-game='four-planets'] tbody tr\")];"
+        "const row = rows.find(r => r.firstChild.textContent === arguments[0]);"
+        "return row ? [...row.children].map(c => c.textContent) : [];", player))
+
+
+def test_the_directors_page_audits_finished_games_live_and_shows_a_tampered_record(tmp_path: Path, phone: Any,
+                                                                                   desk: Any):
+    from planets_log.audit.seal import keygen
+
+    keygen(str(tmp_path / "organiser"))
+    tampered(tmp_path / "served")
+    with serving(tmp_path / "served", (phone, desk), key=str(tmp_path / "organiser.key")) as live:
+        live.table("t1")
+        live.finish("t1")
+        live.table("t2", players=("Cat", "Dan"))
+        live.play("t2", live.legal("t2")[-1])
+        resize(desk, DESKTOP)
+        open_page(desk, live.base + "/director#token=" + live.director)
+        assert "token" not in desk.current_url
+        desk.execute_script("window.stillTheSamePage = 1")
+        wait(lambda: "seal verified" in row_of(desk, "t1")[-1], 10, str(row_of(desk, "t1")))
+        assert row_of(desk, "t1")[4].startswith("finished") and row_of(desk, "t1")[6] == "yes"
+        assert row_of(desk, "t2")[4] == "waiting: Dan to move" and row_of(desk, "t2")[-1] == "valid"
+        assert row_of(desk, "planted")[4].startswith("problem: ")
+        problems = desk.execute_script("return [...document.querySelectorAll('#problems li[data-table]')]"
+                                       ".map(li => [li.dataset.table, li.dataset.code, li.textContent])")
+        assert {table for table, _, _ in problems} == {"planted"}, problems
+        assert "chance.tampered" in {code for _, code, _ in problems}, "the deal is not the seed's"
+        assert standing(desk, "Ann")[1] == "1" and standing(desk, "Cat") == []
+        no_serious_violations(desk, "director's page")
+        shot(desk, "director-desktop")
+        live.finish("t2")
+        wait(lambda: standing(desk, "Cat") and standing(desk, "Cat")[1] == "1", 15, "the standings did not update")
+        assert "seal verified" in row_of(desk, "t2")[-1]
+        assert desk.execute_script("return window.stillTheSamePage") == 1, "updated without reloading"
+        desk.find_element(By.ID, "archive").click()
+        size = wait(lambda: dataset(desk, "archive"), 10, "no archive")
+        archive = live.api("GET", "/api/archive").content
+        assert int(size) == len(archive)
+        with zipfile.ZipFile(io.BytesIO(archive)) as zf:
+            assert sorted(zf.namelist()) == ["planted.jsonl", "t1.jsonl", "t2.jsonl"]
+            assert '"type":"seal"' in zf.read("t2.jsonl").decode().splitlines()[-1]
+        assert severe(desk) == []
+        resize(phone, PHONE)
+        open_page(phone, live.base + "/director#token=" + live.director)
+        shot(phone, "director-phone")
+        no_serious_violations(phone, "director's page on a phone")

@@ -2,13 +2,34 @@
 "use strict";
 (() => {
   const {$, api, el, show} = PL;
-  const tables = new Map();
+  const tables = new Map(), audits = new Map();
   let auditing = null, auditAgain = false;
 
   function statusWords(t) {
     if (t.status === "problem") return "problem: " + (t.problem ? t.problem.message : "the record cannot be read");
     if (t.status === "over") return "finished" + (t.result ? ": " + t.result : "");
     return "waiting: " + (t.status === "chance" ? "chance is next" : t.to_move + " to move");
+  }
+
+  function playing(name) {
+    return tables.has(name) && ["waiting", "chance"].includes(tables.get(name).status);
+  }
+
+  // What the audit says of a table's record (its problems but "unfinished" while it is being played).
+  function problemsOf(r) {
+    return r.problems.filter((p) => !(playing(r.table) && p.code === "game.unfinished"));
+  }
+
+  function auditWords(name) {
+    const r = audits.get(name);
+    if (!r) return "not audited yet";
+    const problems = problemsOf(r);
+    if (problems.length) return problems.length + (problems.length === 1 ? " problem" : " problems");
+    const words = [r.valid ? "valid" : "not valid"];
+    if (r.finished) words.push("finished");
+    if (r.sealed) words.push(r.verified ? "seal verified" : "sealed, not verified");
+    if (r.counted) words.push("counts");
+    return words.join(", ");
   }
 
   function row(t) {
@@ -19,14 +40,14 @@
       el("td", {}, t.title || ""), el("td", {}, t.players.join(", ")), el("td", {}, String(t.moves)),
       el("td", {class: "status-" + t.status}, statusWords(t)),
       el("td", {}, t.public ? "yes" + (t.delay ? ", " + t.delay + " behind" : "") : "no"),
-      el("td", {}, t.sealed ? "yes" : "no")];
+      el("td", {}, t.sealed ? "yes" : "no"), el("td", {class: "audit"}, auditWords(t.name))];
     return el("tr", {"data-table": t.name, "data-status": t.status}, ...cells);
   }
 
   function drawTables() {
     const body = $("table-rows");
     body.replaceChildren(...[...tables.values()].map(row));
-    if (!tables.size) body.append(el("tr", {}, el("td", {colspan: 7}, "No tables yet: make one below.")));
+    if (!tables.size) body.append(el("tr", {}, el("td", {colspan: 8}, "No tables yet: make one below.")));
     const over = [...tables.values()].filter((t) => t.status === "over").length;
     const problems = [...tables.values()].filter((t) => t.status === "problem").length;
     $("tables-caption").textContent = tables.size + " tables: " + over + " finished, " + problems + " with a problem";
@@ -36,9 +57,7 @@
     const list = $("problems");
     list.textContent = "";
     for (const r of records) {
-      const playing = tables.has(r.table) && ["waiting", "chance"].includes(tables.get(r.table).status);
-      for (const p of r.problems) {
-        if (playing && p.code === "game.unfinished") continue;  // still being played: not a problem yet
+      for (const p of problemsOf(r)) {
         const where = [p.line === null ? null : "line " + p.line, p.seq === null ? null : "seq " + p.seq].filter(Boolean);
         list.append(el("li", {"data-table": r.table, "data-code": p.code},
                        el("strong", {}, r.table), " (" + r.file + (where.length ? ", " + where.join(", ") : "") + "): ",
@@ -57,7 +76,8 @@
       const head = el("tr", {}, ...cols.map(([, words]) => el("th", {scope: "col"}, words)));
       const body = rows.map((r) => el("tr", {}, ...cols.map(([key], i) =>
         i === 0 ? el("th", {scope: "row"}, String(r[key])) : el("td", {}, String(r[key])))));
-      box.append(el("div", {class: "scroll"}, el("table", {class: "standings", "data-game": game},
+      box.append(el("div", {class: "scroll", tabindex: 0, role: "region", "aria-label": "Standings of " + game},
+        el("table", {class: "standings", "data-game": game},
         el("caption", {}, game), el("thead", {}, head), el("tbody", {}, ...body))));
     }
     if (!box.children.length) box.append(el("p", {}, "No finished game counts yet."));
@@ -70,6 +90,8 @@
         auditAgain = false;
         const res = await api("/api/audit");
         if (!res.ok) { show("error", res.data.message); continue; }
+        for (const r of res.data.records) audits.set(r.table, r);
+        drawTables();
         drawProblems(res.data.records);
         drawStandings(res.data.standings);
         document.body.dataset.audited = String(Number(document.body.dataset.audited || 0) + 1);

@@ -134,7 +134,7 @@ def wait(what: Callable[[], Any], seconds: float = 10, message: str = "") -> Any
         if value or time.monotonic() > deadline:
             assert value, message or "timed out"
             return value
-        time.sleep(0.05)
+        time.sleep(0.02)
 
 
 def open_page(driver: Any, url: str, ready: str = "1") -> None:

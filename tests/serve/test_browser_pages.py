@@ -262,3 +262,122 @@ def test_the_directors_page_audits_finished_games_live_and_shows_a_tampered_reco
         open_page(phone, live.base + "/director#token=" + live.director)
         shot(phone, "director-phone")
         no_serious_violations(phone, "director's page on a phone")
+
+
+INVALID = "This link is not valid for this table"
+
+
+def refused(driver: Any, url: str, words: str = INVALID) -> None:
+    """The page says only that the link is not valid: no table's data, no trace; no token left in the address."""
+    driver.get("about:blank")
+    open_page(driver, url, ready="invalid")
+    assert driver.find_element(By.TAG_NAME, "h1").text == words
+    text = main_text(driver)
+    for secret in ("Ann", "Ben", "Cat", "Dan", "t2", "Four Planets", "Traceback", "token", "Error"):
+        assert secret not in text, (url, secret, text)
+    assert "token" not in driver.current_url
+    history = [e["url"] for e in driver.execute_cdp_cmd("Page.getNavigationHistory", {})["entries"]]
+    assert not [u for u in history if "token" in u], history
+    assert driver.execute_script("return sessionStorage.length") == 0, "the refused token is not kept"
+
+
+def test_a_link_that_is_not_the_right_one_gets_a_plain_sentence(live: Live, phone: Any):
+    live.table("t1")
+    live.table("t2", players=("Cat", "Dan"))
+    t1 = live.base + "/tables/t1#token="
+    g1 = live.base + "/games/t1#token="
+    refused(phone, t1 + live.token("t2", "recorder"))  # another table's recorder
+    refused(phone, g1 + live.token("t2", "Cat"))  # another table's seat
+    refused(phone, t1 + live.token("t1", "Ann"))  # a seat may follow, not record
+    refused(phone, g1 + "not-a-token")
+    refused(phone, live.base + "/games/t1")  # a private table, no link
+    refused(phone, live.base + "/games/nowhere#token=" + live.token("t1", "Ann"))
+    ann = live.token("t1", "Ann")
+    token_id = next(t["id"] for t in live.api("GET", "/api/tokens").json() if t["table"] == "t1" and t["seat"] == 0)
+    open_page(phone, g1 + ann)
+    assert live.api("DELETE", f"/api/tokens/{token_id}").status_code == 200
+    phone.refresh()  # the token kept for the tab, now revoked
+    wait(lambda: dataset(phone, "ready") == "invalid", 10)
+    assert phone.find_element(By.TAG_NAME, "h1").text == INVALID
+    refused(phone, live.base + "/director#token=" + live.token("t1", "recorder"),
+            "This link is not valid for the director's page")
+
+
+def test_the_token_leaves_the_address_bar_and_the_history_and_a_reload_keeps_working(live: Live, phone: Any):
+    live.table("t1")
+    phone.get("about:blank")
+    open_page(phone, live.links["t1"]["recorder"])
+    assert phone.current_url == live.base + "/tables/t1"
+    phone.refresh()
+    wait(lambda: dataset(phone, "ready") == "1", 10)
+    phone.back()
+    wait(lambda: phone.current_url == "about:blank", 5, phone.current_url)
+    phone.forward()
+    wait(lambda: dataset(phone, "ready") == "1", 10)
+    assert phone.current_url == live.base + "/tables/t1"
+    history = [e["url"] for e in phone.execute_cdp_cmd("Page.getNavigationHistory", {})["entries"]]
+    assert live.base + "/tables/t1" in history and not [u for u in history if "token" in u], history
+
+
+HOSTILE = ('<img src=x onerror="window.pwned=1">', 'Ben</td><script>window.pwned=2</script>')
+
+
+def test_hostile_names_and_notes_are_shown_as_text_and_run_nothing(live: Live, phone: Any, desk: Any):
+    live.table("t1", players=HOSTILE, public=True)
+    live.play("t1", live.legal("t1")[-1])
+    note = {"target": 5, "text": '<svg onload="window.pwned=3"></svg> "quoted" & done'}
+    assert live.api("POST", "/api/tables/t1/notes", json=note).status_code == 200
+    pages = [(live.links["t1"]["recorder"], "title"), (live.links["t1"][HOSTILE[1]], "title"),
+             (live.base + "/games/t1", "title"), (live.base + "/director#token=" + live.director, "table-rows")]
+    for url, where in pages:
+        desk.get("about:blank")
+        open_page(desk, url)
+        assert HOSTILE[0] in desk.find_element(By.ID, where).text, url
+        assert desk.execute_script("return window.pwned") is None, url
+        assert desk.execute_script("return document.querySelectorAll('#main img, #main script').length") == 0
+    desk.get("about:blank")
+    open_page(desk, live.links["t1"]["recorder"])
+    assert note["text"] in desk.find_element(By.ID, "lines").text
+    assert severe(desk) == []
+
+
+def every_position(driver: Any, url: str) -> list[tuple[str, str, str]]:
+    """Open the game page and step from the first position to the last: each one's picture, words, and line."""
+    driver.get("about:blank")
+    open_page(driver, url)
+    driver.find_element(By.ID, "first").click()
+    wait(lambda: dataset(driver, "seq") == "0", 10)
+    last, out = int(dataset(driver, "last") or 0), []
+    for seq in range(last + 1):
+        if seq:
+            driver.find_element(By.ID, "next").click()
+            wait(lambda: dataset(driver, "seq") == str(seq), 10, f"stuck at {dataset(driver, 'seq')}")
+        out.append(driver.execute_script(
+            "return [document.querySelector('#picture svg').outerHTML, document.getElementById('text').textContent,"
+            " (document.querySelector('#lines li.current') || {textContent: ''}).textContent]"))
+    return [tuple(x) for x in out]
+
+
+def test_a_seats_game_page_is_the_same_on_a_twin_record(tmp_path: Path, desk: Any):
+    """Two records that differ only in what the seat cannot see (tests/trust's twins): the seat's game page shows
+    the same thing at every position of both, while the scorekeeper's differs (so a leak would show)."""
+    from tests.helpers import write_lines
+    from tests.serve.test_twins import _cases
+
+    for n, (seat, end, real, other, changed) in enumerate(_cases("four-planets")):
+        folder = tmp_path / f"seat-{seat}"
+        folder.mkdir()
+        write_lines(folder / "real.jsonl", real.lines[:end + 1])
+        write_lines(folder / "twin.jsonl", other.lines[:end + 1])
+        with serving(folder, (desk,)) as live:
+            seen: dict[str, list[Any]] = {}
+            for name in ("real", "twin"):
+                res = live.api("POST", f"/api/tables/{name}/links", json={"role": "seat", "seat": str(seat + 1)})
+                seen[name] = every_position(desk, res.json()["url"])
+                if n == 0:  # the scorekeeper's view does not depend on the seat: walked once
+                    seen[name + " director"] = every_position(desk, f"{live.base}/games/{name}#token={live.director}")
+            assert len(seen["real"]) == end + 1
+            for k, (a, b) in enumerate(zip(seen["real"], seen["twin"])):
+                assert a == b, (f"seat {seat + 1} sees a difference at seq {k} (seqs {changed} changed)", a, b)
+            if n == 0:
+                assert seen["real director"] != seen["twin director"]

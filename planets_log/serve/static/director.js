@@ -7,7 +7,11 @@
 
   function statusWords(t) {
     if (t.status === "problem") return "problem: " + (t.problem ? t.problem.message : "the record cannot be read");
-    if (t.status === "over") return "finished" + (t.result ? ": " + t.result : "");
+    if (t.status === "over") {
+      const r = audits.get(t.name);
+      const winners = r && r.result && r.result.winners.length ? "winners " + r.result.winners.join(", ") : "";
+      return "finished" + (t.result ? ": " + t.result : winners ? ": " + winners : "");
+    }
     return "waiting: " + (t.status === "chance" ? "chance is next" : t.to_move + " to move");
   }
 

@@ -156,7 +156,10 @@ def test_a_whole_game_is_recorded_on_a_phone_while_a_seat_follows_live(live: Liv
             shot(phone, "table-phone")
             phone.find_element(By.ID, "move").clear()
     assert moves >= 20, "a whole game"
-    assert "The game is over" in phone.find_element(By.ID, "status").text
+    sheet = live.api("GET", "/api/tables/t1/score").json()["sheet"]
+    totals = ", ".join(f"{s['player']} {s['total']}" for s in sheet["scores"])
+    assert f"The game is over. Final score: {totals}: " in phone.find_element(By.ID, "status").text
+    assert f"Final score: {totals}: " in desk.find_element(By.ID, "position").text
     assert not phone.find_element(By.ID, "move").is_enabled()
     assert severe(phone) == [] and severe(desk) == []
     no_serious_violations(phone, "table page at the end")

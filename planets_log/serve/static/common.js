@@ -173,6 +173,18 @@ const PL = (() => {
     return msg;
   }
 
+  // The final totals in words ("Ann 12, Ben 9: Ann wins"), or "" where the caller may not know them yet.
+  async function finalScore(base) {
+    const res = await api(base + "/score");
+    if (!res.ok || res.data.withheld || !res.data.sheet) return "";
+    const sheet = res.data.sheet;
+    const totals = sheet.scores.map((s) => s.player + " " + s.total).join(", ");
+    const names = sheet.winners.map((w) => sheet.scores[w].player);
+    const outcome = !names.length ? "nobody wins" : names.length > 1 ? names.join(" and ") + " share the victory"
+      : names[0] + " wins";
+    return "Final score: " + totals + ": " + outcome + (sheet.tiebreak ? " (" + sheet.tiebreak + ")" : "") + ".";
+  }
+
   // The table's name from the address: /tables/NAME or /games/NAME.
   function tableName() {
     return decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
@@ -192,5 +204,5 @@ const PL = (() => {
     return promise.catch((err) => { if (err instanceof InvalidLink) invalid(); else console.error(err); });
   }
 
-  return {$, api, el, show, picture, follow, tableName, start, guard, invalid, InvalidLink};
+  return {$, api, el, show, picture, finalScore, follow, tableName, start, guard, invalid, InvalidLink};
 })();

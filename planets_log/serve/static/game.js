@@ -35,12 +35,14 @@
     target = seq;
     const [pos, pic] = await Promise.all([api(base + "/position?seq=" + seq), api(base + "/picture?seq=" + seq)]);
     if (mine !== asked) return;
+    const final = pos.ok && pos.data.over ? await PL.finalScore(base) : "";
+    if (mine !== asked) return;
     if (!pos.ok) { show("error", pos.data.message); return; }
     show("error", "");
     at = seq;
     $("picture").replaceChildren(PL.picture(pic.data));
     $("text").textContent = pos.data.text;
-    $("position").textContent = positionWords(pos.data);
+    $("position").textContent = positionWords(pos.data) + (final ? ". " + final : "");
     for (const item of $("lines").children) {
       const here = Number(item.dataset.seq) === at;
       item.classList.toggle("current", here);

@@ -55,7 +55,7 @@
         seq = pos.data.seq;
         over = pos.data.over;
         legal = moves.data.moves;
-        status = statusWords(pos.data, info.data);
+        status = statusWords(pos.data, info.data) + (pos.data.over ? " " + await PL.finalScore(base) : "");
         $("status").textContent = status;
         $("picture").replaceChildren(PL.picture(pic.data));
         $("text").textContent = pos.data.text;

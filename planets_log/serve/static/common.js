@@ -182,7 +182,7 @@ const PL = (() => {
     const names = sheet.winners.map((w) => sheet.scores[w].player);
     const outcome = !names.length ? "nobody wins" : names.length > 1 ? names.join(" and ") + " share the victory"
       : names[0] + " wins";
-    return "Final score: " + totals + ": " + outcome + (sheet.tiebreak ? " (" + sheet.tiebreak + ")" : "") + ".";
+    return "Final score: " + totals + ": " + outcome + (sheet.tiebreak ? "; " + sheet.tiebreak : "") + ".";
   }
 
   // The table's name from the address: /tables/NAME or /games/NAME.

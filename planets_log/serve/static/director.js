@@ -38,20 +38,21 @@
 
   function row(t) {
     const link = (path, words) => el("a", {href: path + encodeURIComponent(t.name)}, words);
+    const cell = (label, ...content) => el("td", {role: "cell", "data-label": label}, ...content);
     const cells = [
-      el("th", {scope: "row"}, t.name, " ", el("span", {class: "links"}, "(", link("/games/", "follow"), " · ",
-                                                 link("/tables/", "record"), ")")),
-      el("td", {}, t.title || ""), el("td", {}, t.players.join(", ")), el("td", {}, String(t.moves)),
-      el("td", {class: "status-" + t.status}, statusWords(t)),
-      el("td", {}, t.public ? "yes" + (t.delay ? ", " + t.delay + " behind" : "") : "no"),
-      el("td", {}, t.sealed ? "yes" : "no"), el("td", {class: "audit"}, auditWords(t.name))];
-    return el("tr", {"data-table": t.name, "data-status": t.status}, ...cells);
+      el("th", {scope: "row", role: "rowheader"}, t.name, " ", el("span", {class: "links"}, "(",
+         link("/games/", "follow"), " · ", link("/tables/", "record"), ")")),
+      cell("Game", t.title || ""), cell("Players", t.players.join(", ")), cell("Moves", String(t.moves)),
+      el("td", {role: "cell", "data-label": "Status", class: "status-" + t.status}, statusWords(t)),
+      cell("Public", t.public ? "yes" + (t.delay ? ", " + t.delay + " behind" : "") : "no"),
+      cell("Sealed", t.sealed ? "yes" : "no"), cell("Audit", auditWords(t.name))];
+    return el("tr", {role: "row", "data-table": t.name, "data-status": t.status}, ...cells);
   }
 
   function drawTables() {
     const body = $("table-rows");
     body.replaceChildren(...[...tables.values()].map(row));
-    if (!tables.size) body.append(el("tr", {}, el("td", {colspan: 8}, "No tables yet: make one below.")));
+    if (!tables.size) body.append(el("tr", {role: "row"}, el("td", {role: "cell", colspan: 8}, "No tables yet: make one below.")));
     const over = [...tables.values()].filter((t) => t.status === "over").length;
     const problems = [...tables.values()].filter((t) => t.status === "problem").length;
     $("tables-caption").textContent = tables.size + " tables: " + over + " finished, " + problems + " with a problem";

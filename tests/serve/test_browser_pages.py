@@ -193,6 +193,17 @@ def test_a_spectator_of_a_public_table_with_public_delay_2_is_two_moves_behind(t
             assert picture_texts(phone) == texts(parse(public_picture(rep.session.rules, position_at(rep, seq=behind).state)))
             live.play("t1", live.legal("t1")[-1])
         assert phone.execute_script("return window.stillTheSamePage") == 1
+        behind = action_seqs(live, "t1")[-2] - 1
+        wait(lambda: dataset(phone, "seq") == str(behind), 10)
+        phone.find_element(By.ID, "prev").click()  # stepped back, the page stays there as lines arrive
+        wait(lambda: dataset(phone, "seq") == str(behind - 1), 10)
+        live.play("t1", live.legal("t1")[-1])
+        later = action_seqs(live, "t1")[-2] - 1
+        wait(lambda: dataset(phone, "last") == str(later), 10)
+        assert dataset(phone, "seq") == str(behind - 1)
+        assert "newer lines (▶| shows the latest)" in phone.find_element(By.ID, "live").text
+        phone.find_element(By.TAG_NAME, "body").send_keys(Keys.END)
+        wait(lambda: dataset(phone, "seq") == str(later), 10, "End shows the latest position")
         no_serious_violations(phone, "game page (spectator)")
         shot(phone, "game-spectator-phone")
 
@@ -261,6 +272,9 @@ def test_the_directors_page_audits_finished_games_live_and_shows_a_tampered_reco
             assert sorted(zf.namelist()) == ["planted.jsonl", "t1.jsonl", "t2.jsonl"]
             assert '"type":"seal"' in zf.read("t2.jsonl").decode().splitlines()[-1]
         assert severe(desk) == []
+        desk.find_element(By.CSS_SELECTOR, "#table-rows tr[data-table='t2'] a[href='/games/t2']").click()
+        wait(lambda: dataset(desk, "ready") == "1", 10)  # the director's token serves the table's pages too
+        assert desk.find_element(By.ID, "who").text == "You see everything: the scorekeeper's view."
         resize(phone, PHONE)
         open_page(phone, live.base + "/director#token=" + live.director)
         shot(phone, "director-phone")

@@ -116,8 +116,10 @@ def test_revoking_a_link_ends_its_open_stream(served: Served, short):
     made = served.table("t1")
     ben = next(ln for ln in made["links"] if ln["player"] == "Ben")
 
-    def later() -> None:
-        time.sleep(0.1)
+    def later() -> None:  # once the stream is open (revoked before, the request itself is refused: a 401)
+        deadline = time.monotonic() + 5
+        while not stream.STREAMS.open.get("testclient") and time.monotonic() < deadline:
+            time.sleep(0.01)
         served.server.store.revoke(ben["token_id"])
         served.server.notifier.changed()
 

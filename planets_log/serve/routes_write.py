@@ -9,7 +9,7 @@ from litestar.params import FromPath, JSONBody
 
 from planets_log.engine.hints import mover_text
 from planets_log.engine.recorder import Entry, Recorder
-from planets_log.engine.rules import CHANCE
+from planets_log.engine.rules import CHANCE, TERMINAL
 from planets_log.engine.seats import parse_seat, seat_words
 from planets_log.record.events import Penalty, Result
 

@@ -59,8 +59,11 @@ def position(rules, state, rendered: bool) -> str:
 
 
 def sheet(rules, state) -> str:
-    """The score sheet as JSON: totals with their breakdown, winners, outcome, tie-break, final or not."""
+    """The score sheet as JSON: totals with their points by source and tie-break values (when the game has
+    any), winners, outcome, the tie-break used, final or not, and a solo game's target."""
     s = rules.score(state)
-    scores = [{"seat": r.seat, "player": r.player, "total": r.total, "breakdown": r.breakdown} for r in s.scores]
+    scores = [{"seat": r.seat, "player": r.player, "total": r.total, "breakdown": r.breakdown,
+               **({"tiebreak": r.tiebreak} if r.tiebreak else {}),
+               **({"target": r.target} if r.target is not None else {})} for r in s.scores]
     return json.dumps({"scores": scores, "winners": s.winners, "outcome": s.outcome, "tiebreak": s.tiebreak,
                        "final": s.final}, indent=1)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from contextlib import nullcontext
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterable
 
 import click
 
@@ -199,7 +199,7 @@ def _show(rep: Replay, pos: Position, seat: int | None, fmt: str, move: str | No
 @as_option
 @edition_option
 def score(log: str, as_json: bool, as_seat: str | None, edition: str | None) -> None:
-    """Print the score sheet of LOG: totals, breakdown, winners, tie-break.
+    """Print the score sheet of LOG: points by source summing to each total, the tie-break values apart, the result.
 
     A game not yet over gets a provisional sheet, marked as such; with --as SEAT it is
     computed only with what that seat knows (without --as, the scorekeeper's full view).
@@ -237,20 +237,38 @@ def score(log: str, as_json: bool, as_seat: str | None, edition: str | None) -> 
 
 
 def format_sheet(sheet: ScoreSheet, why: str | None = None) -> str:
-    """The score sheet as text; `why` says why a sheet is provisional when it is not the game's end."""
+    """The score sheet as text: points by source summing to the total, then the tie-break values apart.
+
+    `why` says why a sheet is provisional when it is not the game's end.
+    """
     lines = ["Score sheet" + ("" if sheet.final else f" (provisional: {why or 'the game is not over'})")]
-    keys: list[str] = []
-    for s in sheet.scores:
-        keys += [k for k in s.breakdown if k not in keys]
-    width = max([len(k) for k in keys] + [5])
+    points = _keys(s.breakdown for s in sheet.scores)
+    breakers = _keys(s.tiebreak for s in sheet.scores)
+    width = max([len(k) for k in points] + [len("  " + k) for k in breakers] + [len("target to beat")])
     names = [s.player for s in sheet.scores]
     col = max([len(n) for n in names] + [5]) + 2
+
+    def row(label: str, values: list[int]) -> str:
+        return label.ljust(width) + "".join(str(v).rjust(col) for v in values)
+
     lines.append(" " * width + "".join(n.rjust(col) for n in names))
-    for k in keys:
-        lines.append(k.ljust(width) + "".join(str(s.breakdown.get(k, 0)).rjust(col) for s in sheet.scores))
-    lines.append("total".ljust(width) + "".join(str(s.total).rjust(col) for s in sheet.scores))
+    lines += [row(k, [s.breakdown.get(k, 0) for s in sheet.scores]) for k in points]
+    lines.append(row("total", [s.total for s in sheet.scores]))
+    if breakers:
+        lines.append("tie-breaks, in order (not points):")
+        lines += [row("  " + k, [s.tiebreak.get(k, 0) for s in sheet.scores]) for k in breakers]
+    if any(s.target is not None for s in sheet.scores):
+        lines.append(row("target to beat", [s.target if s.target is not None else 0 for s in sheet.scores]))
     lines.append(verdict(sheet))
     return "\n".join(lines)
+
+
+def _keys(parts: Iterable[dict[str, int]]) -> list[str]:
+    """The keys of several seats' dicts, each once, in the order first seen."""
+    keys: list[str] = []
+    for part in parts:
+        keys += [k for k in part if k not in keys]
+    return keys
 
 
 def verdict(sheet: ScoreSheet) -> str:

@@ -1,4 +1,4 @@
-"""Score sheets: each seat's total and breakdown, the ranking, and the result they give."""
+"""Score sheets: each seat's total, its points by source and its tie-break counts, the ranking, the result."""
 
 from __future__ import annotations
 
@@ -7,13 +7,21 @@ from typing import Sequence
 import msgspec
 
 
-class SeatScore(msgspec.Struct):
-    """One seat's line of the score sheet."""
+class SeatScore(msgspec.Struct, omit_defaults=True):
+    """One seat's line of the score sheet.
+
+    `breakdown` holds points only, by source, and sums to `total`. `tiebreak` holds the
+    values the game's tie-breaks read, in the order they apply, never added to the total
+    (left out, as empty, in a game whose rulebook has none). `target` is the score a solo
+    game's player must beat (left out, as None, in a game against other players).
+    """
 
     seat: int
     player: str
     total: int
     breakdown: dict[str, int]
+    tiebreak: dict[str, int] = {}
+    target: int | None = None
 
 
 OUTCOMES = ("win", "shared", "solo-win", "solo-loss", "nobody", "leads")
@@ -42,6 +50,11 @@ class ScoreSheet(msgspec.Struct):
     final: bool = True
     outcome: str = "win"
     leaders: list[int] = []
+
+
+def tiebreaks_of(breakers: Sequence[tuple[str, Sequence[int]]], seat: int) -> dict[str, int]:
+    """One seat's tie-break values, by name, from the `(name, one value per seat)` list a ranking reads."""
+    return {name: values[seat] for name, values in breakers}
 
 
 def outcome_of(winners: Sequence[object], players: int) -> str:

@@ -13,7 +13,7 @@ from planets_log.engine.play import selfplay
 from tests.helpers import write_lines
 
 # The tie-break each game's rulebook gives, by the name its sheet reports, and the sheet
-# breakdown key that holds it (None: the rulebook has none and the win is shared).
+# tiebreak key that holds each seat's value (None: the rulebook has none and the win is shared).
 TIEBREAKS = {
     "four-planets": ("colour bonus", "colour bonus"),  # End of Game and Scoring
     "planetopia": ("atoms", "atoms"),                  # Game End
@@ -30,7 +30,7 @@ def finished_with_runner_up_ahead_on_tiebreak(game: str, key: str | None):
         if a.total == b.total:
             continue
         lead, other = (a, b) if a.total > b.total else (b, a)
-        if key is None or other.breakdown[key] > lead.breakdown[key]:
+        if key is None or other.tiebreak[key] > lead.tiebreak[key]:
             return build, lead, other
     pytest.fail(f"no seed gives a {game} game whose runner-up is ahead on {key}")
 

@@ -6,7 +6,7 @@ from collections import Counter
 
 from msgspec.structs import replace
 
-from planets_log.game import UNKNOWN, Ranking, ScoreSheet, SeatScore, rank_highest, sheet_of
+from planets_log.game import UNKNOWN, Ranking, ScoreSheet, SeatScore, rank_highest, sheet_of, tiebreaks_of
 
 from . import cards as C
 from .professional import building_vp
@@ -74,23 +74,29 @@ def known_to(state: State, seat: int) -> State:
 
 
 def score(state: State, seat: int | None = None) -> ScoreSheet:
-    """The score sheet: each seat's points by source, ranked by `rank`.
+    """The score sheet: each seat's points by source and its tie-break value, ranked by `rank`.
 
     With a seat, a game in progress is scored only with the bonus cards that seat has seen.
     """
     if seat is not None:
         state = known_to(state, seat)
     sheet = []
+    breakers = tiebreaks(state)
     for i, held in enumerate(state.seats):
         parts = breakdown(state, held)
         if state.pro is not None:
             parts["buildings"] = building_vp(state, i)
-        sheet.append(SeatScore(seat=i, player=state.players[i], total=sum(parts.values()), breakdown=parts))
+        sheet.append(SeatScore(seat=i, player=state.players[i], total=sum(parts.values()), breakdown=parts,
+                               tiebreak=tiebreaks_of(breakers, i)))
     return sheet_of(sheet, rank(state, [s.total for s in sheet]))
+
+
+def tiebreaks(state: State) -> list[tuple[str, list[int]]]:
+    """The one tie-break, per seat: the points from the colour bonus (End of Game and Scoring)."""
+    return [("colour bonus", [colour_bonus(state, seat) for seat in state.seats])]
 
 
 def rank(state: State, totals: list[int]) -> Ranking:
     """Most VP wins; a tie goes to the larger colour bonus, then the victory is shared (End of Game and Scoring)."""
-    bonus = [colour_bonus(state, seat) for seat in state.seats]
-    return rank_highest(totals, state.phase == "over", [("colour bonus", bonus)],
+    return rank_highest(totals, state.phase == "over", tiebreaks(state),
                         shared="shared victory (equal VP and equal colour bonus)")

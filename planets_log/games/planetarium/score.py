@@ -2,28 +2,30 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from planets_log.game import Ranking, ScoreSheet, SeatScore
+from planets_log.game import Ranking, ScoreSheet, SeatScore, tiebreaks_of
 
 from .state import State, markers_on_cards
 
 TIEBREAKS = ("matter on mat", "markers on cards", "fewest cards in hand")
 
 
-def breakdown(state: State, i: int) -> dict[str, int]:
-    """A seat's points and the values its tie-breaks read."""
-    seat = state.seats[i]
-    out = {"cards": seat.points, "matter on mat": sum(len(m) for m in seat.mat),
-           "markers on cards": markers_on_cards(state, i), "cards in hand": len(seat.hand)}
-    if state.solo:
-        out["target"] = state.target
-    return out
+def tiebreaks(state: State) -> list[tuple[str, list[int]]]:
+    """Per seat: Matter left on the mat, markers on cards, cards in hand (fewest wins) (Winning the Game)."""
+    n = len(state.seats)
+    return [("matter on mat", [sum(len(m) for m in state.seats[i].mat) for i in range(n)]),
+            ("markers on cards", [markers_on_cards(state, i) for i in range(n)]),
+            ("cards in hand", [len(state.seats[i].hand) for i in range(n)])]
 
 
 def score(state: State) -> ScoreSheet:
-    """The score sheet (final once the game is over)."""
-    rows = [SeatScore(seat=i, player=name, total=state.seats[i].points, breakdown=breakdown(state, i))
+    """The score sheet (final once the game is over): points from cards, the tie-break counts apart.
+
+    A solo game is ranked against its target score only: its sheet gives the target, and no tie-break.
+    """
+    breakers = [] if state.solo else tiebreaks(state)
+    target = state.target if state.solo else None
+    rows = [SeatScore(seat=i, player=name, total=state.seats[i].points, breakdown={"cards": state.seats[i].points},
+                      tiebreak=tiebreaks_of(breakers, i), target=target)
             for i, name in enumerate(state.players)]
     ranking = rank(state, [r.total for r in rows])
     if not state.over:
@@ -37,14 +39,12 @@ def rank(state: State, totals: list[int]) -> Ranking:
     """Most points; ties broken by Matter on the mat, markers on cards, then fewest cards in hand."""
     if state.solo:
         return _solo(state, totals[0])
-    keys: list[Callable[[int], int]] = [lambda i: totals[i],
-            lambda i: sum(len(m) for m in state.seats[i].mat),
-            lambda i: markers_on_cards(state, i),
-            lambda i: -len(state.seats[i].hand)]
+    (_, matter), (_, markers), (_, hand) = tiebreaks(state)
+    keys = [totals, matter, markers, [-k for k in hand]]
     alive = list(range(len(totals)))
-    for k, key in enumerate(keys):
-        best = max(key(i) for i in alive)
-        alive = [i for i in alive if key(i) == best]
+    for k, values in enumerate(keys):
+        best = max(values[i] for i in alive)
+        alive = [i for i in alive if values[i] == best]
         if len(alive) == 1:
             outcome = "win" if state.over else "leads"
             return Ranking(winners=alive, outcome=outcome, tiebreak=TIEBREAKS[k - 1] if k else None)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from planets_log.game import Ranking, ScoreSheet, SeatScore
+from planets_log.game import Ranking, ScoreSheet, SeatScore, sheet_of, tiebreaks_of
 
 from .edition import Mission
 from .state import State, card
@@ -41,47 +41,50 @@ def mission_points(state: State) -> tuple[list[int], list[int]]:
 
 
 def breakdown(state: State) -> list[dict[str, int]]:
-    """Each seat's points by source, with the tie-break counts."""
-    vp, achieved = mission_points(state)
-    out = []
-    for i, hand in enumerate(state.hands):
-        out.append({
-            "discarded": len(state.discards[i]),
-            "hand": sum(card(state, c).vp for c in hand if c != "?"),
-            "missions": vp[i],
-            "missions achieved": achieved[i],
-        })
-    return out
+    """Each seat's points by source: discarded cards, VP in hand, missions (Game End and Scoring)."""
+    vp, _ = mission_points(state)
+    return [{"discarded": len(state.discards[i]), "hand": hand_vp(state, i), "missions": vp[i]}
+            for i in range(len(state.hands))]
+
+
+def hand_vp(state: State, seat: int) -> int:
+    """The VP printed on the cards in a seat's hand (a card not yet named counts nothing)."""
+    return sum(card(state, c).vp for c in state.hands[seat] if c != "?")
+
+
+TIEBREAKS = (("missions achieved", "most missions"), ("VP in hand", "most VP in hand"),
+             ("clockwise from first player", "farthest clockwise from the first player"))
+"""The tie-breaks in order: the value each seat's sheet shows, and the name a ranking it decides gives."""
+
+
+def tiebreaks(state: State) -> list[tuple[str, list[int]]]:
+    """Per seat: missions achieved, VP in hand, seats clockwise from the first player (Game End and Scoring)."""
+    _, achieved = mission_points(state)
+    n = len(state.players)
+    values = (achieved, [hand_vp(state, i) for i in range(n)], [(i - state.first) % n for i in range(n)])
+    return [(label, v) for (label, _), v in zip(TIEBREAKS, values)]
 
 
 def score(state: State) -> ScoreSheet:
-    """The score sheet (final once the 4th round is over)."""
-    parts = breakdown(state)
-    sheet = [SeatScore(seat=i, player=state.players[i], total=p["discarded"] + p["hand"] + p["missions"],
-                       breakdown=p) for i, p in enumerate(parts)]
+    """The score sheet (final once the 4th round is over): points by source, the tie-break values apart."""
+    breakers = tiebreaks(state)
+    sheet = [SeatScore(seat=i, player=state.players[i], total=sum(p.values()), breakdown=p,
+                       tiebreak=tiebreaks_of(breakers, i)) for i, p in enumerate(breakdown(state))]
     ranking = rank(state, [s.total for s in sheet])
-    final = state.phase == "over"
-    if not final:
-        return ScoreSheet(scores=sheet, winners=[], tiebreak=None, final=False, outcome="leads",
-                          leaders=ranking.winners)
-    return ScoreSheet(scores=sheet, winners=ranking.winners, tiebreak=ranking.tiebreak, outcome=ranking.outcome)
+    if ranking.outcome == "leads":  # who leads, without the tie-break that named them (hands are hidden)
+        return ScoreSheet(scores=sheet, winners=[], final=False, outcome="leads", leaders=ranking.winners)
+    return sheet_of(sheet, ranking)
 
 
 def rank(state: State, totals: list[int]) -> Ranking:
     """Most VP; ties: most missions, then most VP in hand, then farthest clockwise from the first player."""
-    parts = breakdown(state)
-    n = len(state.players)
     best = max(totals)
     tied = [i for i, t in enumerate(totals) if t == best]
-    tiebreak = None
-    steps = (("most missions", lambda i: parts[i]["missions achieved"]),
-             ("most VP in hand", lambda i: parts[i]["hand"]),
-             ("farthest clockwise from the first player", lambda i: (i - state.first) % n))
-    for name, key in steps:
+    used = None
+    for (_, values), (_, name) in zip(tiebreaks(state), TIEBREAKS):
         if len(tied) == 1:
             break
-        top = max(key(i) for i in tied)
-        tied = [i for i in tied if key(i) == top]
-        tiebreak = name
-    outcome = "win" if state.phase == "over" else "leads"
-    return Ranking(winners=tied, outcome=outcome, tiebreak=tiebreak)
+        top = max(values[i] for i in tied)
+        tied = [i for i in tied if values[i] == top]
+        used = name
+    return Ranking(winners=tied, outcome="win" if state.phase == "over" else "leads", tiebreak=used)

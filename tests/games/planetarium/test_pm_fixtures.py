@@ -35,8 +35,8 @@ def test_solo_fixtures_are_one_win_and_one_loss():
     """Ending the Solo Game: seeded-1p-won beats its target (90, lowered by face-down Matter); 1p-lost does not."""
     won = RULES.score(Replay(str(FIXTURES / "seeded-1p-won.jsonl")).final().state)
     lost = RULES.score(Replay(str(FIXTURES / "seeded-1p-lost.jsonl")).final().state)
-    assert won.outcome == "solo-win" and won.scores[0].total > won.scores[0].breakdown["target"]
-    assert lost.outcome == "solo-loss" and lost.scores[0].total <= lost.scores[0].breakdown["target"]
+    assert won.outcome == "solo-win" and won.scores[0].total > won.scores[0].target
+    assert lost.outcome == "solo-loss" and lost.scores[0].total <= lost.scores[0].target
 
 
 def test_seeded_three_player_game_is_decided_by_matter_on_the_mat():

@@ -138,7 +138,8 @@ def test_a_score_above_the_target_wins():
     """Ending the Solo Game: a score higher than the target score wins."""
     sheet = end_with(99)  # target 100 - 2 = 98
     assert sheet.outcome == "solo-win" and sheet.winners == [0]
-    assert sheet.scores[0].breakdown["target"] == 98
+    assert sheet.scores[0].target == 98 and sheet.scores[0].breakdown == {"cards": 99}  # the target is no point
+    assert sheet.scores[0].tiebreak == {}  # a solo game is ranked against its target only
 
 
 def test_a_score_equal_to_or_below_the_target_loses():

@@ -61,7 +61,7 @@ def test_tie_broken_by_aliens_left():
     """Game End: on equal points and Atoms, the most Aliens left on the planet wins (a Joker is no Alien)."""
     sheet = RULES.score(state_of(over_with((26, 3, ("PP", "", "")), (26, 3, ("P", "JJ", "")), (3, 9, ("", "", "")))))
     assert sheet.winners == [0] and sheet.tiebreak == "aliens"
-    assert sheet.scores[1].breakdown["aliens"] == 1
+    assert sheet.scores[1].tiebreak["aliens"] == 1
 
 
 def test_full_tie_is_shared():

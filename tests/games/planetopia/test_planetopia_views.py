@@ -47,9 +47,10 @@ def test_render_marks_fresh_tokens_and_the_end():
 
 
 def test_score_breakdown_and_round():
-    """score: the breakdown lists Prestige points, cards, Atoms and Aliens; round_of counts rounds."""
+    """score: the breakdown lists the Prestige points; Atoms and Aliens are tie-breaks, apart; round_of counts rounds."""
     build = edit(table(), seat=0, points=7, prestige=(".../.../RGB", ".../B../Bo."), board=("PJ", "", ""))
     sheet = RULES.score(state_of(build))
-    assert sheet.scores[0].breakdown == {"prestige": 7, "cards": 2, "atoms": 2, "aliens": 1}
+    assert sheet.scores[0].breakdown == {"prestige": 7}
+    assert sheet.scores[0].tiebreak == {"atoms": 2, "aliens": 1}
     assert not sheet.final
     assert RULES.round_of(state_of(build)) == 1

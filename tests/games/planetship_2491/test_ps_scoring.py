@@ -24,8 +24,9 @@ def test_the_29_vp_example():
     assert RULES.to_move(state_of(b)) == TERMINAL
     sheet = RULES.score(state_of(b))
     red = sheet.scores[RED]
-    assert red.breakdown == {"discarded": 7, "hand": 13, "missions": 9, "missions achieved": 2}
-    assert red.total == 29
+    assert red.breakdown == {"discarded": 7, "hand": 13, "missions": 9}
+    assert red.total == 29 == sum(red.breakdown.values())
+    assert red.tiebreak == {"missions achieved": 2, "VP in hand": 13, "clockwise from first player": 0}
     # Gr'tratki (7 VP) is split between red and yellow at 2 icons each, rounded down to 3
     assert sheet.scores[YELLOW].breakdown["missions"] == 3 + 5 + 6  # plus hack (5) and strength (6)
     assert sheet.final and sheet.outcome == "win"

@@ -191,6 +191,7 @@ def _cluster(scheduler: str | None, jobs: int | None, send: bool, batch: int | N
 
 
 def _print_csv(report: SpooledReport) -> None:
+    """One row per problem; `record` names the record a problem in another file (the results file) is about."""
     import csv
     import io
 
@@ -199,7 +200,7 @@ def _print_csv(report: SpooledReport) -> None:
     out.writerow(["file", "line", "seq", "code", "message", "record"])
     for n, (p, record) in enumerate(report.problems(), 1):  # sorted by file and line
         out.writerow([p.file, "" if p.line is None else p.line, "" if p.seq is None else p.seq, p.code, p.message,
-                      record])
+                      "" if record == p.file else record])
         if n % 256 == 0:
             click.echo(buf.getvalue(), nl=False)
             buf.seek(0)
@@ -207,7 +208,7 @@ def _print_csv(report: SpooledReport) -> None:
     for r in report.records():  # then what the arbiter decided: listed, a problem only if --require says so
         for o in r.overrides:
             out.writerow([r.file, o["seq"] + 1, o["seq"], "result.overridden",
-                          f"{o['words']} (arbiter: {o['arbiter'] or 'not named'}) — reason: {o['reason']}", r.file])
+                          f"{o['words']} (arbiter: {o['arbiter'] or 'not named'}) — reason: {o['reason']}", ""])
     click.echo(buf.getvalue(), nl=False)
 
 

@@ -76,7 +76,7 @@ def test_text_and_csv_reports_name_each_problem_at_its_file_and_line(game, tourn
     got: dict[str, set] = {f: set() for f in t.expected}
     overridden = set()
     for row in rows:
-        assert row["file"] == row["record"]
+        assert row["record"] == "", "a row about the record itself repeats its file in the record column"
         if row["code"] == "result.overridden":  # the arbiter's override, listed after the problems (not one)
             overridden.add(Path(row["file"]).name)
             continue
@@ -214,6 +214,15 @@ def test_results_file_by_log_id(tmp_path, keys, runner):
     assert {(p["code"], p["line"]) for p in report["other"]} == {("results.unknown", 4), ("results.row", 7)}
     text = run(runner, "audit", tmp_path / "r", "--key", keys.good_pub, "--results", results).stdout
     assert f"{results}:3: [result.mismatch]" in text and f"{results}:4: [results.unknown]" in text
+    rows = csv.DictReader(io.StringIO(run(runner, "audit", tmp_path / "r", "--key", keys.good_pub,
+                                          "--results", results, "--csv").stdout))
+    # a problem in the results file names the record it is about; a row about no record leaves it empty
+    assert {(row["file"], row["line"], row["code"], row["record"]) for row in rows} == {
+        (r, "3", "result.mismatch", str(tmp_path / "r" / "t2.jsonl")),
+        (r, "5", "results.player", str(tmp_path / "r" / "t3.jsonl")),
+        (r, "6", "results.duplicate", str(tmp_path / "r" / "t1.jsonl")),
+        (r, "4", "results.unknown", ""), (r, "7", "results.row", ""),
+    }
     # A result mismatch does not take the record out of the standings (the rules' result counts).
     assert all(rec["counted"] for rec in report["records"])
 

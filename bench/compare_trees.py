@@ -24,7 +24,7 @@ from pathlib import Path
 PROBE = r"""
 import json, sys, time, timeit
 sys.path.insert(0, sys.argv[1])
-from planets_log.engine import Replay
+from planets_log.engine.replay import Replay
 from planets_log.audit.validate import validate_file
 paths = sys.argv[2:]
 

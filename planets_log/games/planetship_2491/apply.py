@@ -25,8 +25,9 @@ from .state import (
     with_space,
     with_zone,
     zone_spec,
+    zones_with,
 )
-from .turn import probe_targets
+from .turn import probe_possible
 
 
 def draw_card(state: State, code: str) -> State:
@@ -111,20 +112,19 @@ def _after_placing(state: State) -> State:
     """Offer a probe if the space shows the probe icon, else pass the turn."""
     zone, space = state.at
     if (space in zone_spec(state, zone).probes and state.probes_left[state.turn] > 0
-            and probe_targets(state, zone)):
+            and probe_possible(state, zone)):
         return replace(state, pending="probe")
     return _next_turn(state)
 
 
 def _placed(state: State, e: E.Placed) -> State:
-    spec = zone_spec(state, e.zone)
-    down = e.space in spec.face_down and e.zone != 2
-    hand = state.hands[e.by] if e.card == E.HIDDEN else take(state.hands[e.by], e.card)
-    first_here = e.zone == MILITARY and not state.military
-    ships = with_seat(state.ships, e.by, state.ships[e.by] - 1)
-    state = replace(state, hands=with_seat(state.hands, e.by, hand), ships=ships,
-                    at=(e.zone, e.space), military=state.military or e.zone == MILITARY)
-    state = with_space(state, e.zone, e.space, Char(card=e.card, owner=e.by, down=down))
+    zone, space, by = e.zone, e.space, e.by
+    char = Char(card=e.card, owner=by, down=space in zone_spec(state, zone).face_down and zone != 2)
+    hand = state.hands[by] if e.card == E.HIDDEN else take(state.hands[by], e.card)
+    first_here = zone == MILITARY and not state.military
+    state = replace(state, hands=with_seat(state.hands, by, hand), ships=with_seat(state.ships, by, state.ships[by] - 1),
+                    at=(zone, space), military=state.military or zone == MILITARY,
+                    zones=zones_with(state, zone, space, char))
     if first_here:
         return replace(state, pending="rotate")
     return _after_placing(state)

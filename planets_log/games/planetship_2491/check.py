@@ -9,9 +9,17 @@ from planets_log.game import Action, IllegalEvent
 from . import events as E
 from . import kept
 from .board import GRID_SHAPES, place, rows_of
-from .flow import free_spaces, hack_targets, remaining, shield_targets, teleport_targets, tractor_targets, usable
+from .flow import (
+    free_spaces,
+    hack_targets,
+    is_shield_target,
+    is_teleport_target,
+    is_tractor_target,
+    remaining,
+    usable,
+)
 from .state import State, char_at, deck_size, geo, info, occupant, reward_slots, size, zone_spec
-from .turn import probe_targets, reachable
+from .turn import probe_reaches, reachable
 
 SETUP = "Game Setup"
 FORMING = "Forming Planetship Alpha"
@@ -80,12 +88,16 @@ CARD_FIELDS: dict[type[E.Event], tuple[str, str]] = {
 
 def _cards_known(state: State, event: E.Event) -> None:
     """Every card an event names is a card of the edition (or '?', '-'), so messages never echo crafted text."""
-    if type(event) not in CARD_FIELDS:
+    named = CARD_FIELDS.get(type(event))
+    if named is None:
         return
-    field, rule = CARD_FIELDS[type(event)]
+    field, rule = named
     value = getattr(event, field)
+    codes = (value,) if isinstance(value, str) else value
     known = info(state.ed).cards
-    for code in (value,) if isinstance(value, str) else value:
+    if all(map(known.__contains__, codes)):  # the usual case, in one pass
+        return
+    for code in codes:
         if code not in known and code not in (E.HIDDEN, "-"):
             shown = repr(code) if len(code) <= 24 else repr(code[:24]) + "..."
             fail("card.unknown", f"{shown} is not a card of this edition", rule)
@@ -188,7 +200,7 @@ def _placed(state: State, e: E.Placed) -> None:
         kept.hidden_placed(state, e)
     elif e.card not in state.hands[e.by]:
         fail("place.hand", f"{state.players[e.by]} has no card {e.card} in hand", TURN)
-    if occupant(state, e.zone, e.space) is not None:
+    if state.zones[e.zone].spaces[e.space - 1] is not None:  # a space of the zone (_space)
         fail("place.occupied", f"{place(e.zone, e.space)} is occupied", "Zones")
     if not reachable(state, e.by, e.zone, e.space):
         fail("place.unreachable", f"{place(e.zone, e.space)} has no space dock and no character of "
@@ -208,7 +220,7 @@ def _probed(state: State, e: E.Probed) -> None:
     if e.zone == 6:
         fail("probe.hibernation", "no probe may lie in the Hibernation Chamber",
              ZONE_RULES + " > #6 - Hibernation Chamber")
-    if (e.zone, e.space) not in probe_targets(state, state.at[0]):
+    if not probe_reaches(state, state.at[0], e.zone):  # the space: checked by _space above
         fail("probe.far", f"zone {e.zone} is neither zone {state.at[0]} nor adjacent to it", PROBES)
 
 
@@ -237,7 +249,7 @@ def _hack_target(state: State, e: E.Hacked, rule: str) -> None:
 
 def _pull_target(state: State, e: E.Pulled, rule: str) -> None:
     _space(state, e.zone, e.space)
-    if (e.zone, e.space) not in tractor_targets(state, state.zone):
+    if not is_tractor_target(state, state.zone, e.zone, e.space):
         fail("tractor.target", _why_not(state, e.zone, e.space, senate=True), rule)
     if e.to not in free_spaces(state, state.zone):
         fail("tractor.space", f"{place(state.zone, e.to)} is not free", rule)
@@ -245,7 +257,7 @@ def _pull_target(state: State, e: E.Pulled, rule: str) -> None:
 
 def _shield_target(state: State, e: E.Shielded, rule: str) -> None:
     _space(state, e.zone, e.space)
-    if (e.zone, e.space) not in shield_targets(state, state.zone):
+    if not is_shield_target(state, state.zone, e.zone, e.space):
         fail("shield.target", _why_not(state, e.zone, e.space, senate=False), rule)
 
 
@@ -264,7 +276,7 @@ def _why_not(state: State, zone: int, space: int, senate: bool) -> str:
 
 def _teleport_target(state: State, e: E.Teleported, rule: str) -> None:
     _space(state, e.zone, e.space)
-    if (e.zone, e.space) not in teleport_targets(state, state.zone):
+    if not is_teleport_target(state, state.zone, e.zone, e.space):
         fail("teleport.target", f"{place(e.zone, e.space)} is not a free space of a zone adjacent to zone "
              f"{state.zone}", rule)
 

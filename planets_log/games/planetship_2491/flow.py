@@ -6,7 +6,11 @@ awarding rewards, retrieving, the next round) until a seat must decide or chance
 
 from __future__ import annotations
 
-from .edition import COLOURS
+from bisect import bisect_right
+from itertools import chain
+from operator import attrgetter, not_
+
+from .edition import COLOURS, Character
 from .state import (
     HAND,
     ROUNDS,
@@ -18,6 +22,7 @@ from .state import (
     char_at,
     fleet,
     geo,
+    info,
     occupant,
     placed,
     replace,
@@ -26,29 +31,33 @@ from .state import (
     with_zone,
     zone_spec,
 )
-from .turn import placements  # the turn's options decide who can still place
 
 SENATE, LEISURE, MILITARY, PRISON, COMMAND, HIBERNATION, RADIOACTIVE, HARVESTS = 0, 1, 3, 4, 5, 6, 7, 9
 
 
 def strength(state: State, zone: int, space: int, char: Char) -> int:
     """A character's strength where it stands now (Leisure Area, Command Center, Team Radio)."""
-    c = card(state, char.card)
-    value = c.strength + char.radio
-    if zone == LEISURE and space == 3:
-        value += 1
-    if "radio" in c.abilities and any(z == COMMAND for z, _ in state.grid):
-        if zone == COMMAND or COMMAND in geo(state).adjacent_zones[zone]:
-            value += 1
-    return value
+    return _strength(card(state, char.card), char, zone, space, _commanded(state, zone))
+
+
+def _commanded(state: State, zone: int) -> bool:
+    """Whether the Command Center lends its bonus in this zone: zone 5 in the grid, this zone or next to it."""
+    g = geo(state)
+    return COMMAND in g.where and (zone == COMMAND or COMMAND in g.adjacent_zones[zone])
+
+
+def _strength(c: Character, char: Char, zone: int, space: int, commanded: bool) -> int:
+    """A character's strength: its card's, Team Radio's bonus, the Leisure Area's space III, the Command Center."""
+    return c.strength + char.radio + (zone == LEISURE and space == 3) + (commanded and "radio" in c.abilities)
 
 
 def totals(state: State, zone: int) -> dict[int, int]:
     """Each present player's combined strength in a zone."""
     out: dict[int, int] = {}
-    for i, ch in enumerate(state.zones[zone].spaces):
+    cards, commanded = info(state.ed).cards, _commanded(state, zone)
+    for i, ch in enumerate(state.zones[zone].spaces, 1):
         if ch is not None:
-            out[ch.owner] = out.get(ch.owner, 0) + strength(state, zone, i + 1, ch)
+            out[ch.owner] = out.get(ch.owner, 0) + _strength(cards[ch.card], ch, zone, i, commanded)
     return out
 
 
@@ -102,6 +111,33 @@ def teleport_targets(state: State, zone: int) -> list[tuple[int, int]]:
     return [(z, s) for z in sorted(geo(state).adjacent_zones[zone]) for s in free_spaces(state, z)]
 
 
+def _at(state: State, zone: int, space: int) -> Char | None:
+    """The character on a space of a zone, None for an empty space or a numeral the zone lacks."""
+    spaces = state.zones[zone].spaces
+    return spaces[space - 1] if 0 < space <= len(spaces) else None
+
+
+def is_tractor_target(state: State, zone: int, z: int, s: int) -> bool:
+    """(z, s) in tractor_targets(state, zone), without listing them."""
+    if None not in state.zones[zone].spaces or z not in geo(state).adjacent_zones[zone]:
+        return False
+    ch = _at(state, z, s)
+    return ch is not None and not protected(state, z, ch)
+
+
+def is_shield_target(state: State, zone: int, z: int, s: int) -> bool:
+    """(z, s) in shield_targets(state, zone), without listing them."""
+    if state.shields <= 0 or (z != zone and z not in geo(state).adjacent_zones[zone]):
+        return False
+    ch = _at(state, z, s)
+    return ch is not None and not ch.shield
+
+
+def is_teleport_target(state: State, zone: int, z: int, s: int) -> bool:
+    """(z, s) in teleport_targets(state, zone), without listing them."""
+    return z in geo(state).adjacent_zones[zone] and 0 < s <= len(state.zones[z].spaces) and _at(state, z, s) is None
+
+
 def remaining(state: State, char: Char) -> list[str]:
     """The character's ability icons not used yet this round."""
     left = list(card(state, char.card).abilities)
@@ -115,20 +151,42 @@ def usable(state: State, zone: int, space: int) -> list[str]:
     char = occupant(state, zone, space)
     if char is None or char.disabled:
         return []
-    out = []
-    for name in dict.fromkeys(remaining(state, char)):
-        if name == "hack" and not hack_targets(state, zone, char.owner):
-            continue
-        if name == "scan" and not deck_has_cards(state):
-            continue
-        if name == "tractor" and not tractor_targets(state, zone):
-            continue
-        if name == "shield" and not shield_targets(state, zone):
-            continue
-        if name == "teleport" and not teleport_targets(state, zone):
-            continue
-        out.append(name)
-    return out
+    return [name for name in dict.fromkeys(remaining(state, char)) if can_use(state, zone, char, name)]
+
+
+_SHIELD, _RADIO, _CARD, _SPACES = attrgetter("shield"), attrgetter("radio"), attrgetter("card"), attrgetter("spaces")
+# the scans below walk a zone's spaces in C (filter(None, ...) keeps the characters): they run at every step
+
+
+def can_use(state: State, zone: int, char: Char, name: str) -> bool:
+    """Whether the ability has something to act on now: a target, a card to draw (Team Radio always has)."""
+    if name == "hack":
+        return zone != SENATE and any(ch is not None and ch.owner != char.owner and not ch.shield
+                                      for ch in state.zones[zone].spaces)
+    if name == "scan":
+        return deck_has_cards(state)
+    zones = state.zones
+    if name == "tractor":
+        return None in zones[zone].spaces and any(
+            z != SENATE and any(map(not_, map(_SHIELD, filter(None, zones[z].spaces))))
+            for z in geo(state).adjacent_zones[zone])
+    if name == "shield":
+        near = chain(zones[zone].spaces, *(zones[z].spaces for z in geo(state).adjacent_zones[zone]))
+        return state.shields > 0 and any(map(not_, map(_SHIELD, filter(None, near))))
+    if name == "teleport":
+        return any(None in zones[z].spaces for z in geo(state).adjacent_zones[zone])
+    return True
+
+
+def acts(state: State, zone: int, char: Char) -> bool:
+    """Whether a character on the resolving zone has an ability it can use now (`usable` is not empty)."""
+    if char.disabled:
+        return False
+    left = remaining(state, char) if char.used else card(state, char.card).abilities
+    for name in left:  # an icon printed twice is asked twice only when it has nothing to act on
+        if can_use(state, zone, char, name):
+            return True
+    return False
 
 
 def deck_has_cards(state: State) -> bool:
@@ -148,43 +206,63 @@ def use(state: State, name: str) -> State:
 def settle(state: State) -> State:
     """Run automatic steps until a decision or a chance outcome is due."""
     while True:
-        nxt = _step(state)
+        phase = state.phase
+        if phase == "place" and state.pending is None:
+            nxt = _next_placer(state)
+        elif phase == "resolve" and state.pending is None:
+            nxt = _resolve_step(state)
+        elif phase == "discard":
+            nxt = _next_discarder(state)
+        else:
+            return state
         if nxt is None:
             return state
         state = nxt
-
-
-def _step(state: State) -> State | None:
-    if state.phase == "place" and state.pending is None:
-        return _next_placer(state)
-    if state.phase == "resolve" and state.pending is None:
-        return _resolve_step(state)
-    if state.phase == "discard":
-        return _next_discarder(state)
-    return None
 
 
 def _next_placer(state: State) -> State | None:
     n = len(state.players)
     for k in range(n):
         seat = (state.turn + k) % n
-        if state.ships[seat] > 0 and placements(state, seat, limit=1):
+        if state.ships[seat] > 0 and can_place(state, seat):
             return None if seat == state.turn else replace(state, turn=seat)
     return replace(state, phase="resolve", zone=-1, cursor=0, revealed=False, turn=state.first)
 
 
+def can_place(state: State, seat: int) -> bool:
+    """Whether the seat has a free space to place on: a free space dock, or one next to its characters (Player's Turn).
+
+    The same as `legal.placements(state, seat)` being non-empty, without listing them.
+    """
+    zones, g = state.zones, geo(state)
+    docks = info(state.ed).docks
+    for z in g.order:
+        spaces = zones[z].spaces
+        for i in docks[z]:
+            if spaces[i] is None:
+                return True
+    near = g.adjacent_spaces
+    for z in g.order:
+        for i, ch in enumerate(zones[z].spaces, 1):
+            if ch is not None and ch.owner == seat and any(zones[z2].spaces[s2 - 1] is None for z2, s2 in near[(z, i)]):
+                return True
+    return False
+
+
 def _resolve_step(state: State) -> State | None:
-    if state.zone < 0:
+    zone = state.zone
+    if zone < 0:
         return _start_zone(state, geo(state).zones()[0])
-    if hidden_in_zone(state, state.zone):
+    z = state.zones[zone]
+    if "?" in z.rewards or "?" in map(_CARD, filter(None, z.spaces)):  # hidden_in_zone, without counting
         return replace(state, phase="reveal")
     if not state.revealed:
         return _reveal(state)
-    spaces = state.zones[state.zone].spaces
-    for space in range(max(state.cursor, 1), len(spaces) + 1):
+    spaces, cursor = z.spaces, state.cursor
+    for space in range(max(cursor, 1), len(spaces) + 1):
         char = spaces[space - 1]
-        if char is not None and not char.disabled and usable(state, state.zone, space):
-            return None if space == state.cursor else replace(state, cursor=space)
+        if char is not None and acts(state, zone, char):
+            return None if space == cursor else replace(state, cursor=space)
     return award(state)
 
 
@@ -201,7 +279,7 @@ def hidden_in_zone(state: State, zone: int) -> int:
 def _reveal(state: State) -> State:
     """Turn every face-down card of the resolving zone face up (Round End #1)."""
     z = state.zones[state.zone]
-    spaces = tuple(None if ch is None else replace(ch, down=False) for ch in z.spaces)
+    spaces = tuple(ch if ch is None or not ch.down else replace(ch, down=False) for ch in z.spaces)
     return replace(with_zone(state, state.zone, replace(z, spaces=spaces, rewards_down=False)), revealed=True)
 
 
@@ -240,13 +318,18 @@ def remove(state: State, space: int) -> State:
 
 def next_zone(state: State) -> State:
     """Clear Team Radio bonuses and move to the next zone, or end the round."""
-    zone = state.zone
-    for z, s, ch in [p for p in placed(state) if p[2].radio]:  # a Team Radio user that teleported away loses it too
-        state = with_space(state, z, s, replace(ch, radio=0))
-    state = replace(state, pending=None, winner=-1)
-    later = [z for z in geo(state).zones() if z > zone]
-    state = replace(state, phase="resolve")
-    return _start_zone(state, later[0]) if later else retrieve(state)
+    zone, zones = state.zone, state.zones
+    in_play = map(_SPACES, map(zones.__getitem__, geo(state).order))  # the grid's zones, as state.grid lists them
+    if any(map(_RADIO, filter(None, chain.from_iterable(in_play)))):
+        boosted = [(z, i, ch) for z, _ in state.grid for i, ch in enumerate(zones[z].spaces, 1)
+                   if ch is not None and ch.radio]
+        for z, s, ch in boosted:  # a Team Radio user that teleported away loses it too
+            state = with_space(state, z, s, replace(ch, radio=0))
+    order = geo(state).order  # the zones in play, in resolution order
+    later = order[bisect_right(order, zone):]
+    if later:
+        return replace(state, pending=None, winner=-1, phase="resolve", zone=later[0], cursor=0, revealed=False)
+    return retrieve(replace(state, pending=None, winner=-1, phase="resolve"))
 
 
 def retrieve(state: State) -> State:

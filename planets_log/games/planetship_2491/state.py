@@ -90,18 +90,20 @@ class Info:
     zones: tuple[Zone, ...]
     sizes: tuple[int, ...]
     grids: dict[tuple[tuple[tuple[int, int], ...], int], Geometry]
+    docks: tuple[tuple[int, ...], ...] = ()
+    """Per zone number, the 0-based indices of its spaces with a space dock (Space Docks)."""
 
 
 _INFO: dict[int, tuple[PlanetshipEdition, Info]] = {}
 # the edition asked for last and its lookups, as one tuple read once (safe between threads):
 # every event asks several times
-_LAST: list[tuple[PlanetshipEdition | None, Info | None]] = [(None, None)]
+_LAST: list[tuple[object, Info]] = [(object(), Info({}, (), (), {}))]
 
 
 def info(ed: PlanetshipEdition) -> Info:
     """The edition's lookups (cached per edition object, which the cache keeps alive)."""
     last = _LAST[0]
-    if last[0] is ed and last[1] is not None:
+    if last[0] is ed:
         return last[1]
     hit = _INFO.get(id(ed))
     if hit is not None and hit[0] is ed:
@@ -112,7 +114,8 @@ def info(ed: PlanetshipEdition) -> Info:
         for c in ed.starting:
             cards[colour + c.id] = c
     zones = tuple(sorted(ed.zones, key=lambda z: z.number))
-    made = Info(cards, zones, tuple(z.size for z in zones), {})
+    docks = tuple(tuple(s - 1 for s in z.docks) for z in zones)
+    made = Info(cards, zones, tuple(z.size for z in zones), {}, docks)
     _INFO[id(ed)] = (ed, made)
     _LAST[0] = (ed, made)
     return made
@@ -120,30 +123,32 @@ def info(ed: PlanetshipEdition) -> Info:
 
 def card(state: State, code: str) -> Character:
     """The character card with this id."""
-    return info(state.ed).cards[code]
+    last = _LAST[0]  # info(state.ed), read here at once: every step asks
+    return (last[1] if last[0] is state.ed else info(state.ed)).cards[code]
 
 
 def zone_spec(state: State, zone: int) -> Zone:
     """The printed zone `zone`."""
-    return info(state.ed).zones[zone]
+    last = _LAST[0]
+    return (last[1] if last[0] is state.ed else info(state.ed)).zones[zone]
 
 
 def geo(state: State) -> Geometry:
     """The geometry of the grid as it lies now (cached per edition and layout)."""
     last = _LAST_GEO[0]
-    if last[3] is not None and last[0] is state.grid and last[1] is state.ed and last[2] == len(state.players):
-        return last[3]  # the grid tuple is shared by every state until the layout changes
+    if last[0] is state.grid and last[1] is state.ed and last[2] is state.players and last[3] is not None:
+        return last[3]  # the grid tuple (and the players') is shared by every state until the layout changes
     lookups = info(state.ed)
     key = (state.grid, len(state.players))
     hit = lookups.grids.get(key)
     if hit is None:
         hit = lookups.grids[key] = geometry(lookups.zones, state.grid, rows_of(len(state.players)))
-    _LAST_GEO[0] = (state.grid, state.ed, len(state.players), hit)
+    _LAST_GEO[0] = (state.grid, state.ed, state.players, hit)
     return hit
 
 
-_LAST_GEO: list[tuple[tuple[tuple[int, int], ...] | None, PlanetshipEdition | None, int, Geometry | None]] = [
-    (None, None, 0, None)]
+_LAST_GEO: list[tuple[tuple[tuple[int, int], ...] | None, PlanetshipEdition | None, tuple[str, ...] | None,
+                      Geometry | None]] = [(None, None, None, None)]
 
 
 def reward_slots(state: State) -> list[int]:
@@ -188,9 +193,15 @@ def char_at(state: State, zone: int, space: int) -> Char:
 
 def with_space(state: State, zone: int, space: int, char: Char | None) -> State:
     """The state with one space's occupant replaced."""
-    z = state.zones[zone]
-    spaces = z.spaces[:space - 1] + (char,) + z.spaces[space:]
-    return with_zone(state, zone, replace(z, spaces=spaces))
+    return replace(state, zones=zones_with(state, zone, space, char))
+
+
+def zones_with(state: State, zone: int, space: int, char: Char | None) -> tuple[ZoneState, ...]:
+    """The zones with one space's occupant replaced (for a `replace` that changes more)."""
+    zones = state.zones
+    z = zones[zone]
+    z = replace(z, spaces=z.spaces[:space - 1] + (char,) + z.spaces[space:])
+    return zones[:zone] + (z,) + zones[zone + 1:]
 
 
 def with_zone(state: State, zone: int, z: ZoneState) -> State:
@@ -211,12 +222,25 @@ def take(cards: tuple[str, ...], code: str) -> tuple[str, ...]:
 
 def add(cards: tuple[str, ...], *codes: str) -> tuple[str, ...]:
     """A hand with cards added, kept in a stable order."""
-    return tuple(sorted(cards + codes, key=sort_key))
+    return tuple(sorted(cards + codes, key=_KEYS.__getitem__))
 
 
 def sort_key(code: str) -> tuple[int, str, int]:
     """Deck cards by number, then starting cards by colour and number."""
     return (0, "", int(code)) if is_number(code) else (1, code[0], int(code[1:]) if is_number(code[1:]) else 0)
+
+
+class _SortKeys(dict[str, tuple[int, str, int]]):
+    """`sort_key` of each card code met, computed once (a hand is sorted on every card it gains)."""
+
+    def __missing__(self, code: str) -> tuple[int, str, int]:
+        key = sort_key(code)
+        if len(self) < 4096:  # the codes of every edition and more; a crafted record cannot grow it for ever
+            self[code] = key
+        return key
+
+
+_KEYS = _SortKeys()
 
 
 def placed(state: State, among: frozenset[int] | set[int] | None = None) -> Iterator[tuple[int, int, Char]]:

@@ -59,11 +59,23 @@ def reachable(state: State, seat: int, zone: int, space: int) -> bool:
     """True when the seat may place on this free space: a dock, or next to one of its characters."""
     if space in zone_spec(state, zone).docks:
         return True
+    zones = state.zones
     near = geo(state).adjacent_spaces.get((zone, space), ())
-    return any((ch := occupant(state, z, s)) is not None and ch.owner == seat for z, s in near)
+    return any((ch := zones[z].spaces[s - 1]) is not None and ch.owner == seat for z, s in near)
 
 
 def probe_targets(state: State, zone: int) -> list[tuple[int, int]]:
     """Spaces (0: reward space) of this zone and adjacent ones, never the Hibernation Chamber (Probes)."""
     zones = sorted(geo(state).adjacent_zones[zone] | {zone})
     return [(z, s) for z in zones if z != HIBERNATION for s in range(0, size(state, z) + 1)]
+
+
+def probe_reaches(state: State, zone: int, to: int) -> bool:
+    """Whether a probe placed from `zone` may lie in zone `to`: the same zone or an adjacent one, never the
+    Hibernation Chamber (Probes); each such zone has spaces, so `probe_targets` then lists some of its."""
+    return to != HIBERNATION and (to == zone or to in geo(state).adjacent_zones[zone])
+
+
+def probe_possible(state: State, zone: int) -> bool:
+    """Whether a probe placed from `zone` has somewhere to go (`probe_targets` is not empty)."""
+    return zone != HIBERNATION or any(z != HIBERNATION for z in geo(state).adjacent_zones[zone])

@@ -65,3 +65,47 @@ def test_placements_match_the_rule_through_a_round():
             build.add(RULES.legal(state_of(build))[0])  # a probe or a rotation offered: take the first
         seen += 1
     assert seen >= 10
+
+
+def test_the_fast_questions_answer_as_the_lists_do_through_whole_games():
+    """The hot path asks "is there any?" (can_place, acts, is_*_target, probe_reaches): each answers exactly as the
+    lists legal() and check() read (placements, usable, the *_targets, probe_targets), at every position."""
+    from planets_log.engine.play import selfplay
+    from planets_log.games.planetship_2491 import flow
+    from planets_log.games.planetship_2491.legal import probe_reaches, probe_targets
+
+    for seed, n in ((1, 2), (2, 3), (3, 5)):
+        build = selfplay(RULES.id, seed, [f"P{i}" for i in range(n)])
+        for state in _states(build)[::3]:
+            if not state.grid:
+                continue
+            zones = geo(state).zones()
+            for seat in range(n):
+                assert flow.can_place(state, seat) == bool(placements(state, seat))
+            for z in zones:
+                for s in range(1, size(state, z) + 1):
+                    ch = occupant(state, z, s)
+                    if ch is not None:
+                        assert flow.acts(state, z, ch) == bool(flow.usable(state, z, s))
+                    for here in zones:
+                        assert flow.is_tractor_target(state, here, z, s) == ((z, s) in flow.tractor_targets(state, here))
+                        assert flow.is_shield_target(state, here, z, s) == ((z, s) in flow.shield_targets(state, here))
+                        assert flow.is_teleport_target(state, here, z, s) == \
+                            ((z, s) in flow.teleport_targets(state, here))
+            for here in zones:
+                for z in zones:
+                    if z != 6:
+                        assert probe_reaches(state, here, z) == any(t[0] == z for t in probe_targets(state, here))
+
+
+def _states(build):
+    """Every state of a built record, in order."""
+    from planets_log.record.lines import line_hash
+
+    session = build.session
+    pos = session.start(build.lines[0])
+    out = []
+    for raw in build.lines[1:]:
+        pos = session.step(pos, session.decoder.decode(raw), line_hash(raw))
+        out.append(pos.state)
+    return out

@@ -232,7 +232,7 @@ def _next_placer(state: State) -> State | None:
 def can_place(state: State, seat: int) -> bool:
     """Whether the seat has a free space to place on: a free space dock, or one next to its characters (Player's Turn).
 
-    The same as `legal.placements(state, seat)` being non-empty, without listing them.
+    The same as `turn.placements(state, seat)` being non-empty, without listing them.
     """
     zones, g = state.zones, geo(state)
     docks = info(state.ed).docks

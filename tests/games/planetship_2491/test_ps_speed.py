@@ -64,4 +64,5 @@ def test_planetship_validate_does_at_most_1_8_times_the_work_per_event_of_the_ot
     others = [w for game, w in work.items() if game != PLANETSHIP]
     mean = sum(others) / len(others)
     shown = ", ".join(f"{g} {w:,.0f}" for g, w in work.items())
+    print(f"\nbytecodes per event: {shown}; Planetship {work[PLANETSHIP] / mean:.2f}x")
     assert work[PLANETSHIP] <= 1.8 * mean, f"bytecodes per event: {shown}; Planetship {work[PLANETSHIP] / mean:.2f}x"

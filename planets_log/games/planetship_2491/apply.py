@@ -122,7 +122,8 @@ def _placed(state: State, e: E.Placed) -> State:
     char = Char(card=e.card, owner=by, down=space in zone_spec(state, zone).face_down and zone != 2)
     hand = state.hands[by] if e.card == E.HIDDEN else take(state.hands[by], e.card)
     first_here = zone == MILITARY and not state.military
-    state = replace(state, hands=with_seat(state.hands, by, hand), ships=with_seat(state.ships, by, state.ships[by] - 1),
+    ships = with_seat(state.ships, by, state.ships[by] - 1)
+    state = replace(state, hands=with_seat(state.hands, by, hand), ships=ships,
                     at=(zone, space), military=state.military or zone == MILITARY,
                     zones=zones_with(state, zone, space, char))
     if first_here:

@@ -47,7 +47,7 @@ def test_render_marks_fresh_tokens_and_the_end():
 
 
 def test_score_breakdown_and_round():
-    """score: the breakdown lists the Prestige points; Atoms and Aliens are tie-breaks, apart; round_of counts rounds."""
+    """score: the breakdown lists the Prestige points, Atoms and Aliens are tie-breaks apart; round_of counts."""
     build = edit(table(), seat=0, points=7, prestige=(".../.../RGB", ".../B../Bo."), board=("PJ", "", ""))
     sheet = RULES.score(state_of(build))
     assert sheet.scores[0].breakdown == {"prestige": 7}

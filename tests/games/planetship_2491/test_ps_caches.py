@@ -88,7 +88,8 @@ def test_the_fast_questions_answer_as_the_lists_do_through_whole_games():
                     if ch is not None:
                         assert flow.acts(state, z, ch) == bool(flow.usable(state, z, s))
                     for here in zones:
-                        assert flow.is_tractor_target(state, here, z, s) == ((z, s) in flow.tractor_targets(state, here))
+                        pulled = (z, s) in flow.tractor_targets(state, here)
+                        assert flow.is_tractor_target(state, here, z, s) == pulled
                         assert flow.is_shield_target(state, here, z, s) == ((z, s) in flow.shield_targets(state, here))
                         assert flow.is_teleport_target(state, here, z, s) == \
                             ((z, s) in flow.teleport_targets(state, here))

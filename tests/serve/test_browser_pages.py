@@ -7,12 +7,14 @@ Screenshots go to test-artifacts/screenshots/serve/ (the ones in docs/images/ we
 from __future__ import annotations
 
 import io
+import time
 import zipfile
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
@@ -66,7 +68,21 @@ def seen_by(record: Path, seq: int, seat: int | None) -> list[str]:
 
 
 def suggestions(driver: Any) -> list[str]:
-    return [b.text for b in driver.find_elements(By.CSS_SELECTOR, "#legal button")]
+    """The offered moves, read in one script call: the list is redrawn as the scorekeeper types, so element handles
+    read one by one can go stale between two reads."""
+    return list(driver.execute_script(
+        "return Array.from(document.querySelectorAll('#legal button'), b => b.textContent.trim())"))
+
+
+def tap_offer(driver: Any, move: str) -> None:
+    """Tap the offered move, looked up again if the list was redrawn under the finger."""
+    for _ in range(20):
+        try:
+            next(b for b in driver.find_elements(By.CSS_SELECTOR, "#legal button") if b.text == move).click()
+            return
+        except StaleElementReferenceException:
+            time.sleep(0.05)
+    raise AssertionError(f"the offer {move!r} kept being redrawn")
 
 
 def no_serious_violations(driver: Any, page: str) -> None:
@@ -83,7 +99,7 @@ def type_move(live: Live, phone: Any, move: str, tap: bool) -> None:
     offered = [m for m in legal if m.lower().startswith(prefix.lower())][:40]
     wait(lambda: suggestions(phone) == offered, 5, f"offered {suggestions(phone)}, legal {offered}")
     if tap:
-        next(b for b in phone.find_elements(By.CSS_SELECTOR, "#legal button") if b.text == move).click()
+        tap_offer(phone, move)
         assert box.get_attribute("value") == move
         phone.find_element(By.ID, "record").click()
     else:

@@ -179,7 +179,7 @@ def test_an_arbiters_override_is_listed_by_validate_and_audit_sealed_or_not(runn
     assert report["records"][0]["overrides"] == [listed] and report["problems"] == 0
     rows = run(runner, "audit", finished, "--key", tmp_path / "org.pub", "--csv").output.splitlines()
     assert rows[1:] == [f"{finished},{seq + 1},{seq},result.overridden,the arbiter declared {winner} instead of "
-                        f"{ruled} (arbiter: TD Kim) — reason: left early,{finished}"]
+                        f"{ruled} (arbiter: TD Kim) — reason: left early,"]  # record: only when about another file (audit.md)
 
 
 def test_audit_can_refuse_an_override_not_sealed_after_it(runner, finished, tmp_path):

@@ -70,6 +70,12 @@ class Ruled(msgspec.Struct, frozen=True):
     message: str
     rule: str | None
     reason: str
+    public: str | None = None
+    """What any seat may read instead of `message` (see PlanetsLogError.public)."""
+
+    def message_for(self, seat: int | None) -> str:
+        """The broken rule's message as `seat` may read it (None: the scorekeeper's full message)."""
+        return self.message if seat is None or self.public is None else self.public
 
 
 class Arbiter(msgspec.Struct, frozen=True):
@@ -248,7 +254,7 @@ class Session:
             reason = pos.arbiter.reason_for(event.seq)
             if reason is None:
                 raise
-            ruled = Ruled(event.seq, exc.code, exc.message, exc.rule, reason)
+            ruled = Ruled(event.seq, exc.code, exc.message, exc.rule, reason, exc.public)
             return msgspec.structs.replace(pos.arbiter, ruled=pos.arbiter.ruled + (ruled,))
         except Exception as exc:  # a bug in the game's check, not the record's fault
             raise internal("check", self.rules.id, exc) from exc
@@ -261,9 +267,10 @@ class Session:
         except NotImplementedError:
             return
         reason = outcomes.refusal(event)
-        if reason is not None:
+        if reason is not None:  # the reason tells what a pile holds: in a game with hidden information, not to a seat
             raise IllegalEvent("chance.impossible", f"this outcome cannot happen here: {reason}",
-                               outcomes.rule or "table.md: what can happen")
+                               outcomes.rule or "table.md: what can happen",
+                               "this outcome cannot happen here" if self.rules.hidden_information else None)
 
     def _apply(self, state: Any, event: Event, arbiter: Arbiter = NO_ARBITER) -> Any:
         """Apply `event`; a crash is a bug in the game, unless a ruling let a broken rule through."""

@@ -8,7 +8,7 @@ import msgspec
 
 from .rules import TERMINAL, Rules
 from .session import Position, Session
-from .sheet import ScoreSheet, outcome_of, rank_highest, sheet_of
+from .sheet import Ranking, ScoreSheet, known_totals, outcome_of, rank_highest, sheet_of
 
 
 def _takes_seat(rules: Rules) -> bool:
@@ -22,8 +22,9 @@ def adjusted_sheet(session: Session, pos: Position, seat: int | None = None) -> 
     """The game's score sheet with the arbiter's penalties added, ranked again by the game's `rank`.
 
     The game's own tie-breaks thus apply to the adjusted totals. With a seat, a game in
-    progress is scored only with what that seat may know (and its leaders found by totals
-    alone, since a tie-break may rest on what the seat cannot see).
+    progress is scored only with what that seat may know: a part it cannot know, and a
+    total resting on one, stays None; its leaders are found by totals alone (a tie-break
+    may rest on what the seat cannot see), and named only when every total is known.
     """
     known = seat is not None and _takes_seat(session.rules) and session.to_move(pos) != TERMINAL
     sheet = session.rules.score(pos.state, seat) if known else session.rules.score(pos.state)
@@ -33,10 +34,14 @@ def adjusted_sheet(session: Session, pos: Position, seat: int | None = None) -> 
     scores = [msgspec.structs.replace(s, breakdown=dict(s.breakdown)) for s in sheet.scores]
     for p in penalties:
         s = scores[p.seat]
-        s.breakdown["penalties"] = s.breakdown.get("penalties", 0) + p.points
-        s.total += p.points
+        s.breakdown["penalties"] = (s.breakdown.get("penalties") or 0) + p.points
+        s.total = None if s.total is None else s.total + p.points
+    if not known:
+        return sheet_of(scores, session.rules.rank(pos.state, known_totals(ScoreSheet(scores, []))))
     totals = [s.total for s in scores]
-    return sheet_of(scores, rank_highest(totals, False) if known else session.rules.rank(pos.state, totals))
+    if any(t is None for t in totals):
+        return sheet_of(scores, Ranking(winners=[], outcome="leads"))
+    return sheet_of(scores, rank_highest([t for t in totals if t is not None], False))
 
 
 def result_words(session: Session, winners: list[int]) -> str:

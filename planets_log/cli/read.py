@@ -125,6 +125,9 @@ def _print_report(r: Report, quiet: bool) -> None:
             state = "finished" if r.finished else "not finished"
             click.echo(escape(f"{r.file}: valid, {r.events} events, {state}"))
             click.echo(escape(f"{r.file}: mode: {MODES[r.mode]}"))
+            if r.mode == "seeded-unrevealed" and r.position is not None and r.position.chances:
+                click.echo(escape(f"{r.file}: it holds {r.position.chances} chance outcome(s) that nobody can check "
+                                  "yet: a hand-written one would pass here until the seed is revealed"))
             for seq, target, reason in r.position.arbiter.peeks if r.position else ():
                 click.echo(escape(f"{r.file}: seq {seq}: peek: undo of seq {target} after its chance outcome was "
                                   f"seen — reason: {reason}"))

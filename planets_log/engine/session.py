@@ -132,6 +132,8 @@ class Session:
         self.decoder = event_decoder(tuple(rules.events))
         self.secret: bytes | None = None
         """A committed game's secret seed, when known (its side file, --seed-file, or its reveal)."""
+        self.secret_in_record = False
+        """True when the secret came from the record's own reveal line: anyone holding the record knows it."""
         self.refold: Callable[[], Position] | None = None
         """Set by a replay that drops the undo chain's bottom: the position before the current line, chain whole."""
 
@@ -215,10 +217,7 @@ class Session:
             if mover != CHANCE:
                 raise IllegalEvent("chance.unexpected", f"{self.name(mover)} is to move now; no chance outcome is due", "turn order")
             if self.seeded:
-                want = self.expected_chance(pos)
-                if strip_place(want) != strip_place(event):
-                    raise IllegalEvent("chance.tampered", "this outcome is not the one the seed gives "
-                                       f"(the seed gives: {self.rules.format(want, state)})", "format.md: seeded streams")
+                self._check_drawn(pos, event)
             arbiter = self._checked(pos, event)
             # a typed outcome (table game) can be taken back on its own; a seed's goes with its action
             taken_back = pos.undo if self.seeded else Undo(event.seq, state, pos.chances, pos.undo)
@@ -243,6 +242,18 @@ class Session:
             said = f"the step due is {self.rules.format(due, pos.state)!r}" if due is not None else "no step is due"
             raise IllegalEvent("implied.forged", f"the line is marked as a declined step the recorder wrote "
                                f"(implied), but {said}: only that step may carry the mark", IMPLIED_RULE)
+
+    def _check_drawn(self, pos: Position, event: Chance) -> None:
+        """A seeded game's outcome must be the seed's; a secret seed's outcome is named only once anyone may know it."""
+        want = self.expected_chance(pos)
+        if strip_place(want) == strip_place(event):
+            return
+        if self.header.seed is not None or self.secret_in_record or pos.arbiter.revealed is not None:
+            raise IllegalEvent("chance.tampered", "this outcome is not the one the seed gives "
+                               f"(the seed gives: {self.rules.format(want, pos.state)})", "format.md: seeded streams")
+        raise IllegalEvent("chance.tampered", "this outcome is not the one the secret seed gives (which outcome that "
+                           "is stays unsaid until the seed is revealed: it may be a card still face down)",
+                           "security.md: committed seeds")
 
     def _checked(self, pos: Position, event: Event) -> Arbiter:
         """Run the game's check (a typed outcome also against `chance_outcomes`); a ruling lets a broken rule stand."""

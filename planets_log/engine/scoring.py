@@ -18,6 +18,13 @@ def _takes_seat(rules: Rules) -> bool:
     return rules.hidden_information and "seat" in inspect.signature(rules.score).parameters
 
 
+def seat_sheet(rules: Rules, state: Any, seat: int | None) -> tuple[ScoreSheet, bool]:
+    """The game's sheet as `seat` may know it (None: the scorekeeper's), and whether it is the seat's own:
+    a game in progress, scored by a game that scores for a seat; otherwise the full sheet."""
+    known = seat is not None and _takes_seat(rules) and rules.to_move(state) != TERMINAL
+    return (rules.score(state, seat) if known else rules.score(state)), known
+
+
 def adjusted_sheet(session: Session, pos: Position, seat: int | None = None) -> ScoreSheet:
     """The game's score sheet with the arbiter's penalties added, ranked again by the game's `rank`.
 
@@ -26,8 +33,7 @@ def adjusted_sheet(session: Session, pos: Position, seat: int | None = None) -> 
     total resting on one, stays None; its leaders are found by totals alone (a tie-break
     may rest on what the seat cannot see), and named only when every total is known.
     """
-    known = seat is not None and _takes_seat(session.rules) and session.to_move(pos) != TERMINAL
-    sheet = session.rules.score(pos.state, seat) if known else session.rules.score(pos.state)
+    sheet, known = seat_sheet(session.rules, pos.state, seat)
     penalties = pos.arbiter.penalties
     if not penalties:
         return sheet

@@ -217,7 +217,7 @@ class Session:
             if mover != CHANCE:
                 raise IllegalEvent("chance.unexpected", f"{self.name(mover)} is to move now; no chance outcome is due", "turn order")
             if self.seeded:
-                self._check_drawn(pos, event)
+                self._check_drawn(pos, cast(Chance, event))
             arbiter = self._checked(pos, event)
             # a typed outcome (table game) can be taken back on its own; a seed's goes with its action
             taken_back = pos.undo if self.seeded else Undo(event.seq, state, pos.chances, pos.undo)

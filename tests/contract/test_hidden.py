@@ -18,7 +18,7 @@ from planets_log.engine.rng import rng
 from planets_log.engine.rules import Rules
 from planets_log.engine.scoring import seat_sheet
 from tests.contract.playouts import configurations
-from tests.contract.positions import cases, games, key, playouts, positions
+from tests.contract.positions import cases, games, key, playouts, positions, probe_events
 
 HIDDEN = [g for g in games() if get_rules(g).hidden_information]
 
@@ -28,8 +28,9 @@ def formats_per_seat(rules) -> bool:
     return "seat" in inspect.signature(rules.format).parameters
 
 
-def leak(rules, state, event, seat: int, stream, refusals: bool = True) -> str | None:
-    """What differs for `seat` between `state` and a resampled state, or None (`refusals`: the refusals too)."""
+def leak(rules, state, event, seat: int, stream, refusals: bool = True, probe=None) -> str | None:
+    """What differs for `seat` between `state` and a resampled state, or None (`refusals`: the refusals too, of
+    the candidates, the event and what `probe(state)` gives in either state)."""
     other = rules.resample_hidden(state, seat, stream)
     if rules.view(state, seat) != rules.view(other, seat):
         return "view"
@@ -44,7 +45,10 @@ def leak(rules, state, event, seat: int, stream, refusals: bool = True) -> str |
         return "score sheet"
     if rules.public_scores(state, seat) != rules.public_scores(other, seat):
         return "public scores"
-    return refusal_leak(rules, state, other, [event] if event is not None else []) if refusals else None
+    if not refusals:
+        return None
+    tried = ([event] if event is not None else []) + (probe(state) + probe(other) if probe is not None else [])
+    return refusal_leak(rules, state, other, tried)
 
 
 def refusal_leak(rules, state, other, tried: list) -> str | None:
@@ -91,17 +95,20 @@ def same_consequence(rules, state, other, event, seat: int) -> bool:
     return rules.view(after, seat) == rules.view(rules.apply(state, event), seat)
 
 
-def resample_problem(rules, build, tag: str, every: int = 1) -> tuple[str | None, int]:
+def resample_problem(rules, build, tag: str, every: int = 1, config=None) -> tuple[str | None, int]:
     """The first leak over every position (or every `every`-th) and seat of a playout, and how many resamples
-    changed the state."""
+    changed the state (`config`: its probe's wider net of moves is refused too, every `stride` positions)."""
     changed = 0
     for k, (state, event) in enumerate(positions(build)):
         if k % every:
             continue
+        wide = config is not None and config.probe and k % config.stride == 0
+        probe = (lambda s: probe_events(config, s) if rules.to_move(s) >= 0 else []) if wide else None
         for seat in range(len(rules.seat_names(state))):
             stream = rng(k, f"resample/{tag}/{seat}")
             # the refusals, the costliest to compare, for one seat a position in turn
-            what = leak(rules, state, event, seat, stream, refusals=(k // every) % len(rules.seat_names(state)) == seat)
+            turn = (k // every) % len(rules.seat_names(state)) == seat
+            what = leak(rules, state, event, seat, stream, refusals=turn, probe=probe)
             if what is not None:
                 return f"seat {seat + 1}'s {what} differs after resample_hidden at position {k}", changed
             other = rules.resample_hidden(state, seat, rng(k, f"resample/{tag}/{seat}"))
@@ -114,7 +121,7 @@ def test_every_seat_sees_the_same_in_a_resampled_state(game, config):
     rules = get_rules(game)
     changed = 0
     for i, build in enumerate(playouts(game, range(2), config)):
-        problem, n = resample_problem(rules, build, f"{game}/{i}", config.every)
+        problem, n = resample_problem(rules, build, f"{game}/{i}", config.every, config)
         assert problem is None, problem
         changed += n
     hidden = "resample_hidden never changed anything: it does not redraw what is hidden"

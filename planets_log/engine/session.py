@@ -70,12 +70,7 @@ class Ruled(msgspec.Struct, frozen=True):
     message: str
     rule: str | None
     reason: str
-    public: str | None = None
-    """What any seat may read instead of `message` (see PlanetsLogError.public)."""
-
-    def message_for(self, seat: int | None) -> str:
-        """The broken rule's message as `seat` may read it (None: the scorekeeper's full message)."""
-        return self.message if seat is None or self.public is None else self.public
+    public: str | None = None  # what any seat may read instead of `message` (PlanetsLogError.public)
 
 
 class Arbiter(msgspec.Struct, frozen=True):
@@ -131,9 +126,8 @@ class Session:
         self.edition = edition
         self.decoder = event_decoder(tuple(rules.events))
         self.secret: bytes | None = None
-        """A committed game's secret seed, when known (its side file, --seed-file, or its reveal)."""
-        self.secret_in_record = False
-        """True when the secret came from the record's own reveal line: anyone holding the record knows it."""
+        """A committed game's secret seed, when known (its side file, --seed-file, or its reveal: `secret_in_record`)."""
+        self.secret_in_record = False  # from the record's own reveal line, which anyone holding the record may read
         self.refold: Callable[[], Position] | None = None
         """Set by a replay that drops the undo chain's bottom: the position before the current line, chain whole."""
 
@@ -244,16 +238,14 @@ class Session:
                                f"(implied), but {said}: only that step may carry the mark", IMPLIED_RULE)
 
     def _check_drawn(self, pos: Position, event: Chance) -> None:
-        """A seeded game's outcome must be the seed's; a secret seed's outcome is named only once anyone may know it."""
+        """A seeded game's outcome must be the seed's, named only once anyone may know it (a secret's: after its reveal)."""
         want = self.expected_chance(pos)
-        if strip_place(want) == strip_place(event):
-            return
-        if self.header.seed is not None or self.secret_in_record or pos.arbiter.revealed is not None:
-            raise IllegalEvent("chance.tampered", "this outcome is not the one the seed gives "
-                               f"(the seed gives: {self.rules.format(want, pos.state)})", "format.md: seeded streams")
-        raise IllegalEvent("chance.tampered", "this outcome is not the one the secret seed gives (which outcome that "
-                           "is stays unsaid until the seed is revealed: it may be a card still face down)",
-                           "security.md: committed seeds")
+        if strip_place(want) != strip_place(event):
+            known = self.header.seed is not None or self.secret_in_record or pos.arbiter.revealed is not None
+            said = f"the seed gives: {self.rules.format(want, pos.state)}" if known else "which one the secret seed " \
+                "gives stays unsaid until it is revealed"
+            raise IllegalEvent("chance.tampered", f"this outcome is not the one the seed gives ({said})",
+                               "format.md: seeded streams" if known else "security.md: committed seeds")
 
     def _checked(self, pos: Position, event: Event) -> Arbiter:
         """Run the game's check (a typed outcome also against `chance_outcomes`); a ruling lets a broken rule stand."""

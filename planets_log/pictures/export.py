@@ -67,8 +67,8 @@ def collect(replay: Replay, views: list[int | None], lenient: bool = False) -> C
                 _attach_note(out, event)
             if len(step.after.arbiter.ruled) > len(step.before.arbiter.ruled):
                 r = step.after.arbiter.ruled[-1]
-                out.steps[-1]["notes"].append(printable(f"ruled [{r.code}]: {r.message_for(reader)} — stands by "
-                                                        f"ruling: {r.reason}"))
+                broke = r.public if reader is not None and r.public is not None else r.message
+                out.steps[-1]["notes"].append(printable(f"ruled [{r.code}]: {broke} — stands by ruling: {r.reason}"))
     except RecordError as exc:
         if not lenient:
             raise

@@ -12,10 +12,10 @@ import inspect
 import msgspec
 import pytest
 
-from planets_log.engine.redact import moves_as
+from planets_log.engine.redact import format_as, withheld
 from planets_log.engine.registry import get_rules
 from planets_log.engine.rng import rng
-from planets_log.engine.rules import Rules
+from planets_log.engine.rules import Rules, next_events
 from planets_log.engine.scoring import seat_sheet
 from tests.contract.playouts import configurations
 from tests.contract.positions import cases, games, key, playouts, positions, probe_events
@@ -39,7 +39,7 @@ def leak(rules, state, event, seat: int, stream, refusals: bool = True, probe=No
     if event is not None and formats_per_seat(rules) and same_consequence(rules, state, other, event, seat):
         if rules.format(event, state, seat) != rules.format(event, other, seat):
             return "format"
-    if moves_as(rules, state, seat) != moves_as(rules, other, seat):
+    if listed_to(rules, state, seat) != listed_to(rules, other, seat):
         return "moves listed"
     if seat_sheet(rules, state, seat)[0] != seat_sheet(rules, other, seat)[0]:
         return "score sheet"
@@ -49,6 +49,13 @@ def leak(rules, state, event, seat: int, stream, refusals: bool = True, probe=No
         return None
     tried = ([event] if event is not None else []) + (probe(state) + probe(other) if probe is not None else [])
     return refusal_leak(rules, state, other, tried)
+
+
+def listed_to(rules, state, seat: int) -> list[str]:
+    """The moves `moves --as`, the prompt's `?` and Tab list to `seat`: none where they are withheld from it."""
+    if withheld(rules, state, seat):
+        return []
+    return list(dict.fromkeys(format_as(rules, e, state, seat) for e in next_events(rules, state)))
 
 
 def refusal_leak(rules, state, other, tried: list) -> str | None:

@@ -202,11 +202,12 @@ def _tabs(path, seat: int, real: Table, end: int) -> list[list[str]]:
     """What Tab offers the seat after each prefix of the scorekeeper's legal moves."""
     from planets_log.cli.interactive import Completions
     from planets_log.engine.recorder import Recorder
-    from planets_log.engine.redact import moves_as
+    from planets_log.engine.rules import next_events
 
     rec = Recorder(str(path))
     rec.seat = seat
-    texts = moves_as(real.session.rules, real.positions[end].state, None) or []
+    rules, state = real.session.rules, real.positions[end].state
+    texts = [rules.format(e, state) for e in next_events(rules, state)]
     prefixes = sorted({""} | {t[:n] for t in texts for n in (1, 3, len(t))})
     return [Completions(rec).matching(p) for p in prefixes]
 

@@ -242,9 +242,9 @@ class Session:
         want = self.expected_chance(pos)
         if strip_place(want) != strip_place(event):
             known = self.header.seed is not None or self.secret_in_record or pos.arbiter.revealed is not None
-            said = f"the seed gives: {self.rules.format(want, pos.state)}" if known else "which one the secret seed " \
-                "gives stays unsaid until it is revealed"
-            raise IllegalEvent("chance.tampered", f"this outcome is not the one the seed gives ({said})",
+            said = f"seed gives (the seed gives: {self.rules.format(want, pos.state)})" if known else "secret seed " \
+                "gives (which one stays unsaid until the seed is revealed: it may be a card still face down)"
+            raise IllegalEvent("chance.tampered", f"this outcome is not the one the {said}",
                                "format.md: seeded streams" if known else "security.md: committed seeds")
 
     def _checked(self, pos: Position, event: Event) -> Arbiter:

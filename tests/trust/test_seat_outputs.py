@@ -218,7 +218,7 @@ def test_a_guessed_draw_is_not_answered_with_the_secret_outcome(runner, tmp_path
     secret_text = rules.format(want, after.state)
     res = run(runner, "record", path, "d1")  # the seed holder's next writing command
     assert res.exit_code == 1 and "chance.tampered" in res.output and secret_text not in res.output, res.output
-    assert "the seed gives" not in res.output
+    assert "the seed gives:" not in res.output and "stays unsaid until the seed is revealed" in res.output
     res = run(runner, "validate", path, "--seed-file", seed_path(path))
     assert "chance.tampered" in res.output and secret_text not in res.output, res.output
     seed_path(path).rename(tmp_path / "kept.seed")

@@ -37,11 +37,12 @@ def adjusted_sheet(session: Session, pos: Position, seat: int | None = None) -> 
     penalties = pos.arbiter.penalties
     if not penalties:
         return sheet
-    scores = [msgspec.structs.replace(s, breakdown=dict(s.breakdown)) for s in sheet.scores]
+    scores = list(sheet.scores)
     for p in penalties:
         s = scores[p.seat]
-        s.breakdown["penalties"] = (s.breakdown.get("penalties") or 0) + p.points
-        s.total = None if s.total is None else s.total + p.points
+        given = {**s.breakdown, "penalties": (s.breakdown.get("penalties") or 0) + p.points}
+        total = None if s.total is None else s.total + p.points
+        scores[p.seat] = msgspec.structs.replace(s, breakdown=given, total=total)
     if not known:
         return sheet_of(scores, session.rules.rank(pos.state, known_totals(ScoreSheet(scores, []))))
     totals = [s.total for s in scores]

@@ -126,7 +126,7 @@ class Session:
         self.edition = edition
         self.decoder = event_decoder(tuple(rules.events))
         self.secret: bytes | None = None
-        """A committed game's secret seed, when known (its side file, --seed-file, or its reveal: `secret_in_record`)."""
+        """A committed game's secret seed, when known (its side file, --seed-file, or its reveal: secret_in_record)."""
         self.secret_in_record = False  # from the record's own reveal line, which anyone holding the record may read
         self.refold: Callable[[], Position] | None = None
         """Set by a replay that drops the undo chain's bottom: the position before the current line, chain whole."""
@@ -238,7 +238,7 @@ class Session:
                                f"(implied), but {said}: only that step may carry the mark", IMPLIED_RULE)
 
     def _check_drawn(self, pos: Position, event: Chance) -> None:
-        """A seeded game's outcome must be the seed's, named only once anyone may know it (a secret's: after its reveal)."""
+        """A seeded game's outcome must be the seed's, named only where anyone may know it (a secret's: revealed)."""
         want = self.expected_chance(pos)
         if strip_place(want) != strip_place(event):
             known = self.header.seed is not None or self.secret_in_record or pos.arbiter.revealed is not None

@@ -148,7 +148,8 @@ def _score_cases(name: str) -> list:
     rules, last, out = real.session.rules, len(real.events), []
     for seat in range(players):
         for end in range(int(last * SCORE_POINT), last, max(1, last // 60)):
-            found = twin(real, seat, end, f"{name}/{end}/score", face_down, lambda a, b: rules.score(a) != rules.score(b))
+            found = twin(real, seat, end, f"{name}/{end}/score", face_down,
+                         lambda a, b: rules.score(a) != rules.score(b))
             if found is not None:
                 out.append((seat, end, real, found))
                 break
@@ -194,7 +195,8 @@ def test_the_prompt_and_tab_as_each_seat_are_the_same_on_a_twin(runner, tmp_path
         out = [run(runner, "record", p, "-i", "--as", str(seat + 1), input=PROMPT).output for p in (a, b)]
         assert out[0] == out[1], where
         assert _tabs(a, seat, real, end) == _tabs(b, seat, real, end), where
-        differ |= run(runner, "record", a, "-i", input=PROMPT).output != run(runner, "record", b, "-i", input=PROMPT).output
+        full = [run(runner, "record", p, "-i", input=PROMPT).output for p in (a, b)]
+        differ |= full[0] != full[1]
     assert differ, "without --as the prompt shows a difference somewhere: the test above could fail"
 
 

@@ -30,7 +30,7 @@ def _may_see_pending(state: State, seat: int | None) -> bool:
 
 
 def sees_discard(state: State, seat: int | None) -> bool:
-    """True when `seat` may look through the discard pile: the scorekeeper, or the seat searching it (The Boost Tiles)."""
+    """True when `seat` may look through the discard pile: the scorekeeper, or the seat searching it (Boost Tiles)."""
     searching = state.pending is not None and state.pending.step == "search"
     return seat is None or (searching and seat == state.turn)
 

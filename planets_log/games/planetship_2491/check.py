@@ -236,12 +236,16 @@ def _ability(state: State, e: Action) -> None:
     rule = f"{ABILITY} > {ABILITY_NAMES[name]}"
     char = char_at(state, state.zone, state.cursor)
     if name not in usable(state, state.zone, state.cursor):
-        if char.disabled:
-            fail("ability.lost", f"character {char.card} was moved this round and uses no abilities", rule)
         label, where = ABILITY_NAMES[name], place(state.zone, state.cursor)
+        # a seat reads neither card nor icons: read after the steps a line passes, the character may be one the
+        # record has not turned face up yet
+        if char.disabled:
+            fail("ability.lost", f"character {char.card} was moved this round and uses no abilities", rule,
+                 f"the character on {where} was moved this round and uses no abilities")
         left = name in remaining(state, char)
         what = f"has nothing to use its {label} on now" if left else f"has no {label} icon left"
-        fail(f"{name}.unusable", f"character {char.card} on {where} {what}", rule)
+        fail(f"{name}.unusable", f"character {char.card} on {where} {what}", rule,
+             f"the character on {where} cannot use a {label} now")
     TARGETS[type(e)](state, e, rule)
 
 

@@ -15,6 +15,6 @@ from planets_log.record.text import is_number
 __all__ = [
     "CHANCE", "TERMINAL", "UNKNOWN", "Action", "Chance", "Disclosure", "Edition", "Event", "Header", "IllegalEvent",
     "NotationError", "Option", "Outcomes", "PlanetsLogError", "Ranking", "Rules", "ScoreSheet", "SeatScore",
-    "Stream", "UsageError", "is_number", "known_totals", "listed", "load_edition", "multiset", "parse_seat", "pool_refusal",
-    "rank_highest", "sampled", "seat_label", "seat_words", "sheet_of", "tiebreaks_of", "uniform",
+    "Stream", "UsageError", "is_number", "known_totals", "listed", "load_edition", "multiset", "parse_seat",
+    "pool_refusal", "rank_highest", "sampled", "seat_label", "seat_words", "sheet_of", "tiebreaks_of", "uniform",
 ]

@@ -141,12 +141,16 @@ def test_a_planetship_seat_sheet_withholds_hands_missions_and_totals(runner, pla
         mine = json.loads(run(runner, "score", planetship, "--json", "--as", str(seat + 1)).output)
         for i, line in enumerate(mine["scores"]):
             assert line["total"] is None, "a total rests on the missions, which compare every hand"
-            assert line["breakdown"]["missions"] is None and line["breakdown"]["missions achieved"] is None
-            assert line["breakdown"]["discarded"] == full["scores"][i]["breakdown"]["discarded"]
-            assert line["breakdown"]["hand"] == (full["scores"][i]["breakdown"]["hand"] if i == seat else None)
+            known = full["scores"][i]
+            assert line["breakdown"]["missions"] is None and line["tiebreak"]["missions achieved"] is None
+            assert line["breakdown"]["discarded"] == known["breakdown"]["discarded"]
+            assert line["breakdown"]["hand"] == (known["breakdown"]["hand"] if i == seat else None)
+            assert line["tiebreak"]["VP in hand"] == (known["tiebreak"]["VP in hand"] if i == seat else None)
+            assert line["tiebreak"]["clockwise from first player"] == known["tiebreak"]["clockwise from first player"]
         assert mine["leaders"] == [] and mine["winners"] == []
     text = run(runner, "score", planetship, "--as", "1").output
-    assert "total                  ?      ?      ?" in text and "who leads is not known to this seat" in text
+    total = next(line for line in text.splitlines() if line.startswith("total"))
+    assert total.split() == ["total", "?", "?", "?"] and "who leads is not known to this seat" in text
 
 
 def test_a_planetship_seat_sheet_depends_on_nothing_the_seat_cannot_see(planetship):

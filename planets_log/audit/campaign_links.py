@@ -21,6 +21,7 @@ def finished_game(path: Path) -> Linked:
     from planets_log.engine.replay import Replay
     from planets_log.engine.rules import TERMINAL
     from planets_log.engine.scoring import adjusted_sheet, result_check
+    from planets_log.engine.sheet import known_totals
 
     from .validate import validate_file
 
@@ -38,7 +39,7 @@ def finished_game(path: Path) -> Linked:
     declared = last.arbiter.result
     if declared is not None and result_check(replay.session, last)[0] == "overridden":  # the arbiter's result stands
         winners = declared.winners
-    return Linked(replay.session.header.log_id, last.head, tuple(s.total for s in sheet.scores),
+    return Linked(replay.session.header.log_id, last.head, tuple(known_totals(sheet)),
                   tuple(sorted(winners)), replay.session.header)
 
 

@@ -303,6 +303,7 @@ def _pick_edition(game: str, ref: EditionRef, cfg: AuditConfig, out: RecordAudit
 
 def _result(session: Session, pos: Position, out: RecordAudit, last: int, result_line: int | None) -> None:
     from planets_log.engine.scoring import adjusted_sheet, result_check
+    from planets_log.engine.sheet import known_totals
 
     mover = session.to_move(pos)
     out.finished = mover == TERMINAL
@@ -310,7 +311,7 @@ def _result(session: Session, pos: Position, out: RecordAudit, last: int, result
     status, words = result_check(session, pos)
     out.declared = status
     sheet = adjusted_sheet(session, pos)
-    out.totals = [s.total for s in sheet.scores]
+    out.totals = known_totals(sheet)
     names = session.header.players
     if out.finished:
         missing = session.rules.missing_reveals(pos.state)

@@ -90,6 +90,8 @@ class _Side:
         self.replay = replay
         lines = _Lines(seat, at)
         self.error = _fold(replay, lines)
+        if self.error is not None and seat is not None:  # as the seat may read it: no hidden card in the message
+            self.error = self.error.for_seat()
         self.keys = lines.keys
         self.step: Step | None = None
         self.last: Position = lines.pos

@@ -10,7 +10,9 @@ import msgspec
 
 from planets_log.engine.replay import Replay, Step, Visitor
 from planets_log.engine.session import Position, Session
-from planets_log.record.errors import UsageError
+from planets_log.record.errors import PlanetsLogError, UsageError
+
+from .main import SEAT_VIEW
 
 edition_option = click.option(
     "--edition", "edition", type=click.Path(dir_okay=False), default=None,
@@ -123,7 +125,23 @@ def _players_of(path: str) -> list[str]:
         return []
 
 
-as_option = click.option(
-    "--as", "as_seat", default=None, metavar="SEAT", shell_complete=complete_seat,
-    help="Show only what this seat (name, or number from 1) may know; without it, the scorekeeper's full view.",
-)
+def remember_seat(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """`--as`'s callback: note that this command's output is for a seat, error messages included."""
+    if value is not None:
+        ctx.meta[SEAT_VIEW] = value
+    return value
+
+
+def for_reader(exc: PlanetsLogError, seat: int | None) -> PlanetsLogError:
+    """An error as the reader may see it: a seat gets its public text, the scorekeeper (None) the full message."""
+    return exc if seat is None else exc.for_seat()
+
+
+def seat_option(help: str) -> Callable[[Any], Any]:
+    """An `--as SEAT` option with this help; its value also makes every error message the seat's."""
+    return click.option("--as", "as_seat", default=None, metavar="SEAT", shell_complete=complete_seat,
+                        callback=remember_seat, help=help)
+
+
+as_option = seat_option("Show only what this seat (name, or number from 1) may know; without it, the scorekeeper's "
+                        "full view.")

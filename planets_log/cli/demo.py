@@ -81,11 +81,13 @@ def demo(game: str, seed: int, out: str | None) -> None:
 
 def greedy_choice(rules: Rules, state: Any, policy: Stream) -> Event:
     """The legal action that most raises the mover's provisional score (ties: seeded choice)."""
+    from planets_log.engine.sheet import known_totals
+
     options = rules.legal(state)
     mover = rules.to_move(state)
     best, chosen = None, []
     for action in options:
-        total = rules.score(rules.apply(state, action)).scores[mover].total
+        total = known_totals(rules.score(rules.apply(state, action)))[mover]
         if best is None or total > best:
             best, chosen = total, [action]
         elif total == best:

@@ -15,6 +15,7 @@ from planets_log.record.errors import PlanetsLogError, RecordError
 from planets_log.record.files import MAX_RECORD, capped_lines
 from planets_log.record.lines import MAX_LINE
 
+from .common import for_reader
 from .read import LISTED_OUTCOMES
 
 HELP = """{opening}, or:
@@ -134,7 +135,7 @@ def run_interactive(rec: Recorder) -> None:
         try:
             _dispatch(rec, comp, line)
         except PlanetsLogError as exc:
-            click.echo(f"refused: {exc}", err=True)
+            click.echo(f"refused: {for_reader(exc, rec.seat)}", err=True)
 
 
 PROMPT_LINE = MAX_LINE + 1024
@@ -161,8 +162,8 @@ def _dispatch(rec: Recorder, comp: Completions, line: str) -> None:
     if line == "?":
         _explain(rec, comp)
         return
-    if line == "show":
-        click.echo(rec.rules.render(rec.pos.state))
+    if line == "show":  # as the seat of `--as` may know it
+        click.echo(rec.rules.render(rec.pos.state, rec.seat))
         return
     if line == "undo" or line.startswith("undo "):
         reason = line[5:].strip() or (None if rec.peek_pending() else "undone at the prompt")

@@ -8,6 +8,9 @@ from typing import Any
 
 import click
 
+SEAT_VIEW = "planets_log.seat_view"
+"""The key of `ctx.meta` that holds the `--as` seat given: the error boundary then prints what a seat may read."""
+
 COMMANDS = {
     "games": ("planets_log.cli.info:games", "List the games planets-log knows."),
     "new": ("planets_log.cli.write:new", "Start a new record."),
@@ -88,7 +91,9 @@ class LazyGroup(click.Group):
         try:
             return super().invoke(ctx)
         except PlanetsLogError as exc:
-            click.echo(f"planets-log: {exc}", err=True)
+            # output for a seat (--as) tells only what it may know, error messages too
+            shown = exc.for_seat() if ctx.meta.get(SEAT_VIEW) is not None else exc
+            click.echo(f"planets-log: {shown}", err=True)
             ctx.exit(exc.exit_code)
         except (click.exceptions.Exit, click.ClickException, click.exceptions.Abort, SystemExit):
             raise

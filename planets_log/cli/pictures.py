@@ -4,15 +4,14 @@ from __future__ import annotations
 
 import click
 
-from .common import complete_seat, edition_option, position_at, seat_index
+from .common import edition_option, position_at, seat_index, seat_option
 
 
 @click.command()
 @click.argument("log", type=click.Path(dir_okay=False))
 @click.option("--at", "at", type=int, default=None, help="The position after this seq.")
 @click.option("--round", "round_no", type=int, default=None, help="The position at the end of this round.")
-@click.option("--as", "as_seat", default=None, shell_complete=complete_seat,
-              help="Draw only what this seat (name, or number from 1) may know.")
+@seat_option("Draw only what this seat (name, or number from 1) may know.")
 @click.option("--svg", "out", required=True, type=click.Path(dir_okay=False), help="The SVG file to write ('-': standard output).")
 @edition_option
 def render(log: str, at: int | None, round_no: int | None, as_seat: str | None, out: str, edition: str | None) -> None:
@@ -37,8 +36,7 @@ def render(log: str, at: int | None, round_no: int | None, as_seat: str | None, 
 @click.command()
 @click.argument("log", type=click.Path(dir_okay=False))
 @click.option("--html", "out", required=True, type=click.Path(dir_okay=False), help="The HTML file to write.")
-@click.option("--as", "as_seat", default=None, shell_complete=complete_seat,
-              help="Put only this seat's view (name, or number from 1) in the file.")
+@seat_option("Put only this seat's view (name, or number from 1) in the file.")
 @click.option("--lenient", is_flag=True, help="Export an invalid record up to its first error, showing the error.")
 @edition_option
 def export(log: str, out: str, as_seat: str | None, lenient: bool, edition: str | None) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from contextlib import nullcontext
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Iterable, Mapping
 
 import click
 
@@ -125,6 +125,9 @@ def _print_report(r: Report, quiet: bool) -> None:
             state = "finished" if r.finished else "not finished"
             click.echo(escape(f"{r.file}: valid, {r.events} events, {state}"))
             click.echo(escape(f"{r.file}: mode: {MODES[r.mode]}"))
+            if r.mode == "seeded-unrevealed" and r.position is not None and r.position.chances:
+                click.echo(escape(f"{r.file}: it holds {r.position.chances} chance outcome(s) that nobody can check "
+                                  "yet: a hand-written one would pass here until the seed is revealed"))
             for seq, target, reason in r.position.arbiter.peeks if r.position else ():
                 click.echo(escape(f"{r.file}: seq {seq}: peek: undo of seq {target} after its chance outcome was "
                                   f"seen — reason: {reason}"))
@@ -248,8 +251,8 @@ def format_sheet(sheet: ScoreSheet, why: str | None = None) -> str:
     names = [s.player for s in sheet.scores]
     col = max([len(n) for n in names] + [5]) + 2
 
-    def row(label: str, values: list[int]) -> str:
-        return label.ljust(width) + "".join(str(v).rjust(col) for v in values)
+    def row(label: str, values: list[int | None]) -> str:
+        return label.ljust(width) + "".join(("?" if v is None else str(v)).rjust(col) for v in values)
 
     lines.append(" " * width + "".join(n.rjust(col) for n in names))
     lines += [row(k, [s.breakdown.get(k, 0) for s in sheet.scores]) for k in points]
@@ -259,11 +262,13 @@ def format_sheet(sheet: ScoreSheet, why: str | None = None) -> str:
         lines += [row("  " + k, [s.tiebreak.get(k, 0) for s in sheet.scores]) for k in breakers]
     if any(s.target is not None for s in sheet.scores):
         lines.append(row("target to beat", [s.target if s.target is not None else 0 for s in sheet.scores]))
+    if any(s.total is None for s in sheet.scores):
+        lines.append("(?: not known to this seat before the end)")
     lines.append(verdict(sheet))
     return "\n".join(lines)
 
 
-def _keys(parts: Iterable[dict[str, int]]) -> list[str]:
+def _keys(parts: Iterable[Mapping[str, int | None]]) -> list[str]:
     """The keys of several seats' dicts, each once, in the order first seen."""
     keys: list[str] = []
     for part in parts:
@@ -275,7 +280,8 @@ def verdict(sheet: ScoreSheet) -> str:
     """The sheet's result in words: who wins, shares, leads; a solo game won or lost; nobody."""
     names = " and ".join(sheet.scores[i].player for i in (sheet.leaders if sheet.outcome == "leads" else sheet.winners))
     if sheet.outcome == "leads" and not names:
-        return "nobody leads (provisional)"
+        hidden = any(s.total is None for s in sheet.scores)
+        return "who leads is not known to this seat (provisional)" if hidden else "nobody leads (provisional)"
     words = {"win": f"{names} wins", "shared": f"{names} share the win", "solo-win": f"{names} wins the solo game",
              "solo-loss": "the solo game is lost", "nobody": "nobody wins",
              "leads": f"{names} {'leads' if len(sheet.leaders) == 1 else 'lead'} (provisional)"}

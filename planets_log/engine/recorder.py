@@ -328,9 +328,11 @@ class Recorder:
         seq = self.pos.seq + 1 + max(len(implied), skipped)
         err = RecordError.at(self.path, seq + 1, seq, exc)
         if text is not None and exc.code != "notation":
-            err.message = f"{text.strip()!r}: {err.message}"
-        if implied:
-            err.message += self._passes(implied)
+            err.prefixed(f"{text.strip()!r}: ")
+        if implied:  # the steps in the seat's notation (describe): the same words for the public text
+            passes = self._passes(implied)
+            err.message += passes
+            err.public = None if err.public is None else err.public + passes
         return err
 
     def _passes(self, steps: tuple[Event, ...]) -> str:

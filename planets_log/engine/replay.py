@@ -126,9 +126,11 @@ class Replay:
         if hasattr(self.path, "readline") and self.reopen is None:
             return None  # a stream read once: its reveal cannot be looked up ahead
         try:
-            return find_reveal(iter_lines(self.reopen() if self.reopen else self.path, self.name), commit)
+            secret = find_reveal(iter_lines(self.reopen() if self.reopen else self.path, self.name), commit)
         except RecordError:
             return None  # a damaged record: the main pass reports where
+        self.session.secret_in_record = secret is not None
+        return secret
 
     def _event_lines(self) -> Iterator[RawLine]:
         """The lines after the header: the open file on the first pass, read again on a later one."""

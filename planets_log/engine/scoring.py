@@ -8,7 +8,7 @@ import msgspec
 
 from .rules import TERMINAL, Rules
 from .session import Position, Session
-from .sheet import ScoreSheet, outcome_of, rank_highest, sheet_of
+from .sheet import Ranking, ScoreSheet, known_totals, outcome_of, rank_highest, sheet_of
 
 
 def _takes_seat(rules: Rules) -> bool:
@@ -18,25 +18,37 @@ def _takes_seat(rules: Rules) -> bool:
     return rules.hidden_information and "seat" in inspect.signature(rules.score).parameters
 
 
+def seat_sheet(rules: Rules, state: Any, seat: int | None) -> tuple[ScoreSheet, bool]:
+    """The game's sheet as `seat` may know it (None: the scorekeeper's), and whether it is the seat's own:
+    a game in progress, scored by a game that scores for a seat; otherwise the full sheet."""
+    known = seat is not None and _takes_seat(rules) and rules.to_move(state) != TERMINAL
+    return (rules.score(state, seat) if known else rules.score(state)), known
+
+
 def adjusted_sheet(session: Session, pos: Position, seat: int | None = None) -> ScoreSheet:
     """The game's score sheet with the arbiter's penalties added, ranked again by the game's `rank`.
 
     The game's own tie-breaks thus apply to the adjusted totals. With a seat, a game in
-    progress is scored only with what that seat may know (and its leaders found by totals
-    alone, since a tie-break may rest on what the seat cannot see).
+    progress is scored only with what that seat may know: a part it cannot know, and a
+    total resting on one, stays None; its leaders are found by totals alone (a tie-break
+    may rest on what the seat cannot see), and named only when every total is known.
     """
-    known = seat is not None and _takes_seat(session.rules) and session.to_move(pos) != TERMINAL
-    sheet = session.rules.score(pos.state, seat) if known else session.rules.score(pos.state)
+    sheet, known = seat_sheet(session.rules, pos.state, seat)
     penalties = pos.arbiter.penalties
     if not penalties:
         return sheet
-    scores = [msgspec.structs.replace(s, breakdown=dict(s.breakdown)) for s in sheet.scores]
+    scores = list(sheet.scores)
     for p in penalties:
         s = scores[p.seat]
-        s.breakdown["penalties"] = s.breakdown.get("penalties", 0) + p.points
-        s.total += p.points
+        given = {**s.breakdown, "penalties": (s.breakdown.get("penalties") or 0) + p.points}
+        total = None if s.total is None else s.total + p.points
+        scores[p.seat] = msgspec.structs.replace(s, breakdown=given, total=total)
+    if not known:
+        return sheet_of(scores, session.rules.rank(pos.state, known_totals(ScoreSheet(scores, []))))
     totals = [s.total for s in scores]
-    return sheet_of(scores, rank_highest(totals, False) if known else session.rules.rank(pos.state, totals))
+    if any(t is None for t in totals):
+        return sheet_of(scores, Ranking(winners=[], outcome="leads"))
+    return sheet_of(scores, rank_highest([t for t in totals if t is not None], False))
 
 
 def result_words(session: Session, winners: list[int]) -> str:

@@ -70,6 +70,7 @@ class Ruled(msgspec.Struct, frozen=True):
     message: str
     rule: str | None
     reason: str
+    public: str | None = None  # what any seat may read instead of `message` (PlanetsLogError.public)
 
 
 class Arbiter(msgspec.Struct, frozen=True):
@@ -125,7 +126,8 @@ class Session:
         self.edition = edition
         self.decoder = event_decoder(tuple(rules.events))
         self.secret: bytes | None = None
-        """A committed game's secret seed, when known (its side file, --seed-file, or its reveal)."""
+        """A committed game's secret seed, when known (its side file, --seed-file, or its reveal: secret_in_record)."""
+        self.secret_in_record = False  # from the record's own reveal line, which anyone holding the record may read
         self.refold: Callable[[], Position] | None = None
         """Set by a replay that drops the undo chain's bottom: the position before the current line, chain whole."""
 
@@ -209,10 +211,7 @@ class Session:
             if mover != CHANCE:
                 raise IllegalEvent("chance.unexpected", f"{self.name(mover)} is to move now; no chance outcome is due", "turn order")
             if self.seeded:
-                want = self.expected_chance(pos)
-                if strip_place(want) != strip_place(event):
-                    raise IllegalEvent("chance.tampered", "this outcome is not the one the seed gives "
-                                       f"(the seed gives: {self.rules.format(want, state)})", "format.md: seeded streams")
+                self._check_drawn(pos, cast(Chance, event))
             arbiter = self._checked(pos, event)
             # a typed outcome (table game) can be taken back on its own; a seed's goes with its action
             taken_back = pos.undo if self.seeded else Undo(event.seq, state, pos.chances, pos.undo)
@@ -238,6 +237,16 @@ class Session:
             raise IllegalEvent("implied.forged", f"the line is marked as a declined step the recorder wrote "
                                f"(implied), but {said}: only that step may carry the mark", IMPLIED_RULE)
 
+    def _check_drawn(self, pos: Position, event: Chance) -> None:
+        """A seeded game's outcome must be the seed's, named only where anyone may know it (a secret's: revealed)."""
+        want = self.expected_chance(pos)
+        if strip_place(want) != strip_place(event):
+            known = self.header.seed is not None or self.secret_in_record or pos.arbiter.revealed is not None
+            said = f"seed gives (the seed gives: {self.rules.format(want, pos.state)})" if known else "secret seed " \
+                "gives (which one stays unsaid until the seed is revealed: it may be a card still face down)"
+            raise IllegalEvent("chance.tampered", f"this outcome is not the one the {said}",
+                               "format.md: seeded streams" if known else "security.md: committed seeds")
+
     def _checked(self, pos: Position, event: Event) -> Arbiter:
         """Run the game's check (a typed outcome also against `chance_outcomes`); a ruling lets a broken rule stand."""
         try:
@@ -248,7 +257,7 @@ class Session:
             reason = pos.arbiter.reason_for(event.seq)
             if reason is None:
                 raise
-            ruled = Ruled(event.seq, exc.code, exc.message, exc.rule, reason)
+            ruled = Ruled(event.seq, exc.code, exc.message, exc.rule, reason, exc.public)
             return msgspec.structs.replace(pos.arbiter, ruled=pos.arbiter.ruled + (ruled,))
         except Exception as exc:  # a bug in the game's check, not the record's fault
             raise internal("check", self.rules.id, exc) from exc
@@ -261,9 +270,10 @@ class Session:
         except NotImplementedError:
             return
         reason = outcomes.refusal(event)
-        if reason is not None:
+        if reason is not None:  # the reason tells what a pile holds: in a game with hidden information, not to a seat
             raise IllegalEvent("chance.impossible", f"this outcome cannot happen here: {reason}",
-                               outcomes.rule or "table.md: what can happen")
+                               outcomes.rule or "table.md: what can happen",
+                               "this outcome cannot happen here" if self.rules.hidden_information else None)
 
     def _apply(self, state: Any, event: Event, arbiter: Arbiter = NO_ARBITER) -> Any:
         """Apply `event`; a crash is a bug in the game, unless a ruling let a broken rule through."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Mapping, Sequence
 
 import msgspec
 
@@ -13,14 +13,16 @@ class SeatScore(msgspec.Struct, omit_defaults=True):
     `breakdown` holds points only, by source, and sums to `total`. `tiebreak` holds the
     values the game's tie-breaks read, in the order they apply, never added to the total
     (left out, as empty, in a game whose rulebook has none). `target` is the score a solo
-    game's player must beat (left out, as None, in a game against other players).
+    game's player must beat (left out, as None, in a game against other players). On a
+    seat's sheet (`score --as`) a value it cannot know, and a total resting on one, is None
+    (printed `?`).
     """
 
     seat: int
     player: str
-    total: int
-    breakdown: dict[str, int]
-    tiebreak: dict[str, int] = {}
+    total: int | None
+    breakdown: Mapping[str, int | None]
+    tiebreak: Mapping[str, int | None] = {}
     target: int | None = None
 
 
@@ -55,6 +57,14 @@ class ScoreSheet(msgspec.Struct):
 def tiebreaks_of(breakers: Sequence[tuple[str, Sequence[int]]], seat: int) -> dict[str, int]:
     """One seat's tie-break values, by name, from the `(name, one value per seat)` list a ranking reads."""
     return {name: values[seat] for name, values in breakers}
+
+
+def known_totals(sheet: ScoreSheet) -> list[int]:
+    """The totals of a sheet with every part known (the scorekeeper's, or any sheet once the game is over)."""
+    totals = [s.total for s in sheet.scores]
+    if any(t is None for t in totals):
+        raise ValueError("a seat's sheet withholds totals; only a full sheet is ranked")
+    return [t for t in totals if t is not None]
 
 
 def outcome_of(winners: Sequence[object], players: int) -> str:

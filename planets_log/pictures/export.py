@@ -49,6 +49,8 @@ def collect(replay: Replay, views: list[int | None], lenient: bool = False) -> C
     """Replay the record once, keeping each position's pictures, texts and scores per view."""
     rules = replay.session.rules
     out = Collected(views, pictures=[[] for _ in views], scores=[[] for _ in views])
+    # texts shared by every view: the scorekeeper's, unless the page is one seat's only (`export --as`)
+    reader = views[0] if len(views) == 1 else None
     _position(out, rules, replay.start.state, {"seq": 0, "kind": "start", "who": "",
                                                "moves": ["start of the game"] * len(views)})
     try:
@@ -65,11 +67,12 @@ def collect(replay: Replay, views: list[int | None], lenient: bool = False) -> C
                 _attach_note(out, event)
             if len(step.after.arbiter.ruled) > len(step.before.arbiter.ruled):
                 r = step.after.arbiter.ruled[-1]
-                out.steps[-1]["notes"].append(printable(f"ruled [{r.code}]: {r.message} — stands by ruling: {r.reason}"))
+                broke = r.public if reader is not None and r.public is not None else r.message
+                out.steps[-1]["notes"].append(printable(f"ruled [{r.code}]: {broke} — stands by ruling: {r.reason}"))
     except RecordError as exc:
         if not lenient:
             raise
-        out.error = str(exc)
+        out.error = str(exc if reader is None else exc.for_seat())
     return out
 
 

@@ -2,21 +2,44 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
+
+E = TypeVar("E", bound="PlanetsLogError")
 
 
 class PlanetsLogError(Exception):
-    """Base of every error the command line reports without a traceback."""
+    """Base of every error the command line reports without a traceback.
+
+    `public` is the text any seat may read where `message` (the scorekeeper's) tells what
+    some seat may not know: a hidden card, a hand, a draw the secret seed gives; None
+    when the message itself is for anyone. Output for a seat (`--as`) shows `for_seat()`.
+    """
 
     exit_code = 1
     index: int | None = None
     """Which of several inputs given at once was refused (0-based), where that is known."""
 
-    def __init__(self, message: str, *, code: str = "error", rule: str | None = None):
+    def __init__(self, message: str, *, code: str = "error", rule: str | None = None, public: str | None = None):
         super().__init__(message)
         self.message = message
         self.code = code
         self.rule = rule
+        self.public = public
+
+    def for_seat(self: E) -> E:
+        """This error as any seat may read it: the public text in place of the scorekeeper's message."""
+        if self.public is None:
+            return self
+        seen = type(self).__new__(type(self), self.public)  # a copy: __init__'s arguments differ by class
+        seen.__dict__.update(self.__dict__)
+        seen.message, seen.public = self.public, None
+        return seen
+
+    def prefixed(self, prefix: str) -> None:
+        """Put `prefix` before the message and its public text alike."""
+        self.message = prefix + self.message
+        if self.public is not None:
+            self.public = prefix + self.public
 
     def __str__(self) -> str:
         from .text import escape
@@ -36,8 +59,8 @@ class IllegalEvent(PlanetsLogError):
 
     kind = "illegal"
 
-    def __init__(self, code: str, message: str, rule: str | None = None):
-        super().__init__(message, code=code, rule=rule)
+    def __init__(self, code: str, message: str, rule: str | None = None, public: str | None = None):
+        super().__init__(message, code=code, rule=rule, public=public)
 
 
 class NotationError(IllegalEvent):
@@ -64,8 +87,9 @@ class RecordError(PlanetsLogError):
         kind: str = "invalid",
         offset: int | None = None,
         path: str | None = None,
+        public: str | None = None,
     ):
-        super().__init__(message, code=code, rule=rule)
+        super().__init__(message, code=code, rule=rule, public=public)
         self.file = file
         self.line = line
         self.seq = seq
@@ -77,7 +101,8 @@ class RecordError(PlanetsLogError):
     def at(cls, file: str, line: int | None, seq: int | None, err: PlanetsLogError, **kw: Any) -> "RecordError":
         """Place an error raised by a rule or the reader at a line of a file."""
         kind = getattr(err, "kind", "invalid")
-        return cls(err.message, file=file, line=line, seq=seq, code=err.code, rule=err.rule, kind=kind, **kw)
+        return cls(err.message, file=file, line=line, seq=seq, code=err.code, rule=err.rule, kind=kind,
+                   public=err.public, **kw)
 
     def __str__(self) -> str:
         where = self.file

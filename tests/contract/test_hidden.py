@@ -1,5 +1,9 @@
 """Hidden information, safe by default: what a seat sees is the same in the real state and in
-any state `resample_hidden` makes for that seat (OpenSpiel's resample-from-information-state)."""
+any state `resample_hidden` makes for that seat (OpenSpiel's resample-from-information-state).
+
+What a seat sees: the view, the text, the move just made, the moves listed to it (`moves`, the
+prompt's `?` and Tab), its score sheet and the totals its export plots, and (issue 25) every
+refusal of a move or outcome that both states refuse, as the seat reads it (`for_seat`)."""
 
 from __future__ import annotations
 
@@ -8,11 +12,13 @@ import inspect
 import msgspec
 import pytest
 
-from planets_log.engine.rules import Rules
+from planets_log.engine.redact import format_as, withheld
 from planets_log.engine.registry import get_rules
 from planets_log.engine.rng import rng
+from planets_log.engine.rules import Rules, next_events
+from planets_log.engine.scoring import seat_sheet
 from tests.contract.playouts import configurations
-from tests.contract.positions import cases, games, playouts, positions
+from tests.contract.positions import cases, games, key, playouts, positions, probe_events
 
 HIDDEN = [g for g in games() if get_rules(g).hidden_information]
 
@@ -22,8 +28,9 @@ def formats_per_seat(rules) -> bool:
     return "seat" in inspect.signature(rules.format).parameters
 
 
-def leak(rules, state, event, seat: int, stream) -> str | None:
-    """What differs for `seat` between `state` and a resampled state, or None."""
+def leak(rules, state, event, seat: int, stream, refusals: bool = True, probe=None) -> str | None:
+    """What differs for `seat` between `state` and a resampled state, or None (`refusals`: the refusals too, of
+    the candidates, the event and what `probe(state)` gives in either state)."""
     other = rules.resample_hidden(state, seat, stream)
     if rules.view(state, seat) != rules.view(other, seat):
         return "view"
@@ -32,6 +39,50 @@ def leak(rules, state, event, seat: int, stream) -> str | None:
     if event is not None and formats_per_seat(rules) and same_consequence(rules, state, other, event, seat):
         if rules.format(event, state, seat) != rules.format(event, other, seat):
             return "format"
+    if listed_to(rules, state, seat) != listed_to(rules, other, seat):
+        return "moves listed"
+    if seat_sheet(rules, state, seat)[0] != seat_sheet(rules, other, seat)[0]:
+        return "score sheet"
+    if rules.public_scores(state, seat) != rules.public_scores(other, seat):
+        return "public scores"
+    if not refusals:
+        return None
+    tried = ([event] if event is not None else []) + (probe(state) + probe(other) if probe is not None else [])
+    return refusal_leak(rules, state, other, tried)
+
+
+def listed_to(rules, state, seat: int) -> list[str]:
+    """The moves `moves --as`, the prompt's `?` and Tab list to `seat`: none where they are withheld from it."""
+    if withheld(rules, state, seat):
+        return []
+    return list(dict.fromkeys(format_as(rules, e, state, seat) for e in next_events(rules, state)))
+
+
+def refusal_leak(rules, state, other, tried: list) -> str | None:
+    """The first move or outcome both states refuse whose refusal a seat reads differently there, or None.
+
+    Tried: the candidates of both states (illegal ones included), and `tried`. A refusal tells
+    whoever types the move that it breaks a rule, and which one, as an accepted move tells that
+    it breaks none (typing 'Ann: p R0s' probes Ann's hand either way); what it must not tell is
+    more: so the texts of refusals under the same rule (code) are compared.
+    """
+    events = {key(e): e for s in (state, other) if rules.to_move(s) >= 0 for e in rules.candidates(s)}
+    events.update((key(e), e) for e in tried)
+    for event in events.values():
+        seen = [refused(rules, s, event) for s in (state, other)]
+        if seen[0] is not None and seen[1] is not None and seen[0][0] == seen[1][0] and seen[0] != seen[1]:
+            return f"refusal of {key(event).decode()[:120]}: {seen[0][1]!r} / {seen[1][1]!r}"
+    return None
+
+
+def refused(rules, state, event) -> tuple[str, str] | None:
+    """How a seat reads `check`'s refusal of `event` in `state`: (code, text); None if it is accepted."""
+    from planets_log.record.errors import IllegalEvent
+
+    try:
+        rules.check(state, event)
+    except IllegalEvent as exc:
+        return exc.code, exc.for_seat().message
     return None
 
 
@@ -51,16 +102,20 @@ def same_consequence(rules, state, other, event, seat: int) -> bool:
     return rules.view(after, seat) == rules.view(rules.apply(state, event), seat)
 
 
-def resample_problem(rules, build, tag: str, every: int = 1) -> tuple[str | None, int]:
+def resample_problem(rules, build, tag: str, every: int = 1, config=None) -> tuple[str | None, int]:
     """The first leak over every position (or every `every`-th) and seat of a playout, and how many resamples
-    changed the state."""
+    changed the state (`config`: its probe's wider net of moves is refused too, every `stride` positions)."""
     changed = 0
     for k, (state, event) in enumerate(positions(build)):
         if k % every:
             continue
+        wide = config is not None and config.probe and k % config.stride == 0
+        probe = (lambda s: probe_events(config, s) if rules.to_move(s) >= 0 else []) if wide else None
         for seat in range(len(rules.seat_names(state))):
             stream = rng(k, f"resample/{tag}/{seat}")
-            what = leak(rules, state, event, seat, stream)
+            # the refusals, the costliest to compare, for one seat a position in turn
+            turn = (k // every) % len(rules.seat_names(state)) == seat
+            what = leak(rules, state, event, seat, stream, refusals=turn, probe=probe)
             if what is not None:
                 return f"seat {seat + 1}'s {what} differs after resample_hidden at position {k}", changed
             other = rules.resample_hidden(state, seat, rng(k, f"resample/{tag}/{seat}"))
@@ -73,7 +128,7 @@ def test_every_seat_sees_the_same_in_a_resampled_state(game, config):
     rules = get_rules(game)
     changed = 0
     for i, build in enumerate(playouts(game, range(2), config)):
-        problem, n = resample_problem(rules, build, f"{game}/{i}", config.every)
+        problem, n = resample_problem(rules, build, f"{game}/{i}", config.every, config)
         assert problem is None, problem
         changed += n
     hidden = "resample_hidden never changed anything: it does not redraw what is hidden"

@@ -13,7 +13,7 @@ So the hook, not the view or notation code under test, decides what the seat may
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 import msgspec
 
@@ -108,8 +108,10 @@ class Hidden:
     looked for in more of them (up to MORE) only when the first few never put it there.
     """
 
-    def __init__(self, real: "Table", seat: int):
+    def __init__(self, real: "Table", seat: int, wanted: Callable[[Any, Any], bool] | None = None):
         self.real, self.seat, self._cache, self._done = real, seat, {}, {}
+        self.wanted = wanted
+        """What a twin must also show at its cut (see `twin`)."""
 
     def at(self, k: int, enough: int = RESAMPLES) -> dict[Path_, set]:
         """For each place of position k resamples for the seat change, the values they put there."""
@@ -201,16 +203,18 @@ def _same_outcome(a: Any, b: Any) -> bool:
         msgspec.json.encode(msgspec.structs.replace(b, seq=0, prev=""))
 
 
-def twin(real: Table, seat: int, end: int, tag: str,
-         face_down: dict[str, tuple[str, ...]] | None = None) -> tuple[Table, list[int]] | None:
+def twin(real: Table, seat: int, end: int, tag: str, face_down: dict[str, tuple[str, ...]] | None = None,
+         wanted: Callable[[Any, Any], bool] | None = None) -> tuple[Table, list[int]] | None:
     """A twin of the first `end` events that `seat` cannot tell from the real game, and the seqs changed; None if none found.
 
     Chance outcomes change (latest first). A move is seen as it is made, and the state alone
     cannot say which of its parts the table saw (a card taken from a face-up row), so a move
     changes only in the fields `face_down` names for its type (the card a move puts face
-    down, by the rulebook), into another legal move equal in every other field.
+    down, by the rulebook), into another legal move equal in every other field. `wanted(real
+    state, twin state)`, given, must also hold at the cut for each change kept (a twin whose
+    full score differs, say).
     """
-    hidden = Hidden(real, seat)
+    hidden = Hidden(real, seat, wanted)
     events, changed = list(real.events[:end]), []
     stream = rng(0, f"twin/{tag}/{seat}")
     for chance in (True, False):
@@ -266,4 +270,52 @@ def _accepted(real: Table, base: Table, events: list[Any], hidden: Hidden, first
     states = [(k, made.positions[k].state) for k in range(first + 1, len(made.positions))]
     if all(state == base.positions[k].state for k, state in states):
         return False  # only an order the state does not keep changed: nothing a seat could be shown
+    if hidden.wanted is not None and not hidden.wanted(real.positions[len(events) + first].state, states[-1][1]):
+        return False
     return all(hidden.hides(k, state) for k, state in states)
+
+
+def spoiled(a: Table, b: Table, seq: int) -> tuple[list[bytes], list[bytes]] | None:
+    """Both records cut after line `seq`, a chance outcome, with one of its cards replaced the same way in both
+    so that each is refused there with the same code: a tampered line whose message must quote neither record's
+    other, hidden cards. A card both outcomes share is replaced first, so the two spoiled lines still differ
+    where the twins do. None when no such replacement is refused in both."""
+    plain = [_plain(t.events[seq - 1]) for t in (a, b)]
+    spots = [p for p, v in leaves(plain[0]) if isinstance(v, str) and p and isinstance(p[-1], int)]
+    spots = [p for p in spots if _has(plain[1], p)]
+    spots.sort(key=lambda p: _get(plain[0], p) != _get(plain[1], p))
+    values = sorted({_get(d, p) for d in plain for p in spots})
+    for spot in spots:
+        for value in values:
+            made = [_spoil(t, seq, d, spot, value) for t, d in zip((a, b), plain)]
+            if made[0] is not None and made[1] is not None and made[0][0] == made[1][0] and made[0][2] != made[1][2]:
+                return made[0][1], made[1][1]
+    return None
+
+
+def _spoil(table: Table, seq: int, data: Any, spot: Path_, value: Any) -> tuple[str, list[bytes], Any] | None:
+    """Line `seq` of `table` with `value` at `spot`: the code it is refused with, the lines up to it and its
+    outcome's data; None if it is accepted or cannot be written."""
+    from planets_log.record.errors import IllegalEvent
+
+    changed = _plain(data)
+    _set(changed, spot, value)
+    session, pos = table.session, table.positions[seq - 1]
+    try:
+        event = session.seal(pos, msgspec.convert(changed, type(table.events[seq - 1])))
+    except msgspec.ValidationError:
+        return None
+    raw = session.encode(event)
+    try:
+        session.step(pos, event, line_hash(raw))
+    except IllegalEvent as exc:
+        return exc.code, table.lines[:seq] + [raw], changed
+    return None
+
+
+def _has(data: Any, path: Path_) -> bool:
+    try:
+        _get(data, path)
+    except (IndexError, KeyError, TypeError):
+        return False
+    return True

@@ -52,9 +52,9 @@ WHAT: dict[type[Event], str] = {
 }
 
 
-def fail(code: str, message: str, rule: str) -> NoReturn:
-    """Raise the illegal-event error."""
-    raise IllegalEvent(code, message, rule)
+def fail(code: str, message: str, rule: str, public: str | None = None) -> NoReturn:
+    """Raise the illegal-event error; `public`: what any seat may read, where the message names a hidden card."""
+    raise IllegalEvent(code, message, rule, public)
 
 
 def check(state: State, event: Event) -> None:
@@ -107,16 +107,19 @@ def check_draw(state: State, cards: tuple[str, ...], code: str, rule: str) -> No
     if len(cards) <= len(deck):
         if not contains(deck, cards):
             fail(code + ".card", f"{_missing(deck, cards)} is not left in the deck ({len(deck)} cards); "
-                 f"the outcome was {' '.join(cards)}", rule)
+                 f"the outcome was {' '.join(cards)}", rule, f"a card of this outcome is not left in the deck "
+                 f"({len(deck)} cards)")
         return
     head, tail = cards[:len(deck)], cards[len(deck):]
     if Counter(head) != Counter(deck):
         fail(code + ".reshuffle", f"the deck holds only {len(deck)} cards ({' '.join(deck) or 'none'}), so the first "
              f"{len(deck)} drawn must be exactly those before the discard pile becomes the deck; "
-             f"got {' '.join(head) or 'none'}", rule)
+             f"got {' '.join(head) or 'none'}", rule, f"the deck holds only {len(deck)} cards, so the first "
+             f"{len(deck)} drawn must be exactly those before the discard pile becomes the deck")
     if not contains(discard, tail):
         fail(code + ".card", f"after the deck ran out the discard pile became the deck, but {_missing(discard, tail)} "
-             f"is not in it; the outcome was {' '.join(cards)}", rule)
+             f"is not in it; the outcome was {' '.join(cards)}", rule, "after the deck ran out the discard pile "
+             "became the deck, but a card of this outcome is not in it")
 
 
 def _missing(pile: Iterable[str], cards: Iterable[str]) -> str:
@@ -225,13 +228,15 @@ def _play(s: State, e: E.Played) -> None:
     s = _resolved(s, e.by, [e.card, *e.discards])
     who, seat = name(s, e), s.seats[e.by]
     if e.card not in seat.hand:
-        fail("play.card", f"{who} plays {e.card} but holds {' '.join(seat.hand) or 'no cards'}", PLAY)
+        fail("play.card", f"{who} plays {e.card} but holds {' '.join(seat.hand) or 'no cards'}", PLAY,
+             f"{who} does not hold {e.card}")
     rest = minus(seat.hand, [e.card])
-    if not contains(rest, e.discards):
+    if not contains(rest, e.discards):  # the discards are face down: a seat reads no card of them
         fail("play.discard", f"{who} discards {' '.join(e.discards)} but besides {e.card} holds "
-             f"{' '.join(rest) or 'nothing'}", COSTS)
+             f"{' '.join(rest) or 'nothing'}", COSTS, f"{who} does not hold the cards discarded besides {e.card}")
     if list(e.discards) != sorted(e.discards):
-        fail("play.discard-order", f"list the discards in sorted order: {' '.join(sorted(e.discards))}", COSTS)
+        fail("play.discard-order", f"list the discards in sorted order: {' '.join(sorted(e.discards))}", COSTS,
+             "list the discards in sorted order")
     _payment(s, e, who, seat)
 
 
@@ -247,13 +252,17 @@ def _payment(s: State, e: E.Played, who: str, seat: Seat) -> None:
              "or coin is needed", COSTS)
     if e.discards and power - min(C.bp(d) for d in e.discards) >= need:
         fail("play.discard-unneeded", f"{e.card} needs {need} more buying power; {' '.join(e.discards)} give {power}, "
-             "more cards than needed (discard a card only when it is needed to pay)", COSTS)
+             "more cards than needed (discard a card only when it is needed to pay)", COSTS,
+             f"{e.card} needs {need} more buying power; the discards give more, more cards than needed (discard a "
+             "card only when it is needed to pay)")
     short = max(0, need - power)
     if e.coins < short:
         fail("play.unpaid", f"{e.card} costs {who} {price} but the payment gives only {s.credit + power + e.coins} "
-             f"(left over {s.credit}, discards {power}, coins {e.coins})", COSTS)
+             f"(left over {s.credit}, discards {power}, coins {e.coins})", COSTS,
+             f"{e.card} costs {who} {price}; the payment does not cover it (left over {s.credit}, coins {e.coins})")
     if e.coins > short:
-        fail("play.coins", f"{e.card} needs only {short} coin(s) after the discards, not {e.coins}", COSTS)
+        fail("play.coins", f"{e.card} needs only {short} coin(s) after the discards, not {e.coins}", COSTS,
+             f"{e.card} needs fewer coins after the discards than {e.coins}")
     free = seat.coins - seat.coins_used
     if e.coins > free:
         fail("play.no-coins", f"{who} has {free} unused coin(s) (owns {seat.coins}) but pays {e.coins} for {e.card}",
@@ -291,13 +300,15 @@ def _resolved(s: State, by: int, cards: list[str], pile: str = "hand") -> State:
 def _search(s: State, e: E.Searched) -> None:
     s = _resolved(s, e.by, [e.card], "discard")
     if e.card not in s.discard:
-        fail("search.card", f"{e.card} is not in the discard pile", BOOSTS)
+        fail("search.card", f"{e.card} is not in the discard pile", BOOSTS,
+             "the card searched for is not in the discard pile")  # taken face down: a seat reads no card of it
 
 
 def _keep(s: State, e: E.Kept) -> None:
     revealed = pending_of(s).cards
     if e.card not in revealed:
-        fail("keep.card", f"{name(s, e)} keeps {e.card} but the revealed cards are {' '.join(revealed)}", BOOSTS)
+        fail("keep.card", f"{name(s, e)} keeps {e.card} but the revealed cards are {' '.join(revealed)}", BOOSTS,
+             f"{name(s, e)} keeps a card that is not among the revealed ones")
 
 
 def _discount(s: State, e: E.Discounted) -> None:
@@ -319,7 +330,8 @@ def _copy(s: State, e: E.Copied) -> None:
 def _done(s: State, e: E.Done) -> None:
     hand = _resolved(s, e.by, [e.keep]).seats[e.by].hand if e.keep is not None else s.seats[e.by].hand
     if e.keep is not None and e.keep not in hand:
-        fail("done.keep", f"{name(s, e)} keeps {e.keep} but holds {' '.join(hand) or 'no cards'}", PLAY)
+        fail("done.keep", f"{name(s, e)} keeps {e.keep} but holds {' '.join(hand) or 'no cards'}", PLAY,
+             f"{name(s, e)} does not hold the card named to keep")  # kept face down: a seat reads no card of it
 
 
 CHECKS: dict[type[Event], Callable[[State, Any], None]] = {  # each check takes the event type of its key

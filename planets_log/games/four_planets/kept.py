@@ -27,8 +27,8 @@ KEPT = "docs/table.md: records kept by one player"
 OBSERVATORIUM = "Professional Mode > Observatorium"
 
 
-def _fail(code: str, message: str, rule: str) -> NoReturn:
-    raise IllegalEvent(code, message, rule)
+def _fail(code: str, message: str, rule: str, public: str | None = None) -> NoReturn:
+    raise IllegalEvent(code, message, rule, public)
 
 
 def _keeper(state: State) -> int:
@@ -68,10 +68,12 @@ def check_draw(state: State, cards: tuple[str, ...], code: str, rule: str) -> No
     tail = [c for c in cards[real:] if c != UNKNOWN]
     if not contains(state.deck, head):
         _fail(code + ".card", f"{' '.join(head)}: not all can be in the deck ({real} cards; every copy of one of them "
-              f"has been seen); the outcome was {' '.join(cards)}", rule)
+              f"has been seen); the outcome was {' '.join(cards)}", rule,
+              f"the cards of this outcome cannot all be in the deck ({real} cards)")
     if tail and not contains(plus(state.discard, minus(state.deck, head)), tail):
         _fail(code + ".card", f"after the deck ran out the discard pile became the deck, but {' '.join(tail)} cannot "
-              f"all be in it; the outcome was {' '.join(cards)}", rule)
+              f"all be in it; the outcome was {' '.join(cards)}", rule, "after the deck ran out the discard pile "
+              "became the deck, but the cards of this outcome cannot all be in it")
 
 
 def check_hidden_buildings(state: State, dealt: tuple[str, ...], hand: int) -> None:
@@ -121,7 +123,7 @@ def check_shown(state: State, event: E.BonusShown | E.DownShown) -> None:
             _fail("shown.position", f"the colour-bonus cards are at positions 1 to 4, not {event.position}", SETUP)
         if state.bonus[event.position - 1] != UNKNOWN:
             _fail("shown.not-hidden", f"colour-bonus card {event.position} is known ({state.bonus[event.position - 1]}), "
-                  "not '?'", KEPT)
+                  "not '?'", KEPT, f"colour-bonus card {event.position} is known, not '?'")
     else:
         if event.seat not in (0, 1) or event.colour not in C.COLOURS:
             _fail("shown.column", f"no column {event.colour!r} of seat {event.seat + 1}", KEPT)

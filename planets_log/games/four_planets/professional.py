@@ -34,9 +34,9 @@ WHAT: dict[type[Event], str] = {
 }
 
 
-def fail(code: str, message: str, rule: str) -> NoReturn:
-    """Raise the illegal-event error."""
-    raise IllegalEvent(code, message, rule)
+def fail(code: str, message: str, rule: str, public: str | None = None) -> NoReturn:
+    """Raise the illegal-event error; `public`: what any seat may read, where the message names a hidden building."""
+    raise IllegalEvent(code, message, rule, public)
 
 
 # --- setup --------------------------------------------------------------------------------
@@ -140,7 +140,8 @@ def _dealt(s: State, e: P.BuildingsDealt) -> None:
     named = [b for b in cards if b != UNKNOWN]
     if len(cards) != 2 * HAND or len(set(named)) != len(named):
         fail("buildings.count", f"{HAND} different buildings are dealt to each player, {2 * HAND} in all; "
-             f"got {' '.join(cards) or 'none'}", PRO)
+             f"got {' '.join(cards) or 'none'}", PRO, f"{HAND} different buildings are dealt to each player, "
+             f"{2 * HAND} in all; got {len(cards)}{' with repeats' if len(cards) == 2 * HAND else ''}")
     if len(named) < len(cards):
         from . import kept
 
@@ -162,7 +163,8 @@ def _chosen(s: State, e: P.BuildingsChosen) -> None:
     for b in e.buildings:
         if b not in dealt:
             fail("choose.card", f"{who} keeps {b!r} but was dealt {' '.join(pro.dealt[e.by])}"
-                 + (" (the '?' ones are buildings nobody has seen)" if UNKNOWN in pro.dealt[e.by] else ""), PRO)
+                 + (" (the '?' ones are buildings nobody has seen)" if UNKNOWN in pro.dealt[e.by] else ""), PRO,
+                 f"{who} keeps a building that was not dealt to them")  # hidden until both have chosen
 
 
 def _oriented(s: State, e: P.Oriented) -> None:

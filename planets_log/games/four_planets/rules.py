@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from planets_log.game import Chance, Event, Header, IllegalEvent, Option, Outcomes, Ranking, Rules, ScoreSheet, Stream
+from planets_log.game import (Chance, Event, Header, IllegalEvent, Option, Outcomes, Ranking, Rules, ScoreSheet, Stream,
+                              known_totals)
 
 from . import apply, chance, check, professional, score, view
 from .campaign import FourPlanetsCampaign
@@ -204,5 +205,5 @@ class FourPlanets(Rules):
         """A seat may not know the totals before the end: the colour bonus counts and stays secret
         until all of it is revealed for scoring (Setup, step 3; End of Game and Scoring)."""
         if seat is None or state.phase == "over":
-            return [s.total for s in self.score(state).scores]
+            return list(known_totals(self.score(state)))
         return None

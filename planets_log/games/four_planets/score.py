@@ -80,15 +80,16 @@ def score(state: State, seat: int | None = None) -> ScoreSheet:
     """
     if seat is not None:
         state = known_to(state, seat)
-    sheet = []
+    sheet, totals = [], []
     breakers = tiebreaks(state)
     for i, held in enumerate(state.seats):
         parts = breakdown(state, held)
         if state.pro is not None:
             parts["buildings"] = building_vp(state, i)
-        sheet.append(SeatScore(seat=i, player=state.players[i], total=sum(parts.values()), breakdown=parts,
+        totals.append(sum(parts.values()))
+        sheet.append(SeatScore(seat=i, player=state.players[i], total=totals[-1], breakdown=parts,
                                tiebreak=tiebreaks_of(breakers, i)))
-    return sheet_of(sheet, rank(state, [s.total for s in sheet]))
+    return sheet_of(sheet, rank(state, totals))
 
 
 def tiebreaks(state: State) -> list[tuple[str, list[int]]]:

@@ -29,6 +29,12 @@ def _may_see_pending(state: State, seat: int | None) -> bool:
     return seat is None or seat == state.turn
 
 
+def sees_discard(state: State, seat: int | None) -> bool:
+    """True when `seat` may look through the discard pile: the scorekeeper, or the seat searching it (Boost Tiles)."""
+    searching = state.pending is not None and state.pending.step == "search"
+    return seat is None or (searching and seat == state.turn)
+
+
 def back(code: str) -> str:
     """What the back of a card shows: its buying power, which is open information (`?` if never typed)."""
     return UNKNOWN if code == UNKNOWN else f"bp{C.bp(code)}"
@@ -49,7 +55,7 @@ def view(state: State, seat: int | None = None) -> dict[str, Any]:
         return data
     data["bonus"] = [code or back(state.bonus[i]) for i, code in enumerate(visible_bonus(state, seat))]
     data["deck"] = deck_left(state)
-    data["discard"] = len(state.discard)
+    data["discard"] = list(state.discard) if sees_discard(state, seat) else len(state.discard)
     if state.pending is not None and not _may_see_pending(state, seat):
         data["pending"]["cards"] = _down(state.pending.cards, True)
     for i, side in enumerate(data["seats"]):
@@ -73,7 +79,7 @@ def render(state: State, seat: int | None = None) -> str:
         lines.append(f"Colour bonus: {shown}   (markers: {marks})")
     lines.append(f"Boost tiles face up: {' '.join(state.tiles) or '-'}")
     discard = f"{len(state.discard)}"
-    if seat is None and state.discard:
+    if sees_discard(state, seat) and state.discard:
         discard += " " + " ".join(state.discard)
     lines.append(f"Deck {deck_left(state)} · discard {discard} · coins in supply {coins_supply(state)}")
     lines += _planets(state)
@@ -158,7 +164,8 @@ def _pending(state: State, seat: int | None) -> list[str]:
 def resample_hidden(state: State, seat: int, rng: Stream) -> State:
     """A table `seat` cannot tell from this one: every card it has not seen redrawn, keeping what
     it knows (the buying power on the back of each card it sees face down, the pile sizes)."""
-    pool = list(state.deck) + list(state.discard)
+    searching = sees_discard(state, seat)  # the pile the seat looks through stays as it is
+    pool = list(state.deck) + ([] if searching else list(state.discard))
     backed: list[str] = [c for i, c in enumerate(state.bonus) if visible_bonus(state, seat)[i] is None]
     hidden = state.pending if state.pending is not None and not _may_see_pending(state, seat) else None
     backed += list(hidden.cards) if hidden is not None else []
@@ -174,7 +181,7 @@ def resample_hidden(state: State, seat: int, rng: Stream) -> State:
     seats = tuple(side if i == seat else msgspec.structs.replace(
         side, hand=tuple(take(c) for c in side.hand), down=tuple(tuple(take(c) for c in col) for col in side.down))
         for i, side in enumerate(state.seats))
-    deck, discard = pool[:len(state.deck)], pool[len(state.deck):]
+    deck, discard = pool[:len(state.deck)], (list(state.discard) if searching else pool[len(state.deck):])
     return msgspec.structs.replace(state, bonus=bonus, pending=pending, seats=seats, deck=tuple(deck),
                                    discard=tuple(discard))
 

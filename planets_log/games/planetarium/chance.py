@@ -162,7 +162,8 @@ def _deal(state: State, e: Dealt) -> None:
         if c == UNKNOWN:
             continue
         if c not in cards_of(state.edition) or c not in kinds[card(state, c).deck]:
-            raise IllegalEvent("deal.card", f"{c} is not a card left in its deck", SETUP)
+            raise IllegalEvent("deal.card", f"{c} is not a card left in its deck", SETUP,
+                               "a card of this deal is not left in its deck")  # a hand is dealt face down
         want[card(state, c).deck] -= 1
     if len(e.cards) != 6 or len(set(c for c in e.cards if c != UNKNOWN)) != sum(1 for c in e.cards if c != UNKNOWN) \
             or any(v < 0 for v in want.values()):
@@ -187,7 +188,8 @@ def _drawn(state: State, e: Drawn) -> None:
     pool = list(deck) + list(more) if short else list(deck)
     for c in known:
         if c not in pool:
-            raise IllegalEvent("drawn.card", f"{c} is not in the {state.drawing} deck now", DRAW)
+            raise IllegalEvent("drawn.card", f"{c} is not in the {state.drawing} deck now", DRAW,
+                               f"a card drawn is not in the {state.drawing} deck now")  # drawn face down
     if len(set(known)) != len(known):
         raise IllegalEvent("drawn.card", "the same card is drawn twice", DRAW)
     if sum(1 for c in known if c in deck_cards(state, state.drawing)) > left(state, state.drawing):

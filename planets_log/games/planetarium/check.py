@@ -294,12 +294,14 @@ def _keep(state: State, e: Kept) -> None:
         pending.remove(UNKNOWN)
     else:
         raise IllegalEvent("keep.card", f"{e.card} is not one of the Final cards drawn "
-                           f"({' '.join(state.pending)})", DRAW)
+                           f"({' '.join(state.pending)})", DRAW,
+                           f"{e.card} is not one of the Final cards drawn")  # they are seen by the drawer alone
     other = pending[0] if pending else ""
     if other != UNKNOWN:
         if e.discard:
             raise IllegalEvent("keep.discard", f"the other Final card drawn is known ({other or 'none'}); write "
-                               f"keep {e.card} alone", "Discard Piles")
+                               f"keep {e.card} alone", "Discard Piles",
+                               f"the other Final card drawn is known; write keep {e.card} alone")
         return
     if not e.discard:
         raise IllegalEvent("keep.discard", "the Final card not kept goes face up to the discard pile: name it "

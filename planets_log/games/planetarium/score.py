@@ -27,7 +27,7 @@ def score(state: State) -> ScoreSheet:
     rows = [SeatScore(seat=i, player=name, total=state.seats[i].points, breakdown={"cards": state.seats[i].points},
                       tiebreak=tiebreaks_of(breakers, i), target=target)
             for i, name in enumerate(state.players)]
-    ranking = rank(state, [r.total for r in rows])
+    ranking = rank(state, [seat.points for seat in state.seats])
     if not state.over:
         return ScoreSheet(scores=rows, winners=[], tiebreak=None, final=False, outcome="leads",
                           leaders=ranking.winners)

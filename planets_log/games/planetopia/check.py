@@ -153,7 +153,7 @@ def _play(state: State, e: Played) -> None:
     name, seat = state.players[state.turn], state.seats[state.turn]
     if e.card not in seat.hand:
         raise IllegalEvent("play.hand", f"{name} has no {e.card} card in hand (hand: {' '.join(seat.hand) or 'empty'})",
-                           TURN)
+                           TURN, f"{name} has no {e.card} card in hand")  # another seat sees the hand's size only
     effect = effect_of(e.card)
     if effect != "aliens" and e.place != ("", "", ""):
         raise IllegalEvent("play.form", f"{e.card} places no Aliens", COSMOS)

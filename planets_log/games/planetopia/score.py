@@ -14,7 +14,7 @@ def score(state: State) -> ScoreSheet:
     rows = [SeatScore(seat=i, player=name, total=seat.points, breakdown={"prestige": seat.points},
                       tiebreak=tiebreaks_of(breakers, i))
             for i, (name, seat) in enumerate(zip(state.players, state.seats))]
-    return sheet_of(rows, rank(state, [r.total for r in rows]))
+    return sheet_of(rows, rank(state, [seat.points for seat in state.seats]))
 
 
 def tiebreaks(state: State) -> list[tuple[str, list[int]]]:

@@ -51,9 +51,9 @@ ABILITY_NAMES = {"hack": "Hacker", "scan": "Scanner", "tractor": "Tractor Beam",
                  "radio": "Team Radio", "teleport": "Teleport"}
 
 
-def fail(code: str, message: str, rule: str) -> NoReturn:
-    """Raise the illegal-event error."""
-    raise IllegalEvent(code, message, rule)
+def fail(code: str, message: str, rule: str, public: str | None = None) -> NoReturn:
+    """Raise the illegal-event error; `public`: what any seat may read, where the message names a hidden card."""
+    raise IllegalEvent(code, message, rule, public)
 
 
 def expected(state: State) -> tuple[type[E.Event], ...]:
@@ -141,8 +141,10 @@ def _shifted(state: State, e: E.Shifted) -> None:
         if e.aside is not None:
             fail("shift.aside", "only with 5 players is a zone set aside", FORMING)
         incoming = _first_shift(state, e, rows) if state.table and state.round == 2 else set(state.reserve[-rows:])
-    if len(e.zones) != rows or set(e.zones) != incoming:
-        fail("shift.zones", f"the zones entering the grid are {', '.join(map(str, sorted(incoming)))}", FORMING)
+    if len(e.zones) != rows or set(e.zones) != incoming:  # the reserve lies face down until its first shift
+        fail("shift.zones", f"the zones entering the grid are {', '.join(map(str, sorted(incoming)))}", FORMING,
+             None if len(state.players) == 5 or state.round > 2 else f"the zones entering the grid are the next "
+             f"{rows} of the reserve, not {', '.join(map(str, sorted(e.zones)))}")
     _turns(e.turns, rows)
 
 
@@ -199,7 +201,9 @@ def _placed(state: State, e: E.Placed) -> None:
     if e.card == E.HIDDEN:
         kept.hidden_placed(state, e)
     elif e.card not in state.hands[e.by]:
-        fail("place.hand", f"{state.players[e.by]} has no card {e.card} in hand", TURN)
+        down = e.space in zone_spec(state, e.zone).face_down and e.zone != 2
+        fail("place.hand", f"{state.players[e.by]} has no card {e.card} in hand", TURN,
+             f"{state.players[e.by]} has no such card in hand" if down else None)
     if state.zones[e.zone].spaces[e.space - 1] is not None:  # a space of the zone (_space)
         fail("place.occupied", f"{place(e.zone, e.space)} is occupied", "Zones")
     if not reachable(state, e.by, e.zone, e.space):
@@ -232,12 +236,16 @@ def _ability(state: State, e: Action) -> None:
     rule = f"{ABILITY} > {ABILITY_NAMES[name]}"
     char = char_at(state, state.zone, state.cursor)
     if name not in usable(state, state.zone, state.cursor):
-        if char.disabled:
-            fail("ability.lost", f"character {char.card} was moved this round and uses no abilities", rule)
         label, where = ABILITY_NAMES[name], place(state.zone, state.cursor)
+        # a seat reads neither card nor icons: read after the steps a line passes, the character may be one the
+        # record has not turned face up yet
+        if char.disabled:
+            fail("ability.lost", f"character {char.card} was moved this round and uses no abilities", rule,
+                 f"the character on {where} was moved this round and uses no abilities")
         left = name in remaining(state, char)
         what = f"has nothing to use its {label} on now" if left else f"has no {label} icon left"
-        fail(f"{name}.unusable", f"character {char.card} on {where} {what}", rule)
+        fail(f"{name}.unusable", f"character {char.card} on {where} {what}", rule,
+             f"the character on {where} cannot use a {label} now")
     TARGETS[type(e)](state, e, rule)
 
 
@@ -316,7 +324,8 @@ def _discarded(state: State, e: E.Discarded) -> None:
     if e.card == E.HIDDEN:
         return kept.check_hidden_discard(state, e)
     if e.card not in state.hands[e.by]:
-        fail("discard.hand", f"{state.players[e.by]} has no card {e.card} in hand", DISCARD)
+        fail("discard.hand", f"{state.players[e.by]} has no card {e.card} in hand", DISCARD,
+             f"{state.players[e.by]} has no such card in hand")  # this round's discards lie face down
 
 
 CHECKS: dict[type[E.Event], Callable[[State, Any], None]] = {  # each takes the event type it is keyed by

@@ -85,11 +85,9 @@ class Planetship(Rules):
         """The only legal move (not in a record kept by one player), or `done` for a Team Radio worth +0."""
         return steps.forced(state)
 
-    # No `seat` parameter on purpose: the engine scores per seat only a game whose `score` takes one
-    # (engine/scoring.py reads the signature); Planetship scores the whole table.
-    def score(self, state: State) -> ScoreSheet:  # type: ignore[override]
-        """The score sheet (final once the game is over)."""
-        return score.score(state)
+    def score(self, state: State, seat: int | None = None) -> ScoreSheet:
+        """The score sheet (final once the game is over); with a seat, a game in progress as that seat may know it."""
+        return score.score(state, seat)
 
     def rank(self, state: State, totals: list[int]) -> Ranking:
         """Rank totals with the rulebook's tie-breaks."""
@@ -153,8 +151,5 @@ class Planetship(Rules):
         return picture.svg(data, frame, grid)
 
     def public_scores(self, state: State, seat: int | None = None) -> list[int | None] | None:
-        """Before the end a seat knows only its own total (its own cards and what its probes saw)."""
-        totals: list[int | None] = [s.total for s in self.score(state).scores]
-        if seat is None or self.score(state).final:
-            return totals
-        return [t if i == seat else None for i, t in enumerate(totals)]
+        """Before the end a seat knows no total, not even its own: the missions compare every hand."""
+        return [s.total for s in self.score(state, seat).scores]

@@ -65,15 +65,35 @@ def tiebreaks(state: State) -> list[tuple[str, list[int]]]:
     return [(label, v) for (label, _), v in zip(TIEBREAKS, values)]
 
 
-def score(state: State) -> ScoreSheet:
-    """The score sheet (final once the 4th round is over): points by source, the tie-break values apart."""
+def score(state: State, seat: int | None = None) -> ScoreSheet:
+    """The score sheet (final once the 4th round is over): points by source, the tie-break values apart.
+
+    With a seat, a game in progress: only what it may know. Discards are counted in the open
+    and its own hand is its own; another seat's hand is hidden, and so are the missions
+    (each compares every hand: Game End and Scoring) and so every total, its own too.
+    """
+    if seat is not None and state.phase != "over":
+        return _seen_by(state, seat)
     breakers = tiebreaks(state)
+    parts = breakdown(state)
     sheet = [SeatScore(seat=i, player=state.players[i], total=sum(p.values()), breakdown=p,
-                       tiebreak=tiebreaks_of(breakers, i)) for i, p in enumerate(breakdown(state))]
-    ranking = rank(state, [s.total for s in sheet])
+                       tiebreak=tiebreaks_of(breakers, i)) for i, p in enumerate(parts)]
+    ranking = rank(state, [sum(p.values()) for p in parts])
     if ranking.outcome == "leads":  # who leads, without the tie-break that named them (hands are hidden)
         return ScoreSheet(scores=sheet, winners=[], final=False, outcome="leads", leaders=ranking.winners)
     return sheet_of(sheet, ranking)
+
+
+def _seen_by(state: State, seat: int) -> ScoreSheet:
+    """The sheet as `seat` may know it mid-game: no total, no mission, no other hand; so nobody named as leading."""
+    rows, clockwise = [], dict(tiebreaks(state))["clockwise from first player"]  # the seats' order: in the open
+    for i, p in enumerate(breakdown(state)):
+        own = p["hand"] if i == seat else None
+        rows.append(SeatScore(seat=i, player=state.players[i], total=None,
+                              breakdown={"discarded": p["discarded"], "hand": own, "missions": None},
+                              tiebreak={"missions achieved": None, "VP in hand": own,
+                                        "clockwise from first player": clockwise[i]}))
+    return ScoreSheet(scores=rows, winners=[], tiebreak=None, final=False, outcome="leads", leaders=[])
 
 
 def rank(state: State, totals: list[int]) -> Ranking:

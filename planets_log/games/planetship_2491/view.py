@@ -7,7 +7,7 @@ from typing import Any
 from . import events as E
 from .board import place
 from .flow import strength, totals, zone_name
-from .score import score
+from .score import breakdown, score
 from .state import Char, State, card, deck_size, geo, zone_spec
 
 
@@ -104,7 +104,7 @@ def _score_line(state: State, seat: int | None) -> str:
     """The score; for one seat mid-game only its discards and hand (missions compare it with hidden hands)."""
     sheet = score(state)
     if seat is not None and not sheet.final:
-        own = sheet.scores[seat].breakdown
+        own = breakdown(state)[seat]
         return (f"Score now: {state.players[seat]} {own['discarded'] + own['hand']} from discards and hand "
                 "(missions are scored at the end)")
     return (("Final score: " if sheet.final else "Score now: ")

@@ -16,7 +16,9 @@ from litestar.types import ASGIApp, Receive, ReceiveMessage, Scope, Send
 
 from . import pages, routes_director, routes_read, routes_write, stream
 from .errors import HANDLERS, ApiError
-from .limits import BODY_SECONDS, MAX_BODY, MAX_CONNECTIONS
+from . import limits
+from .guard import Guarded
+from .limits import BODY_SECONDS, MAX_BODY
 from .server import Server
 
 OPENAPI_PATH = "/api/schema"
@@ -91,6 +93,7 @@ def run(folder: Path, host: str, port: int, key: str | None = None, public_delay
 
         other = director.url.replace("127.0.0.1", socket.gethostname(), 1)
         click.echo(f"from another machine on this network: {other} (or this machine's address instead of its name)")
-    uvicorn.run(create_app(server), host=host, port=port, access_log=False, log_level="warning",
+    uvicorn.run(create_app(server), host=host, port=port, access_log=False, log_level="warning", http=Guarded,
                 timeout_keep_alive=5, h11_max_incomplete_event_size=16 * 1024, server_header=False,
-                limit_concurrency=MAX_CONNECTIONS, timeout_graceful_shutdown=3)
+                limit_concurrency=limits.MAX_CONNECTIONS, timeout_graceful_shutdown=3,
+                forwarded_allow_ips=list(limits.TRUSTED_PROXIES))

@@ -48,7 +48,7 @@ def _write(request: Req, server: Server, name: str, roles: tuple[Role, ...],
 
 def _written(name: FromPath[str], live: Live, entries: list[Entry], seat: int | None) -> Written:
     look = views.SCOREKEEPER if seat is None else views.Eyes("seat", seat)
-    with live.lock:
+    with live.held():
         shown = [views.line(live, look, e.seq) for e in entries if 0 < e.seq <= live.pos.seq]
         return Written(table=name, seq=live.pos.seq, lines=shown, next=mover_text(live.session, live.pos, seat))
 

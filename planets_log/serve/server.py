@@ -102,7 +102,7 @@ class Server:
             live = self.live(name)
         except ApiError as exc:
             return TableInfo(name=name, public=table.public, delay=self.delay(table), problem=exc.problem)
-        with live.lock:
+        with live.held():
             return _line(table, live, spectator, self.delay(table))
 
     def create(self, new: NewTable) -> Table:

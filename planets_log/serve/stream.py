@@ -86,7 +86,7 @@ async def table_stream(request: Req, server: Srv, name: FromPath[str], after: Fr
     def new_lines(sent: int) -> list[Line]:
         caller(request, server)  # a link revoked meanwhile ends the stream
         current = server.live(name)
-        with current.lock:
+        with current.held():
             return views.lines(current, look, sent, 500)
 
     async def events() -> AsyncIterator[ServerSentEventMessage]:

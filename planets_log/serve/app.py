@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +18,7 @@ from litestar.types import ASGIApp, Receive, ReceiveMessage, Scope, Send
 from . import pages, routes_director, routes_read, routes_write, stream
 from .errors import HANDLERS, ApiError
 from . import limits
-from .guard import Guarded
+from .guard import protocol
 from .limits import BODY_SECONDS, MAX_BODY
 from .server import Server
 
@@ -63,6 +64,12 @@ def body_deadline(app: ASGIApp) -> ASGIApp:
     return middleware
 
 
+def workers() -> None:
+    """The threads the handlers run in: WORKERS of them, most of a write's time being the disk's fsync (no CPU)."""
+    asyncio.get_running_loop().set_default_executor(
+        ThreadPoolExecutor(max_workers=limits.WORKERS, thread_name_prefix="planets-log-serve"))
+
+
 def openapi_config() -> OpenAPIConfig:
     bearer = SecurityScheme(type="http", scheme="bearer",
                             description="A link's token: the director's, a table's recorder's or a seat's.")
@@ -75,7 +82,7 @@ def create_app(server: Server) -> Litestar:
     """The ASGI application serving `server`'s folder."""
     return Litestar(route_handlers=ROUTES, dependencies={"server": Provide(lambda: server, sync_to_thread=False)},
                     exception_handlers=HANDLERS, request_max_body_size=MAX_BODY, openapi_config=openapi_config(),
-                    on_startup=[server.notifier.bind], middleware=[body_deadline], debug=False, logging_config=None)
+                    on_startup=[workers, server.notifier.bind], middleware=[body_deadline], debug=False, logging_config=None)
 
 
 def run(folder: Path, host: str, port: int, key: str | None = None, public_delay: int = 0) -> None:
@@ -93,7 +100,7 @@ def run(folder: Path, host: str, port: int, key: str | None = None, public_delay
 
         other = director.url.replace("127.0.0.1", socket.gethostname(), 1)
         click.echo(f"from another machine on this network: {other} (or this machine's address instead of its name)")
-    uvicorn.run(create_app(server), host=host, port=port, access_log=False, log_level="warning", http=Guarded,
-                timeout_keep_alive=5, h11_max_incomplete_event_size=16 * 1024, server_header=False,
+    uvicorn.run(create_app(server), host=host, port=port, access_log=False, log_level="warning", http=protocol(),
+                timeout_keep_alive=5, h11_max_incomplete_event_size=limits.MAX_HEADER_BYTES, server_header=False,
                 limit_concurrency=limits.MAX_CONNECTIONS, timeout_graceful_shutdown=3,
                 forwarded_allow_ips=list(limits.TRUSTED_PROXIES))

@@ -15,7 +15,7 @@ from typing import Iterator
 
 import pytest
 
-from planets_log.serve.limits import MAX_STREAMS_PER_CLIENT
+from planets_log.serve.limits import MAX_HEADER_BYTES, MAX_STREAMS_PER_CLIENT
 
 from .conftest import Served
 from .real import HOST, Events, Real, lines_of, running
@@ -26,9 +26,10 @@ PROMPT = 2.0
 hostile's deadline, or for ever). Generous: the machine is shared."""
 
 
-@pytest.fixture(scope="module")
-def real(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Real]:
-    yield from running(tmp_path_factory.mktemp("hostile") / "served", LIMITS)
+@pytest.fixture(scope="module", params=["httptools", "h11"])
+def real(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Real]:
+    """The server on each of uvicorn's HTTP parsers (the C one it uses when installed, and the pure-Python one)."""
+    yield from running(tmp_path_factory.mktemp("hostile") / "served", {**LIMITS, "PARSER": request.param})
 
 
 @pytest.fixture(scope="module")
@@ -115,6 +116,13 @@ def test_headers_sent_a_byte_at_a_time_are_cut_off_and_hold_no_one_up(world: Ser
     assert time.monotonic() - t0 < LIMITS["HEADER_SECONDS"] + 6
 
 
+def test_headers_longer_than_the_limit_are_cut_off(real: Real):
+    with _connect(real) as sock:
+        sock.sendall(f"GET /api/games HTTP/1.1\r\nHost: {HOST}\r\nX-Long: ".encode() + b"a" * (MAX_HEADER_BYTES + 10))
+        answer = _until_closed(sock, LIMITS["HEADER_SECONDS"] * 0.6)  # at once, not at the headers' deadline
+    assert answer == b"" or answer.startswith(b"HTTP/1.1 4"), answer  # closed, or refused by h11's own limit
+
+
 def test_a_connection_that_sends_nothing_is_closed(real: Real):
     with _connect(real) as sock:
         assert _until_closed(sock, LIMITS["HEADER_SECONDS"] + 6) == b""
@@ -174,11 +182,11 @@ def test_a_record_locked_by_another_writer_is_answered_503_in_bounded_time(world
     assert world.play("t1", world.legal("t1")[0]).status_code == 200  # the lock released, the table writes again
 
 
-@pytest.fixture
-def capped(tmp_path) -> Iterator[Real]:
+@pytest.fixture(params=["httptools", "h11"])
+def capped(request: pytest.FixtureRequest, tmp_path) -> Iterator[Real]:
     """A server that counts 127.0.0.1 as one client (no proxy trusted), at most 12 connections from it."""
     yield from running(tmp_path / "served", {"HEADER_SECONDS": 1.5, "MAX_CONNECTIONS_PER_CLIENT": 12,
-                                             "TRUSTED_PROXIES": []})
+                                             "TRUSTED_PROXIES": [], "PARSER": request.param})
 
 
 def _silent(sock: socket.socket) -> bool:

@@ -42,7 +42,7 @@ def _write(request: Req, server: Server, name: str, roles: tuple[Role, ...],
         entries = live.write(guarded)
         entries += seal_if_over(server, live)
     finally:
-        server.notifier.changed()
+        server.notifier.changed(name)
     return _written(name, live, entries, who.seat if who.role == "seat" else None)
 
 

@@ -88,7 +88,7 @@ class Server:
             self.broken[name] = problem_of(exc)
             raise ApiError(503, exc.code, f"the record cannot be replayed: {exc.message}") from None
         if live.version != version:
-            self.notifier.changed()
+            self.notifier.changed(name)
         return live
 
     def delay(self, table: Table) -> int:
@@ -118,7 +118,7 @@ class Server:
             create_game(self.folder / table.record, new)
             self.store.put_table(table)
             self._open(table)
-        self.notifier.changed()
+        self.notifier.changed(new.name)
         return table
 
 

@@ -53,7 +53,8 @@ def body_deadline(app: ASGIApp) -> ASGIApp:
             if done:
                 return await receive()
             try:
-                message = await asyncio.wait_for(receive(), max(deadline - loop.time(), 0.001))
+                async with asyncio.timeout_at(deadline):  # no task per message, as wait_for would make
+                    message = await receive()
             except TimeoutError:
                 raise ApiError(408, "limit.time", f"the request body did not arrive within {BODY_SECONDS:g} seconds")
             done = message["type"] != "http.request" or not message.get("more_body", False)

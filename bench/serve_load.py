@@ -1,17 +1,23 @@
 """`planets-log serve` under load: many tables recording at once on loopback, against `planets-log record`.
 
-    python bench/serve_load.py [--tables 50] [--moves 20] [--game four-planets] [--cli 10] [--streams 0]
-                               [--dir DIR] [--out FILE]
+    python bench/serve_load.py [--tables 50] [--moves 20] [--pace 0.5] [--rounds 3] [--game four-planets]
+                               [--cli 5] [--streams 0] [--dir DIR] [--out FILE] [--profile FILE]
 
 A server is started on 127.0.0.1 (a free port, its own process, exactly as `planets-log serve DIR` runs) on a fresh
-folder. The director makes the tables (a public seed, so the moves can be chosen beforehand: the first legal move
-each time, on a copy of the table's record) and their scorekeepers' links. Then one thread per table posts its
-moves, one move per request, the next as soon as the last is acknowledged: every table at once, from a barrier,
-each request timed (wall clock, from sending to the whole answer read). With `--streams N`, N live streams per table
-(its seats' links) are open and read meanwhile. The run is bounded: `--moves` moves per table, then it stops.
+folder. Each round, the director makes `--tables` new tables (a public seed, so that the moves can be chosen
+beforehand: the first legal move each time, on a copy of the table's record) and their scorekeepers' links; then
+three phases, each `--moves` moves per table, one move per request, each request timed (wall clock, from sending to
+the whole answer read):
 
-In the same run, the same kind of move is recorded by `planets-log record RECORD MOVE` as a process (`--cli` times,
-on copies of the tables' records), each timed the same way, the server idle meanwhile.
+  solo    one table alone, each move sent as soon as the last is answered: what one move costs;
+  burst   every table at once from a barrier, each move sent as soon as the last is answered: the server saturated,
+          so its moves per second (and latency that is mostly waiting in line: in-flight / throughput);
+  paced   every table at once, each a move every `--pace` seconds (from a random offset): the latency scorekeepers
+          see; 0.5 s a move at each of 50 tables is 100 moves a second, far above a real tournament's pace.
+
+Then `--cli` moves are recorded by `planets-log record RECORD MOVE` as a process (on copies of the round's
+records), each timed the same way. With `--streams N`, N live streams per table (its seats' links, each from its
+own address) are open and read throughout. The server's CPU time is read from /proc for each phase.
 
 Afterwards every record is validated and must hold exactly the moves sent, in order (the run fails otherwise).
 Targets (issue 22): p99 per move under 50 ms at 50 tables; a move through the server at least 10x faster (median
@@ -120,16 +126,16 @@ def profiler(pid: int, out: Path) -> subprocess.Popen[bytes]:
     return spy
 
 
-def make_tables(port: int, director: str, args: argparse.Namespace) -> dict[str, dict[str, Any]]:
-    """Each table's name -> its scorekeeper's and seats' tokens, the moves it will be sent, its first seq."""
+def make_tables(port: int, director: str, args: argparse.Namespace, prefix: str) -> dict[str, dict[str, Any]]:
+    """Each new table's name -> its scorekeeper's and seats' tokens, the moves it will be sent, its first seq."""
     boss, tables = Client(port, director), {}
     for i in range(args.tables):
-        name = f"table-{i + 1:02d}"
+        name = f"{prefix}table-{i + 1:02d}"
         status, made = boss.call("POST", "/api/tables", {"name": name, "game": args.game, "players": ["Ann", "Ben"],
                                                          "seed": "public", "public_seed": 7})
         assert status == 201, made
         tokens = {ln["player"] or ln["role"]: ln["token"] for ln in made["links"]}
-        count = args.moves * (3 if i == 0 else 2)  # the first table records alone first
+        count = args.moves * (3 if i == 0 else 2)  # the first table records alone first, then with the others
         tables[name] = {"tokens": tokens, "start": made["table"]["seq"], "seq": made["table"]["seq"],
                         "moves": plan(args.dir / f"{name}.jsonl", count), "sent": 0}
     return tables
@@ -237,32 +243,71 @@ def pct(values: list[float], q: float) -> float:
     return 1000 * ordered[min(len(ordered) - 1, max(0, round(q / 100 * len(ordered) + 0.5) - 1))]
 
 
+class Disk:
+    """The disk's own fsync latency meanwhile: a small append and fsync to a file beside the records every 20 ms."""
+
+    def __init__(self, folder: Path):
+        self.path, self.lat, self.stop = folder / "disk-probe.bin", [], threading.Event()
+        self.thread = threading.Thread(target=self.probe, daemon=True)
+        self.thread.start()
+
+    def probe(self) -> None:
+        fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+        try:
+            while not self.stop.wait(0.02):
+                os.write(fd, b"x" * 200 + b"\n")
+                t0 = time.perf_counter()
+                os.fsync(fd)
+                self.lat.append(time.perf_counter() - t0)
+        finally:
+            os.close(fd)
+            self.path.unlink()
+
+    def done(self) -> list[float]:
+        self.stop.set()
+        self.thread.join()
+        return self.lat
+
+
 class Phase:
-    """One phase's figures: latencies, seconds, the server's CPU seconds."""
+    """One phase of one round: latencies, seconds, the server's CPU seconds, the disk's fsyncs meanwhile."""
 
-    def __init__(self, name: str, lat: list[float], took: float, cpu: float):
-        self.name, self.lat, self.took, self.cpu = name, lat, took, cpu
+    def __init__(self, lat: list[float], took: float, cpu: float, disk: list[float]):
+        self.lat, self.took, self.cpu, self.disk = lat, took, cpu, disk
 
-    def row(self) -> str:
+    def figures(self) -> dict[str, float]:
         lat = self.lat
-        return (f"| {self.name} | {len(lat)} | {len(lat) / self.took:.0f} | {pct(lat, 50):.1f} | {pct(lat, 90):.1f} | "
-                f"{pct(lat, 99):.1f} | {1000 * max(lat):.1f} | {1000 * self.cpu / len(lat):.2f} "
-                f"({self.cpu / self.took:.0%}) |")
+        return {"moves": len(lat), "moves/s": len(lat) / self.took, "p50": pct(lat, 50), "p90": pct(lat, 90),
+                "p99": pct(lat, 99), "max": 1000 * max(lat), "cpu": 1000 * self.cpu / len(lat),
+                "share": self.cpu / self.took, "disk50": pct(self.disk, 50), "disk99": pct(self.disk, 99)}
 
 
-def report(args: argparse.Namespace, phases: dict[str, Phase], cli: list[float], streamed: list[int]) -> str:
-    solo, burst, paced = phases["solo"], phases["burst"], phases["paced"]
+def row(title: str, rounds: list[Phase]) -> str:
+    """A phase's figures: the median over the rounds, with p99's range when there are several."""
+    figs = [p.figures() for p in rounds]
+    med = {k: statistics.median(f[k] for f in figs) for k in figs[0]}
+    spread = f" ({min(f['p99'] for f in figs):.1f}-{max(f['p99'] for f in figs):.1f})" if len(figs) > 1 else ""
+    return (f"| {title} | {sum(f['moves'] for f in figs):.0f} | {med['moves/s']:.0f} | {med['p50']:.1f} | "
+            f"{med['p90']:.1f} | {med['p99']:.1f}{spread} | {med['max']:.1f} | {med['cpu']:.2f} ({med['share']:.0%}) | "
+            f"{med['disk50']:.1f} / {med['disk99']:.1f} |")
+
+
+def report(args: argparse.Namespace, rounds: list[dict[str, Phase]], cli: list[float], streamed: list[int]) -> str:
     cli50 = 1000 * statistics.median(cli)
-    p99, speedup = pct(paced.lat, 99), cli50 / pct(solo.lat, 50)
+    p99 = statistics.median(pct(r["paced"].lat, 99) for r in rounds)
+    speedup = cli50 / statistics.median(pct(r["solo"].lat, 50) for r in rounds)
+    titles = {k: v.format(n=args.tables, pace=args.pace) for k, v in PHASES.items()}
     rows = [
         f"`python bench/serve_load.py --tables {args.tables} --moves {args.moves} --pace {args.pace:g} "
-        f"--game {args.game} --cli {args.cli} --streams {args.streams}` (load average {os.getloadavg()[0]:.2f} at "
-        f"the end, {os.cpu_count()} CPUs)",
+        f"--rounds {args.rounds} --game {args.game} --cli {args.cli} --streams {args.streams}` (load average "
+        f"{os.getloadavg()[0]:.2f} at the end, {os.cpu_count()} CPUs; medians over {args.rounds} rounds, "
+        "p99's range in brackets)",
         "",
-        "| phase | moves | moves/s | p50 ms | p90 ms | p99 ms | max ms | server CPU ms per move (of one CPU) |",
-        "|---|---|---|---|---|---|---|---|",
-        solo.row(), burst.row(), paced.row(),
-        f"| `planets-log record` as a process | {len(cli)} | | {cli50:.0f} | | | {1000 * max(cli):.0f} | |",
+        "| phase | moves | moves/s | p50 ms | p90 ms | p99 ms | max ms | server CPU ms per move (of one CPU) | "
+        "the disk's own fsync meanwhile, p50 / p99 ms |",
+        "|---|---|---|---|---|---|---|---|---|",
+        *(row(titles[k], [r[k] for r in rounds]) for k in PHASES),
+        f"| `planets-log record` as a process | {len(cli)} | | {cli50:.0f} | | | {1000 * max(cli):.0f} | | |",
         "",
         "| target | value | met |",
         "|---|---|---|",
@@ -270,8 +315,8 @@ def report(args: argparse.Namespace, phases: dict[str, Phase], cli: list[float],
         f"{p99:.1f} ms | {'yes' if p99 < P99_TARGET_MS else 'no'} |",
         f"| a move through the server >= {SPEEDUP_TARGET:g}x faster than `planets-log record` (medians) | "
         f"{speedup:.0f}x | {'yes' if speedup >= SPEEDUP_TARGET else 'no'} |",
-        f"| afterwards every record valid, holding exactly the moves sent | {sum(len(p.lat) for p in phases.values())}"
-        " moves | yes |",
+        f"| afterwards every record valid, holding exactly the moves sent | "
+        f"{sum(len(p.lat) for r in rounds for p in r.values())} moves | yes |",
     ]
     if args.streams:
         rows.append(f"| live streams open throughout, each reading its table's lines | {len(streamed)} streams, "
@@ -280,15 +325,16 @@ def report(args: argparse.Namespace, phases: dict[str, Phase], cli: list[float],
 
 
 def measure(args: argparse.Namespace, proc: subprocess.Popen[bytes], port: int,
-            tables: dict[str, dict[str, Any]]) -> dict[str, Phase]:
-    """The three phases, each timed with the server's CPU time; the last one sampled by py-spy with --profile."""
+            tables: dict[str, dict[str, Any]], profile: Path | None) -> dict[str, Phase]:
+    """The three phases of one round, each timed with the server's CPU time; the burst sampled by py-spy with
+    `profile`."""
     first = dict(list(tables.items())[:1])
     phases = {}
     for name, group, pace in (("solo", first, 0.0), ("burst", tables, 0.0), ("paced", tables, args.pace)):
-        spy = profiler(proc.pid, args.profile) if args.profile and name == "burst" else None
-        cpu0 = cpu_seconds(proc.pid)
+        spy = profiler(proc.pid, profile) if profile and name == "burst" else None
+        cpu0, disk = cpu_seconds(proc.pid), Disk(args.dir.parent)
         lat, took = record(port, group, args.moves, pace)
-        phases[name] = Phase(PHASES[name].format(n=len(group), pace=pace), lat, took, cpu_seconds(proc.pid) - cpu0)
+        phases[name] = Phase(lat, took, cpu_seconds(proc.pid) - cpu0, disk.done())
         if spy is not None:
             spy.send_signal(signal.SIGINT)
             spy.wait(60)
@@ -306,36 +352,46 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--moves", type=int, default=20, help="Moves per table in each phase (bounded run).")
     parser.add_argument("--pace", type=float, default=0.5, help="Seconds between a table's moves in the paced phase.")
+    parser.add_argument("--rounds", type=int, default=3, help="Rounds of the three phases, each on new tables.")
     parser.add_argument("--game", default="four-planets")
-    parser.add_argument("--cli", type=int, default=10, help="Moves recorded by `planets-log record` processes.")
+    parser.add_argument("--cli", type=int, default=5, help="Moves recorded by `planets-log record` processes, each "
+                        "round.")
     parser.add_argument("--streams", type=int, default=0, help="Live streams per table open throughout.")
     parser.add_argument("--dir", type=Path, default=None, help="The served folder (default: a fresh temporary one).")
     parser.add_argument("--out", type=Path, default=None, help="Also write the tables of figures here.")
-    parser.add_argument("--profile", type=Path, default=None, help="Sample the server with py-spy during the burst "
-                        "(pip install py-spy): raw stacks, while it holds the GIL, to this file.")
+    parser.add_argument("--profile", type=Path, default=None, help="Sample the server with py-spy during the first "
+                        "round's burst (pip install py-spy): raw stacks, while it holds the GIL, to this file.")
     args = parser.parse_args()
+    print(run(args))
+
+
+def run(args: argparse.Namespace) -> str:
+    """Start the server, measure every round, check every record; the tables of figures (written to --out too)."""
     scratch = Path(tempfile.mkdtemp(prefix="serve-load-"))
     args.dir = (args.dir or scratch / "served").resolve()
     proc, port, director = start_server(args.dir)
-    stop = threading.Event()
+    rounds, cli, streamed, every = [], [], [], {}
     try:
-        tables = make_tables(port, director, args)
-        streamed = open_streams(port, tables, args.streams, stop) if args.streams else []
-        time.sleep(1.0 if args.streams else 0.2)
-        phases = measure(args, proc, port, tables)
-        time.sleep(2.0 if args.streams else 0)  # the streams' last lines
-        stop.set()
-        cli = cli_moves(args.dir, tables, args.cli, scratch)
+        for r in range(args.rounds):
+            stop = threading.Event()
+            tables = make_tables(port, director, args, f"r{r + 1}-")
+            streams = open_streams(port, tables, args.streams, stop) if args.streams else []
+            time.sleep(1.0 if args.streams else 0.2)
+            rounds.append(measure(args, proc, port, tables, args.profile if r == 0 else None))
+            time.sleep(2.0 if args.streams else 0)  # the streams' last lines
+            stop.set()
+            streamed += streams
+            cli += cli_moves(args.dir, tables, args.cli, scratch)
+            every.update(tables)
     finally:
-        stop.set()
         proc.send_signal(signal.SIGINT)
         proc.wait(60)
-    check(args.dir, tables)
-    text = report(args, phases, cli, streamed)
-    print(text)
+    check(args.dir, every)
+    text = report(args, rounds, cli, streamed)
     if args.out:
         args.out.write_text(text + "\n")
     shutil.rmtree(scratch, ignore_errors=True)
+    return text
 
 
 if __name__ == "__main__":

@@ -325,8 +325,8 @@ def report(args: argparse.Namespace, rounds: list[dict[str, Phase]], cli: list[f
         f"{sum(len(p.lat) for r in rounds for p in r.values())} moves | yes |",
     ]
     if args.streams:
-        rows.append(f"| live streams open throughout, each reading its table's lines | | {len(streamed)} streams, "
-                    f"{sum(streamed)} lines delivered | |")
+        rows.append(f"| live streams, {args.streams} per table each round (a round's left open after it), each "
+                    f"reading its table's lines | | {len(streamed)} streams, {sum(streamed)} lines delivered | |")
     return "\n".join(rows)
 
 

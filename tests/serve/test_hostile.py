@@ -211,3 +211,19 @@ def test_one_address_holds_at_most_its_share_of_connections(capped: Real):
         sock.close()
     with capped.client() as client:
         assert client.get("/api/games").status_code == 200
+
+
+def test_x_forwarded_for_from_an_untrusted_address_does_not_make_another_client(capped: Real):
+    """Only a proxy on this machine is trusted to name the client: from anywhere else the header is ignored, and the
+    streams are counted against the connection's own address."""
+    with ExitStack() as stack:
+        client = stack.enter_context(capped.client())
+        made = client.post("/api/tables", json={"name": "t1", "game": "four-planets", "players": ["Ann", "Ben"],
+                                                "public": True}, headers=capped.director)
+        assert made.status_code == 201, made.text
+        for k in range(MAX_STREAMS_PER_CLIENT):
+            res = stack.enter_context(client.stream("GET", "/api/tables/t1/stream",
+                                                    headers={"X-Forwarded-For": f"10.9.0.{k + 1}"}))
+            assert res.status_code == 200
+        extra = client.get("/api/tables/t1/stream", headers={"X-Forwarded-For": "10.9.1.1"})
+        assert extra.status_code == 429 and extra.json()["code"] == "limit.streams"

@@ -119,3 +119,11 @@ def test_a_seats_and_a_spectators_stream_is_the_same_on_twin_records(twins):
             assert seen["spectator"][0] == seen["spectator"][1], where
             assert seen["scorekeeper"][0] != seen["scorekeeper"][1], where  # the records do differ: a leak would show
 
+
+
+def test_no_link_but_the_directors_printed_one_ever_reaches_the_servers_output(world: Served, real: Real):
+    tokens = [h["Authorization"].split()[1] for links in world.links.values() for h in links.values()]
+    assert len(tokens) >= 7  # two tables, their recorders, seats, and a revoked link at least
+    out = real.output()
+    assert not [t for t in tokens if t in out]
+    assert out.count("#token=") == 1  # the director's, shown once at the start

@@ -272,3 +272,27 @@ def test_the_command_line_and_the_server_recording_at_once_lose_and_repeat_nothi
     assert len(refused) >= 3 and {p["code"] for p in refused} == {"append.stale"}, refused
     with real.client() as client:
         assert client.get("/api/tables/t1", headers=rec).json()["seq"] == Live(path).pos.seq
+
+
+def test_a_write_that_may_wait_a_bounded_time_for_the_lock_is_refused_after_it_and_writes_nothing(tmp_path):
+    from planets_log.engine.recorder import Recorder
+    from planets_log.record.errors import RecordError
+
+    path = tmp_path / "t.jsonl"
+    assert CliRunner().invoke(cli, ["new", "four-planets", "--player", "Ann", "--player", "Ben", "--seed", "7",
+                                    str(path)]).exit_code == 0
+    before = path.read_bytes()
+    rec = Recorder(str(path))
+    rec.lock_wait = 0.2
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        t0 = time.monotonic()
+        with pytest.raises(RecordError) as caught:
+            rec.play_all(["d1"])
+        assert 0.2 <= time.monotonic() - t0 < 5
+    finally:
+        os.close(fd)
+    assert caught.value.code == "append.locked" and "nothing was written" in caught.value.message
+    assert path.read_bytes() == before
+    assert rec.play_all(["d1"])  # the lock released: the same recorder writes

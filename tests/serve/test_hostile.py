@@ -15,7 +15,7 @@ from typing import Iterator
 
 import pytest
 
-from planets_log.serve.limits import MAX_HEADER_BYTES, MAX_STREAMS_PER_CLIENT
+from planets_log.serve.limits import MAX_BODY, MAX_HEADER_BYTES, MAX_STREAMS_PER_CLIENT
 
 from .conftest import Served
 from .real import HOST, Events, Real, lines_of, running
@@ -227,3 +227,19 @@ def test_x_forwarded_for_from_an_untrusted_address_does_not_make_another_client(
             assert res.status_code == 200
         extra = client.get("/api/tables/t1/stream", headers={"X-Forwarded-For": "10.9.1.1"})
         assert extra.status_code == 429 and extra.json()["code"] == "limit.streams"
+
+
+def test_a_body_announced_over_the_limit_is_refused_without_waiting_for_it(world: Served, real: Real):
+    before = (world.folder / "t1.jsonl").read_bytes()
+    token = world.links["t1"]["recorder"]["Authorization"]
+    with _connect(real) as sock:
+        sock.sendall(f"POST /api/tables/t1/moves HTTP/1.1\r\nHost: {HOST}\r\nAuthorization: {token}\r\n"
+                     f"Content-Type: application/json\r\nContent-Length: {100 * MAX_BODY}\r\n\r\n".encode() + b"{")
+        t0 = time.monotonic()
+        sock.settimeout(LIMITS["BODY_SECONDS"] + 3)
+        first = sock.recv(65536)
+        took = time.monotonic() - t0
+        answer = first + _until_closed(sock, LIMITS["HEADER_SECONDS"] + 3)
+    assert answer.startswith(b"HTTP/1.1 413") and b'"code":"limit.body"' in answer, answer
+    assert took < LIMITS["BODY_SECONDS"], took  # refused on its announced length, not at the body's deadline
+    assert (world.folder / "t1.jsonl").read_bytes() == before

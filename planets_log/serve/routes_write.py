@@ -150,7 +150,7 @@ def seal_if_over(server: Server, live: Live) -> list[Entry]:
     """`serve --key`: seal the record as soon as its game is over (the archive then holds it sealed)."""
     if server.key_path is None:
         return []
-    with live.lock:
+    with live.held():
         if live.session.to_move(live.pos) != TERMINAL or live.pos.arbiter.seal is not None:
             return []
         return live.write(sealing(server.key_path))

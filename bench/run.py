@@ -21,6 +21,9 @@ everything in wall time. Sections:
        run bench/bench_dask.py on its own)
   7.   self-play games per second
   8.   where validate's time goes, per event (Four Planets)
+  9.   `planets-log serve` under load (bench/serve_load.py): one table alone, 50 tables at once as fast as answered
+       and each a move every 0.5 s, moves/s, p50/p99 per move and the server's CPU, against `planets-log record`
+       as a process; every record checked afterwards (--quick: 10 tables, one round)
 """
 
 from __future__ import annotations
@@ -318,7 +321,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="Smaller sizes (about half a minute).")
     parser.add_argument("--games", default=None, help="Comma-separated game ids (default: every game that imports).")
-    parser.add_argument("--skip", default="", help="Comma-separated sections to leave out: chess,growth,startup,audit,dask,selfplay,breakdown.")
+    parser.add_argument("--skip", default="", help="Comma-separated sections to leave out: chess,growth,startup,audit,dask,selfplay,breakdown,serve.")
     parser.add_argument("--out", default=None, help="Also write the report to this file.")
     parser.add_argument("--rng", type=int, default=NEWEST, help="Random-stream version of the records (default: newest).")
     parser.add_argument("--wall", action="store_true", help="Measure wall time instead of CPU time.")
@@ -512,6 +515,19 @@ def main() -> None:
             decode_rate = interleave({"d": decode_only(paths)}, rounds)["d"]
             say(f"for scale: the decoding limit is {decode_rate / events * 1e6:.2f} µs/event; "
                 f"0.10× of it leaves {decode_rate / events * 10e6:.2f} µs/event for everything validate does")
+            say()
+
+        if "serve" not in skip:
+            say("## 9. `planets-log serve` under load (bench/serve_load.py)")
+            say()
+            sys.path.insert(0, str(ROOT / "bench"))
+            import serve_load
+
+            opts = serve_load.options(tables=10, rounds=1, cli=3) if quick else serve_load.options()
+            text, serve_targets = serve_load.run(opts)
+            for line in text.splitlines():
+                say(line)
+            targets.extend(serve_targets)
             say()
 
         say("## targets")

@@ -63,6 +63,8 @@ class Recorder:
                               file=path, line=1, seq=0, code="append.old-format", kind="format", rule="format.md")
         self.pos: Position = self.replay.final()
         self.fsync = fsync
+        self.lock_wait: float | None = None
+        """Seconds a write waits for the record's lock (None: as long as it takes, as the command line does)."""
         self._pending: list[bytes] | None = None
         """While `play_all` runs: the lines gated so far, appended together at its end."""
         self.seat: int | None = None
@@ -135,7 +137,8 @@ class Recorder:
                     exc.index = i
                     raise
             if self._pending:
-                append_lines(self.path, self._pending, start.seq, start.head, fsync=self.fsync)
+                append_lines(self.path, self._pending, start.seq, start.head, fsync=self.fsync,
+                             wait=self.lock_wait)
         except BaseException:
             self.pos = start
             raise
@@ -197,7 +200,7 @@ class Recorder:
         if self._pending is not None:  # inside play_all: written with the others at its end
             self._pending += lines
         else:
-            append_lines(self.path, lines, self.pos.seq, self.pos.head, fsync=self.fsync)
+            append_lines(self.path, lines, self.pos.seq, self.pos.head, fsync=self.fsync, wait=self.lock_wait)
         self.pos = pos
         return entries
 
@@ -312,7 +315,7 @@ class Recorder:
             placed.append(msgspec.structs.replace(note, seq=seq + 1, prev=head))
             return [self.session.encode(placed[0])]
 
-        seq, head = append_anywhere(self.path, make, fsync=self.fsync)
+        seq, head = append_anywhere(self.path, make, fsync=self.fsync, wait=self.lock_wait)
         raw = self.session.encode(placed[0])
         if (seq, head) == (self.pos.seq, self.pos.head):
             self.pos = self.pos.advanced(seq + 1, line_hash(raw))

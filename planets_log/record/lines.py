@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import os
 import sys
+import time
 from pathlib import Path
 from typing import IO, BinaryIO, Callable, Iterator, cast
 
@@ -104,11 +105,13 @@ class StaleWriter(RecordError):
     """The record changed since the writer read it; nothing was written."""
 
 
-def append_lines(path: str | Path, lines: list[bytes], expect_seq: int, expect_head: str, *, fsync: bool = True) -> None:
-    """Append `lines` as one write if the record still ends at `expect_seq`/`expect_head`."""
+def append_lines(path: str | Path, lines: list[bytes], expect_seq: int, expect_head: str, *, fsync: bool = True,
+                 wait: float | None = None) -> None:
+    """Append `lines` as one write if the record still ends at `expect_seq`/`expect_head` (waiting at most `wait`
+    seconds for the lock; None: as long as it takes)."""
     name = str(path)
     check_writable(lines, name, expect_seq)
-    fd = _open_locked(path, name)
+    fd = _open_locked(path, name, wait)
     try:
         size = os.fstat(fd).st_size
         _check_tail(fd, size, name, expect_seq, expect_head)
@@ -141,7 +144,7 @@ def _write_or_undo(fd: int, size: int, name: str, blob: bytes, fsync: bool) -> N
 
 
 def append_anywhere(path: str | Path, make: Callable[[int, str, bytes], list[bytes]], *,
-                    fsync: bool = True) -> tuple[int, str]:
+                    fsync: bool = True, wait: float | None = None) -> tuple[int, str]:
     """Append the lines `make(last_seq, last_head, last_line)` returns, at wherever the record ends.
 
     For a line that does not depend on the position (a note): built inside the lock from
@@ -149,7 +152,7 @@ def append_anywhere(path: str | Path, make: Callable[[int, str, bytes], list[byt
     Returns the seq and head the lines were placed after.
     """
     name = str(path)
-    fd = _open_locked(path, name)
+    fd = _open_locked(path, name, wait)
     try:
         size = os.fstat(fd).st_size
         _check_tail(fd, size, name, None, None)
@@ -166,7 +169,7 @@ def append_anywhere(path: str | Path, make: Callable[[int, str, bytes], list[byt
         os.close(fd)
 
 
-def _open_locked(path: str | Path, name: str) -> int:
+def _open_locked(path: str | Path, name: str, wait: float | None = None) -> int:
     """Open for appending under an exclusive lock, on the file the path names *now*.
 
     A repair replaces the file; a writer that opened the old one and then waited for the
@@ -183,7 +186,7 @@ def _open_locked(path: str | Path, name: str) -> int:
             raise RecordError(exc.message, file=name, code=exc.code, kind="io") from None
         except OSError as exc:
             raise RecordError(f"cannot open the record: {exc.strerror}", file=name, code="file.open", kind="io") from None
-        fcntl.flock(fd, fcntl.LOCK_EX)
+        _lock(fd, name, wait)
         try:
             same = os.stat(path).st_ino == os.fstat(fd).st_ino
         except FileNotFoundError:
@@ -192,6 +195,25 @@ def _open_locked(path: str | Path, name: str) -> int:
             return fd
         os.close(fd)
     raise RecordError("the record keeps being replaced; try again", file=name, code="file.replaced", kind="io")
+
+
+def _lock(fd: int, name: str, wait: float | None) -> None:
+    """Take the record's exclusive lock: as long as it takes, or at most `wait` seconds (then `fd` is closed)."""
+    if wait is None:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        return
+    deadline, pause = time.monotonic() + wait, 0.002
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return
+        except BlockingIOError:
+            if time.monotonic() >= deadline:
+                os.close(fd)
+                raise RecordError(f"another writer has held the record's lock for over {wait:g} seconds; nothing was "
+                                  "written: try again", file=name, code="append.locked", kind="io") from None
+            time.sleep(pause)
+            pause = min(pause * 2, 0.05)
 
 
 def check_writable(lines: list[bytes], name: str, last_seq: int) -> None:

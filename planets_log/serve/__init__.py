@@ -6,6 +6,7 @@ __all__ = [
     "auth",
     "create",
     "errors",
+    "guard",
     "limits",
     "live",
     "notify",

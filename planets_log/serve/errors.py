@@ -62,8 +62,11 @@ def on_internal(request: Request[Any, Any, Any], exc: Exception) -> Response[Pro
 
 REFUSALS = {status: ResponseSpec(data_container=Problem, description=words, generate_examples=False) for status, words in (
     (401, "no token, or one that is not valid"), (403, "a token that may not do this here"),
-    (404, "no such table (or a private one, to a spectator)"), (409, "typed against an older position"),
-    (413, "a body or list over the limits"), (422, "refused by the rules (the command line's code, rule, message)"))}
+    (404, "no such table (or a private one, to a spectator)"), (408, "the body did not arrive in time"),
+    (409, "typed against an older position"), (413, "a body or list over the limits"),
+    (422, "refused by the rules (the command line's code, rule, message)"),
+    (429, "too many live streams from this client"),
+    (503, "the table is busy or its record cannot be read or replayed; nothing was done: try again"))}
 """The refusals every endpoint may answer with, in the OpenAPI document."""
 
 HANDLERS: dict[int | type[Exception], Callable[[Request[Any, Any, Any], Any], Response[Any]]] = {ApiError: on_api_error, PlanetsLogError: on_project_error, HTTPException: on_http_error,

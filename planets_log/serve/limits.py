@@ -12,6 +12,12 @@ MAX_STREAMS_PER_CLIENT = 8
 """Open live streams from one client address (429 above)."""
 MAX_STREAMS = 512
 """Open live streams in all (503 above)."""
+HEADER_SECONDS = 10.0
+"""Seconds a client has to send a request's headers, from the connection or the answer before (closed after)."""
+MAX_HEADER_BYTES = 16 * 1024
+"""Bytes of one request's headers (closed above)."""
+PARSER = "httptools"
+"""uvicorn's HTTP parser: "httptools" (C, when installed; else h11) or "h11" (pure Python)."""
 BODY_SECONDS = 10.0
 """Seconds a client has to send its whole request body (408 after)."""
 STREAM_POLL = 1.0
@@ -22,6 +28,14 @@ STREAM_SECONDS = 3600.0
 """Seconds a stream stays open; the client's EventSource reconnects with Last-Event-ID."""
 MAX_CONNECTIONS = 1000
 """Connections uvicorn serves at once (503 above)."""
+MAX_CONNECTIONS_PER_CLIENT = 64
+"""Connections open at once from one address (refused above, 503)."""
+TRUSTED_PROXIES = ("127.0.0.1", "::1")
+"""Addresses whose X-Forwarded-For names the client (a proxy on this machine): not capped per address."""
+LOCK_SECONDS = 5.0
+"""Seconds a request waits for a table (the record's lock, held by the command line or another request): 503 after."""
+WORKERS = 64
+"""Requests handled at once (the others wait their turn): most of a write's time is the disk's fsync, no CPU."""
 MAX_TABLES = 1000
 """Tables one server keeps."""
 TOKEN_BYTES = 24

@@ -4,14 +4,18 @@ from __future__ import annotations
 
 import os
 import threading
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterator
 
 from planets_log.engine.recorder import Entry, Recorder
 from planets_log.engine.replay import Replay
 from planets_log.engine.session import Position, Session
 from planets_log.record.events import Action, Event
 from planets_log.record.lines import line_hash
+
+from . import limits
+from .errors import ApiError
 
 Signature = tuple[int, int, int]
 
@@ -37,6 +41,7 @@ class Live:
         """Replay the record from its first line (at start, and when another writer changed it)."""
         before = signature(self.path)
         self.recorder = Recorder(str(self.path), seed_file=self.seed_file)
+        self.recorder.lock_wait = limits.LOCK_SECONDS
         replay = Replay(str(self.path), seed_file=self.seed_file, undo_window=None)
         self.positions: list[Position] = [replay.start]
         self.events: list[Event | None] = [None]
@@ -56,16 +61,27 @@ class Live:
     def pos(self) -> Position:
         return self.positions[-1]
 
+    @contextmanager
+    def held(self) -> Iterator["Live"]:
+        """The table to one request at a time: another waits at most LOCK_SECONDS for it (503 after)."""
+        if not self.lock.acquire(timeout=limits.LOCK_SECONDS):
+            raise ApiError(503, "table.busy", f"the table has been busy for over {limits.LOCK_SECONDS:g} seconds; "
+                           "nothing was done: try again")
+        try:
+            yield self
+        finally:
+            self.lock.release()
+
     def fresh(self) -> Live:
         """Reload when the file is not the one last read (the command line wrote to it)."""
-        with self.lock:
+        with self.held():
             if signature(self.path) != self.sig:
                 self._load()
         return self
 
     def write(self, action: Callable[[Recorder], list[Entry]]) -> list[Entry]:
         """Run a write through the recorder (locked, fsync'd) and step the positions over its lines."""
-        with self.lock:
+        with self.held():
             self.fresh()
             start = self.recorder.pos
             try:

@@ -51,7 +51,7 @@ def set_flags(request: Req, server: Srv, name: FromPath[str], data: JSONBody[Tab
     table = server.table(name)
     changes = {k: v for k, v in msgspec.structs.asdict(data).items() if v is not None}
     server.store.put_table(msgspec.structs.replace(table, **changes))
-    server.notifier.changed()
+    server.notifier.changed(name)
     return server.info(name)
 
 
@@ -84,6 +84,7 @@ def revoke_token(request: Req, server: Srv, token_id: FromPath[str]) -> TokenInf
     old = server.store.revoke(token_id)
     if old is None:
         raise ApiError(404, "token.missing", f"no link {token_id!r}")
+    server.notifier.changed()  # its open streams end now
     return TokenInfo(id=old.id, role=old.role, table=old.table, seat=old.seat, revoked=True)
 
 

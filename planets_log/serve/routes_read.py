@@ -87,7 +87,7 @@ def table_header(request: Req, server: Srv, name: FromPath[str]) -> HeaderInfo:
 def table_position(request: Req, server: Srv, name: FromPath[str], seq: AtSeq = None, as_seat: AsSeat = None) -> PositionInfo:
     """The position after `seq` as the caller may see it: JSON view and text (the `replay --as` answers)."""
     look, live = looking(request, server, name, as_seat)
-    with live.lock:
+    with live.held():
         return views.position(name, live, look, seq)
 
 
@@ -95,7 +95,7 @@ def table_position(request: Req, server: Srv, name: FromPath[str], seq: AtSeq = 
 def table_moves(request: Req, server: Srv, name: FromPath[str], seq: AtSeq = None, as_seat: AsSeat = None) -> MovesInfo:
     """The legal moves after `seq` in notation (the `moves --json --as` answer)."""
     look, live = looking(request, server, name, as_seat)
-    with live.lock:
+    with live.held():
         return views.moves(live, look, seq)
 
 
@@ -103,7 +103,7 @@ def table_moves(request: Req, server: Srv, name: FromPath[str], seq: AtSeq = Non
 def table_score(request: Req, server: Srv, name: FromPath[str], as_seat: AsSeat = None) -> ScoreInfo:
     """The score sheet (the `score --json --as` answer); a spectator of a hidden game gets it when the game ends."""
     look, live = looking(request, server, name, as_seat)
-    with live.lock:
+    with live.held():
         return views.score(live, look)
 
 
@@ -112,7 +112,7 @@ def table_lines(request: Req, server: Srv, name: FromPath[str], after: Annotated
                 limit: Annotated[int, QueryParameter(ge=1, le=5000)] = 1000, as_seat: AsSeat = None) -> LinesInfo:
     """The record's lines after seq `after`, each in words as the caller may see it (for stepping back)."""
     look, live = looking(request, server, name, as_seat)
-    with live.lock:
+    with live.held():
         return LinesInfo(table=name, last=views.horizon(live, look), lines=views.lines(live, look, after, limit))
 
 
@@ -120,7 +120,7 @@ def table_lines(request: Req, server: Srv, name: FromPath[str], after: Annotated
 def table_picture(request: Req, server: Srv, name: FromPath[str], seq: AtSeq = None, as_seat: AsSeat = None) -> Response[str]:
     """The position as the SVG picture the project draws, as the caller may see it."""
     look, live = looking(request, server, name, as_seat)
-    with live.lock:
+    with live.held():
         pos = views.position_at(live, look, seq)
         rules = live.session.rules
         svg = public_picture(rules, pos.state) if look.viewer == "spectator" else rules.picture(pos.state, look.seat)

@@ -42,13 +42,13 @@ def _write(request: Req, server: Server, name: str, roles: tuple[Role, ...],
         entries = live.write(guarded)
         entries += seal_if_over(server, live)
     finally:
-        server.notifier.changed()
+        server.notifier.changed(name)
     return _written(name, live, entries, who.seat if who.role == "seat" else None)
 
 
 def _written(name: FromPath[str], live: Live, entries: list[Entry], seat: int | None) -> Written:
     look = views.SCOREKEEPER if seat is None else views.Eyes("seat", seat)
-    with live.lock:
+    with live.held():
         shown = [views.line(live, look, e.seq) for e in entries if 0 < e.seq <= live.pos.seq]
         return Written(table=name, seq=live.pos.seq, lines=shown, next=mover_text(live.session, live.pos, seat))
 
@@ -150,7 +150,7 @@ def seal_if_over(server: Server, live: Live) -> list[Entry]:
     """`serve --key`: seal the record as soon as its game is over (the archive then holds it sealed)."""
     if server.key_path is None:
         return []
-    with live.lock:
+    with live.held():
         if live.session.to_move(live.pos) != TERMINAL or live.pos.arbiter.seal is not None:
             return []
         return live.write(sealing(server.key_path))

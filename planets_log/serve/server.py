@@ -88,7 +88,7 @@ class Server:
             self.broken[name] = problem_of(exc)
             raise ApiError(503, exc.code, f"the record cannot be replayed: {exc.message}") from None
         if live.version != version:
-            self.notifier.changed()
+            self.notifier.changed(name)
         return live
 
     def delay(self, table: Table) -> int:
@@ -102,7 +102,7 @@ class Server:
             live = self.live(name)
         except ApiError as exc:
             return TableInfo(name=name, public=table.public, delay=self.delay(table), problem=exc.problem)
-        with live.lock:
+        with live.held():
             return _line(table, live, spectator, self.delay(table))
 
     def create(self, new: NewTable) -> Table:
@@ -118,7 +118,7 @@ class Server:
             create_game(self.folder / table.record, new)
             self.store.put_table(table)
             self._open(table)
-        self.notifier.changed()
+        self.notifier.changed(new.name)
         return table
 
 

@@ -63,6 +63,12 @@ class Store:
         self.state = msgspec.json.decode(self.path.read_bytes(), type=State) if self.path.exists() else State()
         if self.path.exists():
             os.chmod(self.path, 0o600)
+        self._index()
+
+    def _index(self) -> None:
+        """Tables by name and tokens by hash, so that a request's look-ups do not grow with the tournament."""
+        self.tables = {t.name: t for t in self.state.tables}
+        self.hashes = {t.sha256: t for t in self.state.tokens}
 
     def save(self) -> None:
         """Write the state to a temporary file (mode 0600), fsync, rename over the old one."""
@@ -77,10 +83,11 @@ class Store:
             Path(tmp).unlink(missing_ok=True)
             raise
         fsync_dir(self.folder)
+        self._index()
 
     def table(self, name: str) -> Table | None:
         """The table called `name`, or None."""
-        return next((t for t in self.state.tables if t.name == name), None)
+        return self.tables.get(name)
 
     def put_table(self, table: Table) -> None:
         """Add or replace a table and save."""
@@ -97,12 +104,12 @@ class Store:
         return token
 
     def find(self, token: str) -> Token | None:
-        """The live token `token` is, compared in constant time against every stored hash."""
+        """The live token `token` is: found by its SHA-256 (where a guess's hash falls in the table tells nothing
+        of any token), then compared in constant time."""
         wanted = digest(token)
-        found = None
-        for t in self.state.tokens:
-            if hmac.compare_digest(t.sha256, wanted) and not t.revoked:
-                found = t
+        found = self.hashes.get(wanted)
+        if found is None or not hmac.compare_digest(found.sha256, wanted) or found.revoked:
+            return None
         return found
 
     def revoke(self, token_id: str) -> Token | None:

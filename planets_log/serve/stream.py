@@ -17,6 +17,7 @@ from planets_log.record.text import is_number
 from . import views
 from .auth import caller, visible
 from .errors import REFUSALS, ApiError
+from .notify import ANY
 from .limits import MAX_STREAMS, MAX_STREAMS_PER_CLIENT, STREAM_KEEPALIVE, STREAM_POLL, STREAM_SECONDS
 from .routes_read import AsSeat, looking
 from .server import Server, Srv
@@ -59,16 +60,20 @@ def _resume(request: Req, after: int | None) -> int:
     return -1 if after is None else after
 
 
-async def _ticks(server: Server) -> AsyncIterator[bool]:
-    """Yield at once, then each time something changes or the poll passes (True when a keep-alive is due)."""
+async def _ticks(server: Server, table: str = ANY) -> AsyncIterator[bool]:
+    """Yield at once, then each time `table` (ANY: any table) changes or the poll passes (True when a keep-alive is
+    due). The change to wait for is taken before each yield, while the stream looks: none is missed."""
     end, quiet = time.monotonic() + STREAM_SECONDS, time.monotonic()
-    yield False
-    while time.monotonic() < end:
-        await server.notifier.wait(STREAM_POLL)
+    due = False
+    while True:
+        event = server.notifier.event(table)
+        yield due
+        if time.monotonic() >= end:
+            return
+        await server.notifier.wait(event, STREAM_POLL)
         due = time.monotonic() - quiet > STREAM_KEEPALIVE
         if due:
             quiet = time.monotonic()
-        yield due
 
 
 @get("/api/tables/{name:str}/stream", responses=REFUSALS)
@@ -86,7 +91,7 @@ async def table_stream(request: Req, server: Srv, name: FromPath[str], after: Fr
     def new_lines(sent: int) -> list[Line]:
         caller(request, server)  # a link revoked meanwhile ends the stream
         current = server.live(name)
-        with current.lock:
+        with current.held():
             return views.lines(current, look, sent, 500)
 
     async def events() -> AsyncIterator[ServerSentEventMessage]:
@@ -94,7 +99,7 @@ async def table_stream(request: Req, server: Srv, name: FromPath[str], after: Fr
         try:
             yield ServerSentEventMessage(event="hello", data=msgspec.json.encode({"table": name, "seq": sent}).decode(),
                                          retry=2000)
-            async for keepalive in _ticks(server):
+            async for keepalive in _ticks(server, name):
                 try:
                     found = await anyio.to_thread.run_sync(new_lines, sent)
                 except ApiError as exc:

@@ -170,3 +170,19 @@ def test_a_table_kept_by_one_player_and_a_table_game(served: Served):
     res = served.client.post("/api/tables", json={"name": "kept", "game": "four-planets", "players": ["A", "B"]},
                              headers=served.director)
     assert res.status_code == 409 and res.json()["code"] == "table.exists"
+
+
+def test_what_is_alive_after_a_full_collection_is_frozen_so_the_next_scans_only_what_came_since():
+    import gc
+
+    before = list(gc.callbacks)
+    try:
+        app_module.short_collections()
+        frozen = gc.get_freeze_count()
+        assert frozen > 0
+        kept = [[i] for i in range(1000)]  # long-lived objects made after the start
+        gc.collect()
+        assert gc.get_freeze_count() >= frozen + len(kept)
+    finally:
+        gc.callbacks[:] = before
+        gc.unfreeze()

@@ -128,3 +128,24 @@ def test_revoking_a_link_ends_its_open_stream(served: Served, short):
     got = events(served.client.get("/api/tables/t1/stream", headers={"Authorization": f"Bearer {ben['token']}"}).text)
     revoker.join()
     assert got[-1]["event"] == "end" and json.loads(got[-1]["data"])["code"] == "token.invalid"
+
+
+def test_a_change_wakes_its_tables_streams_and_the_tournaments_and_is_not_missed_while_they_look():
+    import asyncio
+
+    from planets_log.serve.notify import ANY, Notifier
+
+    async def go() -> dict[str, bool]:
+        notifier = Notifier()
+        notifier.bind()
+        t1, t2, every = notifier.event("t1"), notifier.event("t2"), notifier.event(ANY)
+        notifier.changed("t1")  # while the streams "look": they took their events before
+        await asyncio.sleep(0)
+        first = {"t1": t1.is_set(), "t2": t2.is_set(), "any": every.is_set()}
+        again = notifier.event("t2")
+        notifier.changed()  # a link revoked: every stream looks again
+        await asyncio.sleep(0)
+        return {**first, "t2 after a revocation": again.is_set(), "t1 fresh": not notifier.event("t1").is_set()}
+
+    assert asyncio.run(go()) == {"t1": True, "t2": False, "any": True, "t2 after a revocation": True,
+                                 "t1 fresh": True}

@@ -11,13 +11,14 @@ TIE_RULE = "none in the rulebook: tied players share the win"
 
 def score(state: State) -> ScoreSheet:
     """Stars on planet cards plus one star per two crystals, ranked by `rank`."""
-    rows = []
+    rows, totals = [], []
     for seat, held in enumerate(state.seats):
         planet = sum(state.book.known(code).stars for code in held.cards)
         fuel = held.crystals // state.book.crystals_per_star
         rows.append(SeatScore(seat=seat, player=state.players[seat], total=planet + fuel,
                               breakdown={"planet_stars": planet, "crystal_stars": fuel}))
-    return sheet_of(rows, rank(state, [row.total for row in rows]))
+        totals.append(planet + fuel)
+    return sheet_of(rows, rank(state, totals))
 
 
 def rank(state: State, totals: list[int]) -> Ranking:

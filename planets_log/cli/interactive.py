@@ -8,9 +8,10 @@ from collections.abc import Iterator
 import click
 
 from planets_log.engine.hints import counted, example, hint, mover_text, word_completions, words_listing
-from planets_log.engine.recorder import Recorder, split_player
+from planets_log.engine.recorder import Recorder
 from planets_log.engine.redact import withheld
 from planets_log.engine.rules import CHANCE, TERMINAL, next_events
+from planets_log.engine.seats import split_player
 from planets_log.record.errors import PlanetsLogError, RecordError
 from planets_log.record.files import MAX_RECORD, capped_lines
 from planets_log.record.lines import MAX_LINE

@@ -31,7 +31,7 @@ from .implied import implied_steps, same_line, written_here
 from .redact import format_as
 from .replay import Replay
 from .rules import CHANCE, TERMINAL
-from .seats import parse_seat, seat_words
+from .seats import name_like, parse_seat, seat_words, split_player
 from .session import Position, Session
 
 
@@ -116,7 +116,7 @@ class Recorder:
             parsed = self.rules.parse(move.strip(), pos.state)
         except IllegalEvent as exc:
             who, _, rest = text.partition(":")
-            if named is None and isinstance(exc, NotationError) and _name_like(who.strip()) and rest.strip():
+            if named is None and isinstance(exc, NotationError) and name_like(who.strip()) and rest.strip():
                 exc = self._not_a_player(who.strip())  # `Zed: d1`: a misspelt name, not a bad move
             raise self._placed(exc, text, implied) from None
         return implied, parsed if isinstance(parsed, tuple) else (parsed,)
@@ -346,21 +346,6 @@ class Recorder:
             out.append(self.describe(sealed, pos))
             pos = self.session.step(pos, sealed, line_hash(self.session.encode(sealed)))
         return f" (read after the {len(steps)} step(s) it passes: {', '.join(out)})"
-
-
-def _name_like(word: str) -> bool:
-    """Whether `word`, before a colon, reads as a player's name (one word with a letter)."""
-    return bool(word) and len(word.split()) == 1 and any(c.isalpha() for c in word)
-
-
-def split_player(text: str, players: list[str]) -> tuple[int | None, str]:
-    """`Ann: d1x2` as (Ann's seat, "d1x2"); a text naming no player as (None, text)."""
-    who, sep, rest = text.partition(":")
-    if sep and who.strip() and rest.strip():
-        seat = parse_seat(who, players)
-        if seat is not None:
-            return seat, rest
-    return None, text
 
 
 def describe_line(session: Session, event: Event, pos: Position, seat: int | None = None) -> str:

@@ -55,3 +55,18 @@ def check_new_names(players: list[str]) -> None:
         check_names(players)
     except PlanetsLogError as exc:
         raise UsageError(exc.message, code=exc.code, rule=exc.rule) from None
+
+
+def name_like(word: str) -> bool:
+    """Whether `word`, before a colon, reads as a player's name (one word with a letter)."""
+    return bool(word) and len(word.split()) == 1 and any(c.isalpha() for c in word)
+
+
+def split_player(text: str, players: list[str]) -> tuple[int | None, str]:
+    """`Ann: d1x2` as (Ann's seat, "d1x2"); a text naming no player as (None, text)."""
+    who, sep, rest = text.partition(":")
+    if sep and who.strip() and rest.strip():
+        seat = parse_seat(who, players)
+        if seat is not None:
+            return seat, rest
+    return None, text

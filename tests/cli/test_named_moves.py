@@ -8,7 +8,8 @@ import pytest
 
 from planets_log.cli.interactive import Completions, prompt
 from planets_log.cli.main import cli
-from planets_log.engine.recorder import Recorder, split_player
+from planets_log.engine.recorder import Recorder
+from planets_log.engine.seats import split_player
 
 from .table_helpers import TABLE_FIXTURES, new_like, standing_lines
 

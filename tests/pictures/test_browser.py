@@ -242,14 +242,15 @@ def test_the_move_list_says_who_moved_and_the_notes_sit_below_it(browser, tmp_pa
 
 
 def test_the_score_plot_says_which_totals_this_view_may_not_know(browser, tmp_path):
-    """Issue 24: in 2491 Planetship a seat knows only its own total before the end; its page's plot says so beside
-    the other players' names rather than drawing nothing for them."""
+    """Issue 24: a total the view may not know is said to be hidden beside the player's name rather than drawn as
+    nothing. In 2491 Planetship a seat knows no total before the end, not even its own: its missions' tie-splits
+    rest on the others' hidden hands (issue 25), so every seat's line says so."""
     out = tmp_path / "blue.html"
     export(FIXTURES / "planetship-2491" / "seeded-3p.jsonl", out, "--as", "Blue")
     open_page(browser, out)
     notes = browser.execute_script(
         "return [...document.querySelectorAll('#plot .score-hidden')].map(t => [t.getAttribute('class'), t.textContent])")
-    assert notes == [["score-hidden seat-0", "hidden until the end"], ["score-hidden seat-2", "hidden until the end"]]
+    assert notes == [[f"score-hidden seat-{seat}", "hidden until the end"] for seat in range(3)]
     shot(browser, "planetship-plot-as-blue")
 
 

@@ -57,7 +57,7 @@ class Server:
         try:
             live = Live(self.folder / table.record)
         except PlanetsLogError as exc:
-            self.broken[table.name] = problem_of(exc)
+            self.broken[table.name] = problem_of(exc.for_seat())  # seen by seats too: the public text
             return None
         except OSError as exc:
             self.broken[table.name] = Problem(status=503, code="file.open", message=f"cannot read the record: {exc.strerror}")
@@ -85,8 +85,8 @@ class Server:
             live.fresh()
         except PlanetsLogError as exc:
             self.lives.pop(name, None)
-            self.broken[name] = problem_of(exc)
-            raise ApiError(503, exc.code, f"the record cannot be replayed: {exc.message}") from None
+            self.broken[name] = problem_of(exc.for_seat())
+            raise ApiError(503, exc.code, f"the record cannot be replayed: {exc.for_seat().message}") from None
         if live.version != version:
             self.notifier.changed(name)
         return live

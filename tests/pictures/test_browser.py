@@ -5,7 +5,6 @@ Screenshots of a few positions go to test-artifacts/screenshots/ (not committed)
 
 from __future__ import annotations
 
-import os
 import shutil
 import tempfile
 import time
@@ -13,35 +12,23 @@ from pathlib import Path
 
 import pytest
 
+from tests.chromium import launch
+
 from .helpers import FIXTURES, NS, ROOT, parse, position, texts
 from .test_export import TABLE_GAME, export, record_of
 
 webdriver = pytest.importorskip("selenium.webdriver")
-from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
 from selenium.webdriver.support.ui import Select  # noqa: E402
 
-CHROMIUM = shutil.which("chromium")
-DRIVER = shutil.which("chromedriver")
 ARTIFACTS = ROOT / "test-artifacts" / "screenshots"
-FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--no-first-run", "--disable-sync")
 
 
 @pytest.fixture(scope="module")
 def browser():
-    if not (CHROMIUM and DRIVER):  # never skipped: a missing browser must not pass as a green run
-        pytest.fail("the browser tests need Debian's chromium and chromium-driver "
-                    "(bash .ci/run installs them; or apt-get install chromium chromium-driver)")
     profile = tempfile.mkdtemp(prefix="planets-log-chromium-")
-    opts = webdriver.ChromeOptions()
-    for flag in FLAGS:
-        opts.add_argument(flag)
-    opts.add_argument(f"--user-data-dir={profile}")
-    opts.binary_location = CHROMIUM
-    opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(service=Service(DRIVER), options=opts)
+    driver = launch(profile)
     driver.set_window_size(1400, 1100)
     yield driver
     driver.quit()

@@ -4,7 +4,6 @@ uvicorn on 127.0.0.1: a live server in a thread, browsers at a phone's or a desk
 from __future__ import annotations
 
 import json
-import shutil
 import socket
 import tempfile
 import threading
@@ -21,10 +20,9 @@ from planets_log.serve.app import create_app
 from planets_log.serve.routes_director import link
 from planets_log.serve.server import Server
 
-from tests.pictures.test_browser import FLAGS
+from tests.chromium import launch
 
 webdriver = pytest.importorskip("selenium.webdriver")
-from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -103,17 +101,7 @@ def live_server(folder: Path, key: str | None = None, public_delay: int = 0) -> 
 
 def chromium(size: tuple[int, int]) -> Any:
     """A headless Chromium with its viewport at `size` (never skipped: a missing browser fails)."""
-    browser, driver = shutil.which("chromium"), shutil.which("chromedriver")
-    if not (browser and driver):
-        pytest.fail("the browser tests need Debian's chromium and chromium-driver "
-                    "(bash .ci/run installs them; or apt-get install chromium chromium-driver)")
-    opts = webdriver.ChromeOptions()
-    for flag in FLAGS:
-        opts.add_argument(flag)
-    opts.add_argument(f"--user-data-dir={tempfile.mkdtemp(prefix='planets-log-chromium-')}")
-    opts.binary_location = browser
-    opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    drv = webdriver.Chrome(service=Service(driver), options=opts)
+    drv = launch(tempfile.mkdtemp(prefix="planets-log-chromium-"))
     resize(drv, size)
     return drv
 

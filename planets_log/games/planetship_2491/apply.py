@@ -7,7 +7,8 @@ from typing import Any, Callable
 from . import events as E
 from . import kept
 from .board import rows_of
-from .flow import MILITARY, after_reward, begin_turns, next_zone, remove, settle, use
+from .edition import Zone
+from .flow import MILITARY, after_reward, begin_turns, can_place, next_zone, remove, settle, use
 from .state import (
     Char,
     Probe,
@@ -16,6 +17,7 @@ from .state import (
     add,
     char_at,
     geo,
+    info,
     placed,
     replace,
     reward_slots,
@@ -104,31 +106,42 @@ def _revealed(state: State, e: E.Revealed) -> State:
 
 
 def _next_turn(state: State) -> State:
-    n = len(state.players)
-    return settle(replace(state, pending=None, at=(-1, -1), turn=(state.turn + 1) % n))
+    """The next seat that can still place takes the turn; when none can, the zones resolve (Player's Turn)."""
+    n, turn, ships, zones = len(state.players), state.turn, state.ships, state.zones
+    g, docks = geo(state), info(state.ed).docks
+    for k in range(1, n + 1):  # flow's `settle` at this point, in one step
+        seat = (turn + k) % n
+        if ships[seat] > 0 and can_place(state, seat, g, docks):
+            return replace(state, pending=None, at=(-1, -1), turn=seat)
+    return settle(replace(state, pending=None, at=(-1, -1), phase="resolve", zone=-1, cursor=0, revealed=False,
+                          turn=state.first))
 
 
-def _after_placing(state: State) -> State:
+def _after_placing(state: State, spec: Zone | None = None) -> State:
     """Offer a probe if the space shows the probe icon, else pass the turn."""
     zone, space = state.at
-    if (space in zone_spec(state, zone).probes and state.probes_left[state.turn] > 0
-            and probe_possible(state, zone)):
+    if spec is None:
+        spec = zone_spec(state, zone)
+    if space in spec.probes and state.probes_left[state.turn] > 0 and probe_possible(state, zone):
         return replace(state, pending="probe")
     return _next_turn(state)
 
 
 def _placed(state: State, e: E.Placed) -> State:
-    zone, space, by = e.zone, e.space, e.by
-    char = Char(card=e.card, owner=by, down=space in zone_spec(state, zone).face_down and zone != 2)
-    hand = state.hands[by] if e.card == E.HIDDEN else take(state.hands[by], e.card)
+    zone, space, by, code = e.zone, e.space, e.by, e.card
+    spec = zone_spec(state, zone)
+    hands, ships = state.hands, state.ships
+    hand = hands[by] if code == E.HIDDEN else take(hands[by], code)
+    z = state.zones[zone]
+    z = replace(z, spaces=z.spaces[:space - 1] + (Char(card=code, owner=by, down=space in spec.face_down and zone != 2),)
+                + z.spaces[space:])
     first_here = zone == MILITARY and not state.military
-    ships = with_seat(state.ships, by, state.ships[by] - 1)
-    state = replace(state, hands=with_seat(state.hands, by, hand), ships=ships,
+    state = replace(state, hands=hands[:by] + (hand,) + hands[by + 1:], ships=ships[:by] + (ships[by] - 1,) + ships[by + 1:],
                     at=(zone, space), military=state.military or zone == MILITARY,
-                    zones=zones_with(state, zone, space, char))
+                    zones=state.zones[:zone] + (z,) + state.zones[zone + 1:])
     if first_here:
         return replace(state, pending="rotate")
-    return _after_placing(state)
+    return _after_placing(state, spec)
 
 
 def _rotated(state: State, e: E.Rotated) -> State:

@@ -8,7 +8,7 @@ from planets_log.game import Action, IllegalEvent
 
 from . import events as E
 from . import kept
-from .board import GRID_SHAPES, place, rows_of
+from .board import GRID_SHAPES, Geometry, place, rows_of
 from .flow import (
     free_spaces,
     hack_targets,
@@ -46,6 +46,8 @@ ABILITY_EVENTS: dict[type[E.Event], str] = {
 }
 
 RESOLVING = (E.Passed,) + tuple(ABILITY_EVENTS)
+BY_PHASE: dict[str, tuple[type[E.Event], ...]] = EXPECTED | {"place": (E.Placed,), "resolve": RESOLVING}
+"""The event types that may come next in a phase, when no step is pending."""
 
 ABILITY_NAMES = {"hack": "Hacker", "scan": "Scanner", "tractor": "Tractor Beam", "shield": "Shield",
                  "radio": "Team Radio", "teleport": "Teleport"}
@@ -60,23 +62,25 @@ def expected(state: State) -> tuple[type[E.Event], ...]:
     """The event types that may come next."""
     if state.pending is not None:
         return PENDING[state.pending]
-    if state.phase == "place":
-        return (E.Placed,)
-    if state.phase == "resolve":
-        return RESOLVING
-    return EXPECTED.get(state.phase, ())
+    return BY_PHASE.get(state.phase, ())
 
 
 def check(state: State, event: E.Event) -> None:
     """Raise IllegalEvent if `event` breaks a rule in `state`."""
-    want = expected(state)
-    if type(event) not in want:
-        names = ", ".join(str(t.__struct_config__.tag) for t in want) or "nothing (the game is over)"
-        tag = type(event).__struct_config__.tag
-        fail("event.kind", f"'{tag}' is not possible now; expected {names}",
-             START if isinstance(event, E.CHANCE_EVENTS) else TURN if state.phase == "place" else RESOLVE)
-    _cards_known(state, event)
-    CHECKS[type(event)](state, event)
+    kind = type(event)
+    if kind not in (BY_PHASE.get(state.phase, ()) if state.pending is None else PENDING[state.pending]):  # expected()
+        _not_now(state, event)
+    named = CARD_FIELDS.get(kind)
+    if named is not None:
+        _cards_known(state, event, *named)
+    CHECKS[kind](state, event)
+
+
+def _not_now(state: State, event: E.Event) -> NoReturn:
+    names = ", ".join(str(t.__struct_config__.tag) for t in expected(state)) or "nothing (the game is over)"
+    tag = type(event).__struct_config__.tag
+    fail("event.kind", f"'{tag}' is not possible now; expected {names}",
+         START if isinstance(event, E.CHANCE_EVENTS) else TURN if state.phase == "place" else RESOLVE)
 
 
 CARD_FIELDS: dict[type[E.Event], tuple[str, str]] = {
@@ -86,17 +90,18 @@ CARD_FIELDS: dict[type[E.Event], tuple[str, str]] = {
 }
 
 
-def _cards_known(state: State, event: E.Event) -> None:
+def _cards_known(state: State, event: E.Event, field: str, rule: str) -> None:
     """Every card an event names is a card of the edition (or '?', '-'), so messages never echo crafted text."""
-    named = CARD_FIELDS.get(type(event))
-    if named is None:
-        return
-    field, rule = named
     value = getattr(event, field)
-    codes = (value,) if isinstance(value, str) else value
     known = info(state.ed).cards
-    if all(map(known.__contains__, codes)):  # the usual case, in one pass
+    if type(value) is str:
+        if value in known:  # the usual case
+            return
+        codes: tuple[str, ...] = (value,)
+    elif all(map(known.__contains__, value)):
         return
+    else:
+        codes = value
     for code in codes:
         if code not in known and code not in (E.HIDDEN, "-"):
             shown = repr(code) if len(code) <= 24 else repr(code[:24]) + "..."
@@ -189,15 +194,18 @@ def _scan_drawn(state: State, e: E.ScanDrawn) -> None:
 # --- placing -----------------------------------------------------------------------------------
 
 
-def _space(state: State, zone: int, space: int, low: int = 1) -> None:
-    if zone not in geo(state).where:
+def _space(state: State, zone: int, space: int, low: int = 1) -> Geometry:
+    """Refuse a space that is not on the grid; the grid's geometry, for the checks that follow."""
+    g = geo(state)
+    if zone not in g.where:
         fail("space.zone", f"zone {zone} is not in Planetship Alpha this round", "Zone Grid")
-    if not low <= space <= size(state, zone):
+    if not low <= space <= len(state.zones[zone].spaces):  # a zone in the grid lies with all its spaces
         fail("space.none", f"zone {zone} has no space {place(zone, space)}", "Zones")
+    return g
 
 
 def _placed(state: State, e: E.Placed) -> None:
-    _space(state, e.zone, e.space)
+    g = _space(state, e.zone, e.space)
     if e.card == E.HIDDEN:
         kept.hidden_placed(state, e)
     elif e.card not in state.hands[e.by]:
@@ -206,7 +214,7 @@ def _placed(state: State, e: E.Placed) -> None:
              f"{state.players[e.by]} has no such card in hand" if down else None)
     if state.zones[e.zone].spaces[e.space - 1] is not None:  # a space of the zone (_space)
         fail("place.occupied", f"{place(e.zone, e.space)} is occupied", "Zones")
-    if not reachable(state, e.by, e.zone, e.space):
+    if not reachable(state, e.by, e.zone, e.space, g):
         fail("place.unreachable", f"{place(e.zone, e.space)} has no space dock and no character of "
              f"{state.players[e.by]} next to it", "Space Docks")
 

@@ -10,6 +10,7 @@ from bisect import bisect_right
 from itertools import chain
 from operator import attrgetter, not_
 
+from .board import Geometry
 from .edition import COLOURS, Character
 from .state import (
     HAND,
@@ -155,36 +156,40 @@ def usable(state: State, zone: int, space: int) -> list[str]:
 
 
 _SHIELD, _RADIO, _CARD, _SPACES = attrgetter("shield"), attrgetter("radio"), attrgetter("card"), attrgetter("spaces")
+_DOWN = attrgetter("down")
 # the scans below walk a zone's spaces in C (filter(None, ...) keeps the characters): they run at every step
 
 
-def can_use(state: State, zone: int, char: Char, name: str) -> bool:
-    """Whether the ability has something to act on now: a target, a card to draw (Team Radio always has)."""
+def can_use(state: State, zone: int, char: Char, name: str, g: Geometry | None = None) -> bool:
+    """Whether the ability has something to act on now: a target, a card to draw (Team Radio always has);
+    `g`: the state's geometry, where the caller has it."""
     if name == "hack":
         return zone != SENATE and any(ch is not None and ch.owner != char.owner and not ch.shield
                                       for ch in state.zones[zone].spaces)
     if name == "scan":
         return deck_has_cards(state)
+    if name == "radio":
+        return True
     zones = state.zones
+    near = (g or geo(state)).adjacent_zones[zone]
     if name == "tractor":
         return None in zones[zone].spaces and any(
-            z != SENATE and any(map(not_, map(_SHIELD, filter(None, zones[z].spaces))))
-            for z in geo(state).adjacent_zones[zone])
+            z != SENATE and any(map(not_, map(_SHIELD, filter(None, zones[z].spaces)))) for z in near)
     if name == "shield":
-        near = chain(zones[zone].spaces, *(zones[z].spaces for z in geo(state).adjacent_zones[zone]))
-        return state.shields > 0 and any(map(not_, map(_SHIELD, filter(None, near))))
+        spaces = chain(zones[zone].spaces, *(zones[z].spaces for z in near))
+        return state.shields > 0 and any(map(not_, map(_SHIELD, filter(None, spaces))))
     if name == "teleport":
-        return any(None in zones[z].spaces for z in geo(state).adjacent_zones[zone])
+        return any(None in zones[z].spaces for z in near)
     return True
 
 
-def acts(state: State, zone: int, char: Char) -> bool:
+def acts(state: State, zone: int, char: Char, g: Geometry | None = None) -> bool:
     """Whether a character on the resolving zone has an ability it can use now (`usable` is not empty)."""
     if char.disabled:
         return False
     left = remaining(state, char) if char.used else card(state, char.card).abilities
     for name in left:  # an icon printed twice is asked twice only when it has nothing to act on
-        if can_use(state, zone, char, name):
+        if can_use(state, zone, char, name, g):
             return True
     return False
 
@@ -208,34 +213,38 @@ def settle(state: State) -> State:
     while True:
         phase = state.phase
         if phase == "place" and state.pending is None:
-            nxt = _next_placer(state)
+            state, due = _next_placer(state)
         elif phase == "resolve" and state.pending is None:
-            nxt = _resolve_step(state)
+            state, due = _resolve_step(state)
         elif phase == "discard":
-            nxt = _next_discarder(state)
+            state, due = _next_discarder(state)
         else:
             return state
-        if nxt is None:
+        if due:  # a seat must decide now: found by the step itself, not asked again
             return state
-        state = nxt
 
 
-def _next_placer(state: State) -> State | None:
+def _next_placer(state: State) -> tuple[State, bool]:
     n = len(state.players)
     for k in range(n):
         seat = (state.turn + k) % n
         if state.ships[seat] > 0 and can_place(state, seat):
-            return None if seat == state.turn else replace(state, turn=seat)
-    return replace(state, phase="resolve", zone=-1, cursor=0, revealed=False, turn=state.first)
+            return (state if seat == state.turn else replace(state, turn=seat)), True
+    return replace(state, phase="resolve", zone=-1, cursor=0, revealed=False, turn=state.first), False
 
 
-def can_place(state: State, seat: int) -> bool:
+def can_place(state: State, seat: int, g: Geometry | None = None,
+              docks: tuple[tuple[int, ...], ...] | None = None) -> bool:
     """Whether the seat has a free space to place on: a free space dock, or one next to its characters (Player's Turn).
 
-    The same as `turn.placements(state, seat)` being non-empty, without listing them.
+    The same as `turn.placements(state, seat)` being non-empty, without listing them; `g` and `docks`:
+    the state's geometry and its edition's docks, where the caller has them.
     """
-    zones, g = state.zones, geo(state)
-    docks = info(state.ed).docks
+    zones = state.zones
+    if g is None:
+        g = geo(state)
+    if docks is None:
+        docks = info(state.ed).docks
     for z in g.order:
         spaces = zones[z].spaces
         for i in docks[z]:
@@ -249,25 +258,30 @@ def can_place(state: State, seat: int) -> bool:
     return False
 
 
-def _resolve_step(state: State) -> State | None:
+def _resolve_step(state: State) -> tuple[State, bool]:
     zone = state.zone
     if zone < 0:
-        return _start_zone(state, geo(state).zones()[0])
+        return _enter(state, geo(state).zones()[0]), False
     z = state.zones[zone]
-    if "?" in z.rewards or "?" in map(_CARD, filter(None, z.spaces)):  # hidden_in_zone, without counting
-        return replace(state, phase="reveal")
-    if not state.revealed:
-        return _reveal(state)
-    spaces, cursor = z.spaces, state.cursor
+    if "?" in z.rewards or "?" in map(_CARD, filter(None, z.spaces)):  # a kept record's unnamed card came in
+        return replace(state, phase="reveal"), False
+    if not state.revealed:  # its '?' cards were named: now the zone turns face up
+        return _reveal(state), False
+    spaces, cursor, g = z.spaces, state.cursor, geo(state)
     for space in range(max(cursor, 1), len(spaces) + 1):
         char = spaces[space - 1]
-        if char is not None and acts(state, zone, char):
-            return None if space == cursor else replace(state, cursor=space)
-    return award(state)
+        if char is not None and acts(state, zone, char, g):
+            return (state if space == cursor else replace(state, cursor=space)), True
+    return award(state), False
 
 
-def _start_zone(state: State, zone: int) -> State:
-    return replace(state, zone=zone, cursor=0, revealed=False)
+def _enter(state: State, zone: int, **changes: object) -> State:
+    """Begin resolving a zone: it waits for its '?' cards to be named (a kept record), or turns face up at once."""
+    z = state.zones[zone]
+    if "?" in z.rewards or "?" in map(_CARD, filter(None, z.spaces)):  # hidden_in_zone, without counting
+        changes["phase"] = "reveal"
+        return replace(state, zone=zone, cursor=0, revealed=False, **changes)
+    return _reveal(state, zone, cursor=0, **changes)
 
 
 def hidden_in_zone(state: State, zone: int) -> int:
@@ -276,11 +290,15 @@ def hidden_in_zone(state: State, zone: int) -> int:
     return z.rewards.count("?") + sum(1 for ch in z.spaces if ch is not None and ch.card == "?")
 
 
-def _reveal(state: State) -> State:
-    """Turn every face-down card of the resolving zone face up (Round End #1)."""
-    z = state.zones[state.zone]
-    spaces = tuple(ch if ch is None or not ch.down else replace(ch, down=False) for ch in z.spaces)
-    return replace(with_zone(state, state.zone, replace(z, spaces=spaces, rewards_down=False)), revealed=True)
+def _reveal(state: State, zone: int | None = None, **changes: object) -> State:
+    """Turn every face-down card of the resolving zone (or `zone`, resolved from now) face up (Round End #1)."""
+    if zone is None:
+        zone = state.zone
+    z = state.zones[zone]
+    if z.rewards_down or any(map(_DOWN, filter(None, z.spaces))):
+        spaces = tuple(ch if ch is None or not ch.down else replace(ch, down=False) for ch in z.spaces)
+        changes["zones"] = state.zones[:zone] + (replace(z, spaces=spaces, rewards_down=False),) + state.zones[zone + 1:]
+    return replace(state, zone=zone, revealed=True, **changes)
 
 
 def award(state: State) -> State:
@@ -318,17 +336,16 @@ def remove(state: State, space: int) -> State:
 
 def next_zone(state: State) -> State:
     """Clear Team Radio bonuses and move to the next zone, or end the round."""
-    zone, zones = state.zone, state.zones
-    in_play = map(_SPACES, map(zones.__getitem__, geo(state).order))  # the grid's zones, as state.grid lists them
+    zone, zones, order = state.zone, state.zones, geo(state).order  # the zones in play, in resolution order
+    in_play = map(_SPACES, map(zones.__getitem__, order))
     if any(map(_RADIO, filter(None, chain.from_iterable(in_play)))):
         boosted = [(z, i, ch) for z, _ in state.grid for i, ch in enumerate(zones[z].spaces, 1)
                    if ch is not None and ch.radio]
         for z, s, ch in boosted:  # a Team Radio user that teleported away loses it too
             state = with_space(state, z, s, replace(ch, radio=0))
-    order = geo(state).order  # the zones in play, in resolution order
     later = order[bisect_right(order, zone):]
     if later:
-        return replace(state, pending=None, winner=-1, phase="resolve", zone=later[0], cursor=0, revealed=False)
+        return _enter(state, later[0], pending=None, winner=-1, phase="resolve")
     return retrieve(replace(state, pending=None, winner=-1, phase="resolve"))
 
 
@@ -347,18 +364,18 @@ def retrieve(state: State) -> State:
                    zone=-1, cursor=0, revealed=False, turn=state.first)
 
 
-def _next_discarder(state: State) -> State | None:
+def _next_discarder(state: State) -> tuple[State, bool]:
     n = len(state.players)
     for k in range(n):
         seat = (state.turn + k) % n
         if len(state.hands[seat]) - state.discards[seat].count("?") > HAND:  # a kept record's `discard ?`
-            return None if seat == state.turn else replace(state, turn=seat)
+            return (state if seat == state.turn else replace(state, turn=seat)), True
     if any("?" in pile for pile in state.discards):
-        return replace(state, phase="piles")  # the piles turn face up: the keeper names the `?` discards
+        return replace(state, phase="piles"), False  # the piles turn face up: the keeper names the `?` discards
     if state.round == ROUNDS:
-        return replace(state, phase="over", turn=state.first)
+        return replace(state, phase="over", turn=state.first), False
     first = (state.first + 1) % n
-    return replace(state, phase="shift", round=state.round + 1, first=first, turn=first)
+    return replace(state, phase="shift", round=state.round + 1, first=first, turn=first), False
 
 
 def begin_turns(state: State) -> State:

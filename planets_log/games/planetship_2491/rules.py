@@ -37,9 +37,7 @@ class Planetship(Rules):
         """The table before the first chance outcome."""
         return setup(header, edition)
 
-    def to_move(self, state: State) -> int:
-        """The seat to act, CHANCE or TERMINAL."""
-        return turn.to_move(state)
+    to_move = staticmethod(turn.to_move)  # the engine asks before every event: no wrapper's frame between
 
     def legal(self, state: State) -> list[Event]:
         """Exactly the candidates check() accepts."""
@@ -57,13 +55,8 @@ class Planetship(Rules):
         """The outcomes possible at this chance point."""
         return chance.outcomes(state)
 
-    def check(self, state: State, event: Event) -> None:
-        """Raise IllegalEvent naming the rulebook section the event breaks."""
-        check.check(state, event)
-
-    def apply(self, state: State, event: Event) -> State:
-        """The next state (pure)."""
-        return apply.apply(state, event)
+    check = staticmethod(check.check)  # as to_move: called for every event
+    apply = staticmethod(apply.apply)
 
     def chance(self, state: State, rng: Stream) -> Chance:
         """The seeded outcome at this chance point."""

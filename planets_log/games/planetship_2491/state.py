@@ -136,19 +136,20 @@ def zone_spec(state: State, zone: int) -> Zone:
 def geo(state: State) -> Geometry:
     """The geometry of the grid as it lies now (cached per edition and layout)."""
     last = _LAST_GEO[0]
-    if last[0] is state.grid and last[1] is state.ed and last[2] is state.players and last[3] is not None:
-        return last[3]  # the grid tuple (and the players') is shared by every state until the layout changes
+    # the grid tuple is shared by every state until the layout changes, and made only by an event applied to a
+    # state of one edition and one table (no event changes either): the same tuple is the same geometry
+    if last[0] is state.grid and last[1] is state.ed:
+        return last[2]
     lookups = info(state.ed)
     key = (state.grid, len(state.players))
     hit = lookups.grids.get(key)
     if hit is None:
         hit = lookups.grids[key] = geometry(lookups.zones, state.grid, rows_of(len(state.players)))
-    _LAST_GEO[0] = (state.grid, state.ed, state.players, hit)
+    _LAST_GEO[0] = (state.grid, state.ed, hit)
     return hit
 
 
-_LAST_GEO: list[tuple[tuple[tuple[int, int], ...] | None, PlanetshipEdition | None, tuple[str, ...] | None,
-                      Geometry | None]] = [(None, None, None, None)]
+_LAST_GEO: list[tuple[object, object, Geometry]] = [(object(), object(), Geometry({}, {}, {}))]
 
 
 def reward_slots(state: State) -> list[int]:

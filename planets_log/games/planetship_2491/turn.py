@@ -15,17 +15,21 @@ CHANCE_PHASES = ("missions", "layout", "shift", "rewards", "draw", "reveal", "pe
 HIBERNATION = 6
 
 
+_MOVER = dict.fromkeys(CHANCE_PHASES, CHANCE) | {"over": TERMINAL}
+"""The phases in which no seat acts: chance speaks, or the game is over."""
+
+
 def to_move(state: State) -> int:
     """The seat to act, CHANCE or TERMINAL."""
-    if state.phase in CHANCE_PHASES:
-        return CHANCE
-    if state.phase == "over":
-        return TERMINAL
-    if state.phase == "resolve":
+    phase = state.phase
+    if phase == "resolve":
         if state.pending in ("keep", "remove"):
             return state.winner
-        return char_at(state, state.zone, state.cursor).owner
-    return state.turn
+        spaces, cursor = state.zones[state.zone].spaces, state.cursor  # char_at, read here: asked before every event
+        if 0 < cursor <= len(spaces) and (char := spaces[cursor - 1]) is not None:
+            return char.owner
+        return char_at(state, state.zone, cursor).owner  # raises: no character there
+    return _MOVER.get(phase, state.turn)
 
 
 def placements(state: State, seat: int, limit: int | None = None) -> list[tuple[int, int]]:
@@ -55,12 +59,12 @@ def _near(g: Geometry, state: State, seat: int) -> set[tuple[int, int]]:
     return set[tuple[int, int]]().union(*(g.adjacent_spaces[m] for m in mine))
 
 
-def reachable(state: State, seat: int, zone: int, space: int) -> bool:
+def reachable(state: State, seat: int, zone: int, space: int, g: Geometry | None = None) -> bool:
     """True when the seat may place on this free space: a dock, or next to one of its characters."""
     if space in zone_spec(state, zone).docks:
         return True
     zones = state.zones
-    near = geo(state).adjacent_spaces.get((zone, space), ())
+    near = (g or geo(state)).adjacent_spaces.get((zone, space), ())
     return any((ch := zones[z].spaces[s - 1]) is not None and ch.owner == seat for z, s in near)
 
 

@@ -17,7 +17,6 @@ from .state import (
     add,
     char_at,
     geo,
-    info,
     placed,
     replace,
     reward_slots,
@@ -107,11 +106,11 @@ def _revealed(state: State, e: E.Revealed) -> State:
 
 def _next_turn(state: State) -> State:
     """The next seat that can still place takes the turn; when none can, the zones resolve (Player's Turn)."""
-    n, turn, ships, zones = len(state.players), state.turn, state.ships, state.zones
-    g, docks = geo(state), info(state.ed).docks
+    n, turn, ships = len(state.players), state.turn, state.ships
+    g = geo(state)
     for k in range(1, n + 1):  # flow's `settle` at this point, in one step
         seat = (turn + k) % n
-        if ships[seat] > 0 and can_place(state, seat, g, docks):
+        if ships[seat] > 0 and can_place(state, seat, g):
             return replace(state, pending=None, at=(-1, -1), turn=seat)
     return settle(replace(state, pending=None, at=(-1, -1), phase="resolve", zone=-1, cursor=0, revealed=False,
                           turn=state.first))

@@ -61,6 +61,10 @@ class Geometry:
     adjacent_zones: dict[int, frozenset[int]]
     adjacent_spaces: dict[tuple[int, int], frozenset[tuple[int, int]]]
     order: tuple[int, ...] = ()
+    docks: frozenset[tuple[int, int]] = frozenset()
+    """The spaces with a space dock (Space Docks), of the zones in play."""
+    dock_list: tuple[tuple[int, int], ...] = ()
+    """The same as (zone, 0-based index of the space), in resolution order: who can still place asks at every turn."""
 
     def zones(self) -> tuple[int, ...]:
         """Zone numbers in play, in resolution order."""
@@ -84,7 +88,9 @@ def geometry(zones: tuple[Zone, ...], grid: tuple[tuple[int, int], ...], rows: i
     for (r, c), space in cell_of.items():
         near = (cell_of.get(k) for k in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)))
         adjacent_spaces[space] = frozenset(s for s in near if s is not None)
-    return Geometry(where, adjacent_zones, adjacent_spaces, tuple(sorted(where)))
+    order = tuple(sorted(where))
+    dock_list = tuple((z, s - 1) for z in order for s in zones[z].docks)
+    return Geometry(where, adjacent_zones, adjacent_spaces, order, frozenset((z, i + 1) for z, i in dock_list), dock_list)
 
 
 @dataclass(frozen=True)

@@ -15,10 +15,10 @@ from .flow import (
     is_shield_target,
     is_teleport_target,
     is_tractor_target,
+    can_use,
     remaining,
-    usable,
 )
-from .state import State, char_at, deck_size, geo, info, occupant, reward_slots, size, zone_spec
+from .state import Char, State, card, char_at, deck_size, geo, info, occupant, reward_slots, size, zone_spec
 from .turn import probe_reaches, reachable
 
 SETUP = "Game Setup"
@@ -51,6 +51,7 @@ BY_PHASE: dict[str, tuple[type[E.Event], ...]] = EXPECTED | {"place": (E.Placed,
 
 ABILITY_NAMES = {"hack": "Hacker", "scan": "Scanner", "tractor": "Tractor Beam", "shield": "Shield",
                  "radio": "Team Radio", "teleport": "Teleport"}
+ABILITY_RULES = {name: f"{ABILITY} > {label}" for name, label in ABILITY_NAMES.items()}
 
 
 def fail(code: str, message: str, rule: str, public: str | None = None) -> NoReturn:
@@ -83,10 +84,10 @@ def _not_now(state: State, event: E.Event) -> NoReturn:
          START if isinstance(event, E.CHANCE_EVENTS) else TURN if state.phase == "place" else RESOLVE)
 
 
-CARD_FIELDS: dict[type[E.Event], tuple[str, str]] = {
-    E.Placed: ("card", TURN), E.Buried: ("card", ABILITY + " > Scanner"),
+CARD_FIELDS: dict[type[E.Event], tuple[str, str]] = {  # a placement's and a discard's: in their own checks
+    E.Buried: ("card", ABILITY + " > Scanner"),
     E.ScanDrawn: ("card", ABILITY + " > Scanner"), E.Kept: ("card", ZONE_RULES + " > #9 - Harvests"),
-    E.Discarded: ("card", DISCARD), E.RewardsDealt: ("cards", START), E.Revealed: ("cards", RESOLVE),
+    E.RewardsDealt: ("cards", START), E.Revealed: ("cards", RESOLVE),
 }
 
 
@@ -194,9 +195,10 @@ def _scan_drawn(state: State, e: E.ScanDrawn) -> None:
 # --- placing -----------------------------------------------------------------------------------
 
 
-def _space(state: State, zone: int, space: int, low: int = 1) -> Geometry:
-    """Refuse a space that is not on the grid; the grid's geometry, for the checks that follow."""
-    g = geo(state)
+def _space(state: State, zone: int, space: int, low: int = 1, g: Geometry | None = None) -> Geometry:
+    """Refuse a space that is not on the grid; the grid's geometry (`g`, if given), for the checks that follow."""
+    if g is None:
+        g = geo(state)
     if zone not in g.where:
         fail("space.zone", f"zone {zone} is not in Planetship Alpha this round", "Zone Grid")
     if not low <= space <= len(state.zones[zone].spaces):  # a zone in the grid lies with all its spaces
@@ -205,10 +207,13 @@ def _space(state: State, zone: int, space: int, low: int = 1) -> Geometry:
 
 
 def _placed(state: State, e: E.Placed) -> None:
+    hand = state.hands[e.by]
+    if e.card not in hand:  # a card in hand is one of the edition's (or '?'): not echoed
+        _cards_known(state, e, "card", TURN)
     g = _space(state, e.zone, e.space)
     if e.card == E.HIDDEN:
         kept.hidden_placed(state, e)
-    elif e.card not in state.hands[e.by]:
+    elif e.card not in hand:
         down = e.space in zone_spec(state, e.zone).face_down and e.zone != 2
         fail("place.hand", f"{state.players[e.by]} has no card {e.card} in hand", TURN,
              f"{state.players[e.by]} has no such card in hand" if down else None)
@@ -240,41 +245,47 @@ def _probed(state: State, e: E.Probed) -> None:
 
 
 def _ability(state: State, e: Action) -> None:
-    name = ABILITY_EVENTS[type(e)]
-    rule = f"{ABILITY} > {ABILITY_NAMES[name]}"
-    char = char_at(state, state.zone, state.cursor)
-    if name not in usable(state, state.zone, state.cursor):
-        label, where = ABILITY_NAMES[name], place(state.zone, state.cursor)
-        # a seat reads neither card nor icons: read after the steps a line passes, the character may be one the
-        # record has not turned face up yet
-        if char.disabled:
-            fail("ability.lost", f"character {char.card} was moved this round and uses no abilities", rule,
-                 f"the character on {where} was moved this round and uses no abilities")
-        left = name in remaining(state, char)
-        what = f"has nothing to use its {label} on now" if left else f"has no {label} icon left"
-        fail(f"{name}.unusable", f"character {char.card} on {where} {what}", rule,
-             f"the character on {where} cannot use a {label} now")
-    TARGETS[type(e)](state, e, rule)
+    kind = type(e)
+    name = ABILITY_EVENTS[kind]
+    zone, cursor, g = state.zone, state.cursor, geo(state)
+    char = char_at(state, zone, cursor)
+    icons = remaining(state, char) if char.used else card(state, char.card).abilities
+    if char.disabled or name not in icons or not can_use(state, zone, char, name, g):  # name in usable(...)
+        _unusable(state, char, name)
+    TARGETS[kind](state, e, g)
 
 
-def _hack_target(state: State, e: E.Hacked, rule: str) -> None:
+def _unusable(state: State, char: Char, name: str) -> NoReturn:
+    label, where, rule = ABILITY_NAMES[name], place(state.zone, state.cursor), ABILITY_RULES[name]
+    # a seat reads neither card nor icons: read after the steps a line passes, the character may be one the
+    # record has not turned face up yet
+    if char.disabled:
+        fail("ability.lost", f"character {char.card} was moved this round and uses no abilities", rule,
+             f"the character on {where} was moved this round and uses no abilities")
+    left = name in remaining(state, char)
+    what = f"has nothing to use its {label} on now" if left else f"has no {label} icon left"
+    fail(f"{name}.unusable", f"character {char.card} on {where} {what}", rule,
+         f"the character on {where} cannot use a {label} now")
+
+
+def _hack_target(state: State, e: E.Hacked, g: Geometry) -> None:
     if e.space not in hack_targets(state, state.zone, e.by):
         fail("hack.target", f"{place(state.zone, e.space)} holds no unshielded enemy character"
-             + (" (the Senate is immune)" if state.zone == 0 else ""), rule)
+             + (" (the Senate is immune)" if state.zone == 0 else ""), ABILITY_RULES["hack"])
 
 
-def _pull_target(state: State, e: E.Pulled, rule: str) -> None:
-    _space(state, e.zone, e.space)
-    if not is_tractor_target(state, state.zone, e.zone, e.space):
-        fail("tractor.target", _why_not(state, e.zone, e.space, senate=True), rule)
+def _pull_target(state: State, e: E.Pulled, g: Geometry) -> None:
+    _space(state, e.zone, e.space, g=g)
+    if not is_tractor_target(state, state.zone, e.zone, e.space, g):
+        fail("tractor.target", _why_not(state, e.zone, e.space, senate=True), ABILITY_RULES["tractor"])
     if e.to not in free_spaces(state, state.zone):
-        fail("tractor.space", f"{place(state.zone, e.to)} is not free", rule)
+        fail("tractor.space", f"{place(state.zone, e.to)} is not free", ABILITY_RULES["tractor"])
 
 
-def _shield_target(state: State, e: E.Shielded, rule: str) -> None:
-    _space(state, e.zone, e.space)
-    if not is_shield_target(state, state.zone, e.zone, e.space):
-        fail("shield.target", _why_not(state, e.zone, e.space, senate=False), rule)
+def _shield_target(state: State, e: E.Shielded, g: Geometry) -> None:
+    _space(state, e.zone, e.space, g=g)
+    if not is_shield_target(state, state.zone, e.zone, e.space, g):
+        fail("shield.target", _why_not(state, e.zone, e.space, senate=False), ABILITY_RULES["shield"])
 
 
 def _why_not(state: State, zone: int, space: int, senate: bool) -> str:
@@ -290,18 +301,18 @@ def _why_not(state: State, zone: int, space: int, senate: bool) -> str:
     return f"characters in the Senate ({at}) are immune to the Tractor Beam"
 
 
-def _teleport_target(state: State, e: E.Teleported, rule: str) -> None:
-    _space(state, e.zone, e.space)
-    if not is_teleport_target(state, state.zone, e.zone, e.space):
+def _teleport_target(state: State, e: E.Teleported, g: Geometry) -> None:
+    _space(state, e.zone, e.space, g=g)
+    if not is_teleport_target(state, state.zone, e.zone, e.space, g):
         fail("teleport.target", f"{place(e.zone, e.space)} is not a free space of a zone adjacent to zone "
-             f"{state.zone}", rule)
+             f"{state.zone}", ABILITY_RULES["teleport"])
 
 
-def _no_target(state: State, e: Action, rule: str) -> None:
+def _no_target(state: State, e: Action, g: Geometry) -> None:
     return None
 
 
-TARGETS: dict[type[E.Event], Callable[[State, Any, str], None]] = {
+TARGETS: dict[type[E.Event], Callable[[State, Any, Geometry], None]] = {
     E.Hacked: _hack_target, E.Pulled: _pull_target, E.Shielded: _shield_target,
     E.Teleported: _teleport_target, E.Scanned: _no_target, E.Radioed: _no_target,
 }
@@ -329,6 +340,8 @@ def _passed(state: State, e: E.Passed) -> None:
 
 
 def _discarded(state: State, e: E.Discarded) -> None:
+    if e.card not in state.hands[e.by]:  # as for a placement: a card in hand is the edition's
+        _cards_known(state, e, "card", DISCARD)
     if e.card == E.HIDDEN:
         return kept.check_hidden_discard(state, e)
     if e.card not in state.hands[e.by]:

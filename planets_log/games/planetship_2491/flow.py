@@ -53,12 +53,15 @@ def _strength(c: Character, char: Char, zone: int, space: int, commanded: bool) 
 
 
 def totals(state: State, zone: int) -> dict[int, int]:
-    """Each present player's combined strength in a zone."""
+    """Each present player's combined strength in a zone (each character's as `_strength` gives it, inlined)."""
     out: dict[int, int] = {}
     cards, commanded = info(state.ed).cards, _commanded(state, zone)
+    leisure = zone == LEISURE
     for i, ch in enumerate(state.zones[zone].spaces, 1):
         if ch is not None:
-            out[ch.owner] = out.get(ch.owner, 0) + _strength(cards[ch.card], ch, zone, i, commanded)
+            c = cards[ch.card]
+            out[ch.owner] = (out.get(ch.owner, 0) + c.strength + ch.radio + (leisure and i == 3)
+                             + (commanded and "radio" in c.abilities))
     return out
 
 
@@ -67,10 +70,11 @@ def zone_winner(state: State, zone: int) -> int | None:
     tot = totals(state, zone)
     if not tot:
         return None
+    if len(tot) == 1:
+        return next(iter(tot))
     best = (min if zone == PRISON else max)(tot.values())
-    tied = {seat for seat, v in tot.items() if v == best}
     for ch in state.zones[zone].spaces:
-        if ch is not None and ch.owner in tied:
+        if ch is not None and tot[ch.owner] == best:
             return ch.owner
     raise AssertionError("a tied player has no character in the zone")
 
@@ -118,25 +122,25 @@ def _at(state: State, zone: int, space: int) -> Char | None:
     return spaces[space - 1] if 0 < space <= len(spaces) else None
 
 
-def is_tractor_target(state: State, zone: int, z: int, s: int) -> bool:
+def is_tractor_target(state: State, zone: int, z: int, s: int, g: Geometry | None = None) -> bool:
     """(z, s) in tractor_targets(state, zone), without listing them."""
-    if None not in state.zones[zone].spaces or z not in geo(state).adjacent_zones[zone]:
+    if None not in state.zones[zone].spaces or z not in (g or geo(state)).adjacent_zones[zone]:
         return False
     ch = _at(state, z, s)
     return ch is not None and not protected(state, z, ch)
 
 
-def is_shield_target(state: State, zone: int, z: int, s: int) -> bool:
+def is_shield_target(state: State, zone: int, z: int, s: int, g: Geometry | None = None) -> bool:
     """(z, s) in shield_targets(state, zone), without listing them."""
-    if state.shields <= 0 or (z != zone and z not in geo(state).adjacent_zones[zone]):
+    if state.shields <= 0 or (z != zone and z not in (g or geo(state)).adjacent_zones[zone]):
         return False
     ch = _at(state, z, s)
     return ch is not None and not ch.shield
 
 
-def is_teleport_target(state: State, zone: int, z: int, s: int) -> bool:
+def is_teleport_target(state: State, zone: int, z: int, s: int, g: Geometry | None = None) -> bool:
     """(z, s) in teleport_targets(state, zone), without listing them."""
-    return z in geo(state).adjacent_zones[zone] and 0 < s <= len(state.zones[z].spaces) and _at(state, z, s) is None
+    return z in (g or geo(state)).adjacent_zones[zone] and 0 < s <= len(state.zones[z].spaces) and _at(state, z, s) is None
 
 
 def remaining(state: State, char: Char) -> list[str]:
@@ -233,23 +237,18 @@ def _next_placer(state: State) -> tuple[State, bool]:
     return replace(state, phase="resolve", zone=-1, cursor=0, revealed=False, turn=state.first), False
 
 
-def can_place(state: State, seat: int, g: Geometry | None = None,
-              docks: tuple[tuple[int, ...], ...] | None = None) -> bool:
+def can_place(state: State, seat: int, g: Geometry | None = None) -> bool:
     """Whether the seat has a free space to place on: a free space dock, or one next to its characters (Player's Turn).
 
-    The same as `turn.placements(state, seat)` being non-empty, without listing them; `g` and `docks`:
-    the state's geometry and its edition's docks, where the caller has them.
+    The same as `turn.placements(state, seat)` being non-empty, without listing them; `g`: the state's
+    geometry, where the caller has it.
     """
     zones = state.zones
     if g is None:
         g = geo(state)
-    if docks is None:
-        docks = info(state.ed).docks
-    for z in g.order:
-        spaces = zones[z].spaces
-        for i in docks[z]:
-            if spaces[i] is None:
-                return True
+    for z, i in g.dock_list:
+        if zones[z].spaces[i] is None:
+            return True
     near = g.adjacent_spaces
     for z in g.order:
         for i, ch in enumerate(zones[z].spaces, 1):
@@ -307,15 +306,21 @@ def award(state: State) -> State:
     z = state.zones[zone]
     winner = zone_winner(state, zone)
     if winner is None:
-        state = replace(with_zone(state, zone, replace(z, rewards=())), bottom=state.bottom + z.rewards)
+        if z.rewards:
+            state = replace(state, zones=_without_rewards(state, zone, z), bottom=state.bottom + z.rewards)
         return next_zone(state)
     if len(z.rewards) > 1:
         return replace(state, pending="keep", winner=winner)
     if not z.rewards:
         return next_zone(state)  # no reward card won (the deck ran out): the Radioactive Area takes nobody
-    state = replace(with_zone(state, zone, replace(z, rewards=())),
-                    hands=with_seat(state.hands, winner, add(state.hands[winner], *z.rewards)))
+    hands = state.hands
+    state = replace(state, zones=_without_rewards(state, zone, z),
+                    hands=hands[:winner] + (add(hands[winner], *z.rewards),) + hands[winner + 1:])
     return after_reward(state, winner)
+
+
+def _without_rewards(state: State, zone: int, z: ZoneState) -> tuple[ZoneState, ...]:
+    return state.zones[:zone] + (replace(z, rewards=()),) + state.zones[zone + 1:]
 
 
 def after_reward(state: State, winner: int) -> State:

@@ -90,8 +90,6 @@ class Info:
     zones: tuple[Zone, ...]
     sizes: tuple[int, ...]
     grids: dict[tuple[tuple[tuple[int, int], ...], int], Geometry]
-    docks: tuple[tuple[int, ...], ...] = ()
-    """Per zone number, the 0-based indices of its spaces with a space dock (Space Docks)."""
 
 
 _INFO: dict[int, tuple[PlanetshipEdition, Info]] = {}
@@ -114,8 +112,7 @@ def info(ed: PlanetshipEdition) -> Info:
         for c in ed.starting:
             cards[colour + c.id] = c
     zones = tuple(sorted(ed.zones, key=lambda z: z.number))
-    docks = tuple(tuple(s - 1 for s in z.docks) for z in zones)
-    made = Info(cards, zones, tuple(z.size for z in zones), {}, docks)
+    made = Info(cards, zones, tuple(z.size for z in zones), {})
     _INFO[id(ed)] = (ed, made)
     _LAST[0] = (ed, made)
     return made

@@ -61,10 +61,12 @@ def _near(g: Geometry, state: State, seat: int) -> set[tuple[int, int]]:
 
 def reachable(state: State, seat: int, zone: int, space: int, g: Geometry | None = None) -> bool:
     """True when the seat may place on this free space: a dock, or next to one of its characters."""
-    if space in zone_spec(state, zone).docks:
+    if g is None:
+        g = geo(state)
+    if (zone, space) in g.docks:
         return True
     zones = state.zones
-    near = (g or geo(state)).adjacent_spaces.get((zone, space), ())
+    near = g.adjacent_spaces.get((zone, space), ())
     return any((ch := zones[z].spaces[s - 1]) is not None and ch.owner == seat for z, s in near)
 
 

@@ -8,7 +8,7 @@ from . import events as E
 from . import kept
 from .board import rows_of
 from .edition import Zone
-from .flow import MILITARY, after_reward, begin_turns, can_place, next_zone, remove, settle, use
+from .flow import MILITARY, after_reward, begin_turns, next_zone, remove, settle, use
 from .state import (
     Char,
     Probe,
@@ -105,15 +105,8 @@ def _revealed(state: State, e: E.Revealed) -> State:
 
 
 def _next_turn(state: State) -> State:
-    """The next seat that can still place takes the turn; when none can, the zones resolve (Player's Turn)."""
-    n, turn, ships = len(state.players), state.turn, state.ships
-    g = geo(state)
-    for k in range(1, n + 1):  # flow's `settle` at this point, in one step
-        seat = (turn + k) % n
-        if ships[seat] > 0 and can_place(state, seat, g):
-            return replace(state, pending=None, at=(-1, -1), turn=seat)
-    return settle(replace(state, pending=None, at=(-1, -1), phase="resolve", zone=-1, cursor=0, revealed=False,
-                          turn=state.first))
+    n = len(state.players)
+    return settle(replace(state, pending=None, at=(-1, -1), turn=(state.turn + 1) % n))
 
 
 def _after_placing(state: State, spec: Zone | None = None) -> State:
@@ -129,15 +122,12 @@ def _after_placing(state: State, spec: Zone | None = None) -> State:
 def _placed(state: State, e: E.Placed) -> State:
     zone, space, by, code = e.zone, e.space, e.by, e.card
     spec = zone_spec(state, zone)
-    hands, ships = state.hands, state.ships
-    hand = hands[by] if code == E.HIDDEN else take(hands[by], code)
-    z = state.zones[zone]
-    z = replace(z, spaces=z.spaces[:space - 1] + (Char(card=code, owner=by, down=space in spec.face_down and zone != 2),)
-                + z.spaces[space:])
+    char = Char(card=code, owner=by, down=space in spec.face_down and zone != 2)
+    hand = state.hands[by] if code == E.HIDDEN else take(state.hands[by], code)
     first_here = zone == MILITARY and not state.military
-    state = replace(state, hands=hands[:by] + (hand,) + hands[by + 1:], ships=ships[:by] + (ships[by] - 1,) + ships[by + 1:],
+    state = replace(state, hands=with_seat(state.hands, by, hand), ships=with_seat(state.ships, by, state.ships[by] - 1),
                     at=(zone, space), military=state.military or zone == MILITARY,
-                    zones=state.zones[:zone] + (z,) + state.zones[zone + 1:])
+                    zones=zones_with(state, zone, space, char))
     if first_here:
         return replace(state, pending="rotate")
     return _after_placing(state, spec)

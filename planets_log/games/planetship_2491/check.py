@@ -10,15 +10,15 @@ from . import events as E
 from . import kept
 from .board import GRID_SHAPES, Geometry, place, rows_of
 from .flow import (
+    can_use,
     free_spaces,
     hack_targets,
     is_shield_target,
     is_teleport_target,
     is_tractor_target,
-    can_use,
     remaining,
 )
-from .state import Char, State, card, char_at, deck_size, geo, info, occupant, reward_slots, size, zone_spec
+from .state import Char, State, card, char_at, deck_size, geo, info, occupant, reward_slots, zone_spec
 from .turn import probe_reaches, reachable
 
 SETUP = "Game Setup"

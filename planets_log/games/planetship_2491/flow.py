@@ -29,7 +29,7 @@ from .state import (
     replace,
     with_seat,
     with_space,
-    with_zone,
+    zone_replaced,
     zone_spec,
 )
 
@@ -237,15 +237,12 @@ def _next_placer(state: State) -> tuple[State, bool]:
     return replace(state, phase="resolve", zone=-1, cursor=0, revealed=False, turn=state.first), False
 
 
-def can_place(state: State, seat: int, g: Geometry | None = None) -> bool:
+def can_place(state: State, seat: int) -> bool:
     """Whether the seat has a free space to place on: a free space dock, or one next to its characters (Player's Turn).
 
-    The same as `turn.placements(state, seat)` being non-empty, without listing them; `g`: the state's
-    geometry, where the caller has it.
+    The same as `turn.placements(state, seat)` being non-empty, without listing them.
     """
-    zones = state.zones
-    if g is None:
-        g = geo(state)
+    zones, g = state.zones, geo(state)
     for z, i in g.dock_list:
         if zones[z].spaces[i] is None:
             return True
@@ -296,7 +293,7 @@ def _reveal(state: State, zone: int | None = None, **changes: object) -> State:
     z = state.zones[zone]
     if z.rewards_down or any(map(_DOWN, filter(None, z.spaces))):
         spaces = tuple(ch if ch is None or not ch.down else replace(ch, down=False) for ch in z.spaces)
-        changes["zones"] = state.zones[:zone] + (replace(z, spaces=spaces, rewards_down=False),) + state.zones[zone + 1:]
+        changes["zones"] = zone_replaced(state, zone, replace(z, spaces=spaces, rewards_down=False))
     return replace(state, zone=zone, revealed=True, **changes)
 
 
@@ -307,20 +304,15 @@ def award(state: State) -> State:
     winner = zone_winner(state, zone)
     if winner is None:
         if z.rewards:
-            state = replace(state, zones=_without_rewards(state, zone, z), bottom=state.bottom + z.rewards)
+            state = replace(state, zones=zone_replaced(state, zone, replace(z, rewards=())), bottom=state.bottom + z.rewards)
         return next_zone(state)
     if len(z.rewards) > 1:
         return replace(state, pending="keep", winner=winner)
     if not z.rewards:
         return next_zone(state)  # no reward card won (the deck ran out): the Radioactive Area takes nobody
-    hands = state.hands
-    state = replace(state, zones=_without_rewards(state, zone, z),
-                    hands=hands[:winner] + (add(hands[winner], *z.rewards),) + hands[winner + 1:])
+    state = replace(state, zones=zone_replaced(state, zone, replace(z, rewards=())),
+                    hands=with_seat(state.hands, winner, add(state.hands[winner], *z.rewards)))
     return after_reward(state, winner)
-
-
-def _without_rewards(state: State, zone: int, z: ZoneState) -> tuple[ZoneState, ...]:
-    return state.zones[:zone] + (replace(z, rewards=()),) + state.zones[zone + 1:]
 
 
 def after_reward(state: State, winner: int) -> State:

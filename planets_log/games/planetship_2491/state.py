@@ -196,15 +196,18 @@ def with_space(state: State, zone: int, space: int, char: Char | None) -> State:
 
 def zones_with(state: State, zone: int, space: int, char: Char | None) -> tuple[ZoneState, ...]:
     """The zones with one space's occupant replaced (for a `replace` that changes more)."""
-    zones = state.zones
-    z = zones[zone]
-    z = replace(z, spaces=z.spaces[:space - 1] + (char,) + z.spaces[space:])
-    return zones[:zone] + (z,) + zones[zone + 1:]
+    z = state.zones[zone]
+    return zone_replaced(state, zone, replace(z, spaces=z.spaces[:space - 1] + (char,) + z.spaces[space:]))
+
+
+def zone_replaced(state: State, zone: int, z: ZoneState) -> tuple[ZoneState, ...]:
+    """The zones with one zone replaced (for a `replace` that changes more)."""
+    return state.zones[:zone] + (z,) + state.zones[zone + 1:]
 
 
 def with_zone(state: State, zone: int, z: ZoneState) -> State:
     """The state with one zone replaced."""
-    return replace(state, zones=state.zones[:zone] + (z,) + state.zones[zone + 1:])
+    return replace(state, zones=zone_replaced(state, zone, z))
 
 
 def with_seat(items: tuple[T, ...], seat: int, value: T) -> tuple[T, ...]:

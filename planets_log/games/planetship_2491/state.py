@@ -197,12 +197,16 @@ def with_space(state: State, zone: int, space: int, char: Char | None) -> State:
 def zones_with(state: State, zone: int, space: int, char: Char | None) -> tuple[ZoneState, ...]:
     """The zones with one space's occupant replaced (for a `replace` that changes more)."""
     z = state.zones[zone]
-    return zone_replaced(state, zone, replace(z, spaces=z.spaces[:space - 1] + (char,) + z.spaces[space:]))
+    spaces = list(z.spaces)
+    spaces[space - 1] = char
+    return zone_replaced(state, zone, replace(z, spaces=tuple(spaces)))
 
 
 def zone_replaced(state: State, zone: int, z: ZoneState) -> tuple[ZoneState, ...]:
     """The zones with one zone replaced (for a `replace` that changes more)."""
-    return state.zones[:zone] + (z,) + state.zones[zone + 1:]
+    zones = list(state.zones)  # a list set and made a tuple: fewer copies than slicing and joining
+    zones[zone] = z
+    return tuple(zones)
 
 
 def with_zone(state: State, zone: int, z: ZoneState) -> State:
@@ -212,13 +216,16 @@ def with_zone(state: State, zone: int, z: ZoneState) -> State:
 
 def with_seat(items: tuple[T, ...], seat: int, value: T) -> tuple[T, ...]:
     """A per-seat tuple with one entry replaced."""
-    return items[:seat] + (value,) + items[seat + 1:]
+    out = list(items)
+    out[seat] = value
+    return tuple(out)
 
 
 def take(cards: tuple[str, ...], code: str) -> tuple[str, ...]:
     """The cards without one copy of `code`."""
-    i = cards.index(code)
-    return cards[:i] + cards[i + 1:]
+    out = list(cards)
+    out.remove(code)
+    return tuple(out)
 
 
 def add(cards: tuple[str, ...], *codes: str) -> tuple[str, ...]:

@@ -17,6 +17,7 @@ from .state import (
     add,
     char_at,
     geo,
+    info,
     placed,
     replace,
     reward_slots,
@@ -67,19 +68,22 @@ def _shifted(state: State, e: E.Shifted) -> State:
 
 
 def _rewards(state: State, e: E.RewardsDealt) -> State:
+    deck, bottom, unknown = list(state.deck), list(state.bottom), state.unknown  # draw_card's, for every card at once
     by_zone: dict[int, tuple[str, ...]] = {}
     for zone, code in zip(reward_slots(state), e.cards):
         if code == "-":
             continue
         if code == E.HIDDEN:
-            state = replace(state, unknown=state.unknown + 1)
+            unknown += 1
+        elif code in deck:
+            deck.remove(code)
         else:
-            state = draw_card(state, code)
+            bottom.remove(code)
         by_zone[zone] = by_zone.get(zone, ()) + (code,)
+    zones, specs = list(state.zones), info(state.ed).zones
     for zone, cards in by_zone.items():
-        z = replace(state.zones[zone], rewards=cards, rewards_down=zone_spec(state, zone).reward_face_down)
-        state = with_zone(state, zone, z)
-    return begin_turns(state)
+        zones[zone] = replace(zones[zone], rewards=cards, rewards_down=specs[zone].reward_face_down)
+    return begin_turns(replace(state, deck=tuple(deck), bottom=tuple(bottom), unknown=unknown, zones=tuple(zones)))
 
 
 def _scan_drawn(state: State, e: E.ScanDrawn) -> State:

@@ -65,6 +65,8 @@ class Geometry:
     """The spaces with a space dock (Space Docks), of the zones in play."""
     dock_list: tuple[tuple[int, int], ...] = ()
     """The same as (zone, 0-based index of the space), in resolution order: who can still place asks at every turn."""
+    slots: tuple[int, ...] = ()
+    """The zone of each reward slot, in zone-number order (Harvests has two)."""
 
     def zones(self) -> tuple[int, ...]:
         """Zone numbers in play, in resolution order."""
@@ -90,7 +92,9 @@ def geometry(zones: tuple[Zone, ...], grid: tuple[tuple[int, int], ...], rows: i
         adjacent_spaces[space] = frozenset(s for s in near if s is not None)
     order = tuple(sorted(where))
     dock_list = tuple((z, s - 1) for z in order for s in zones[z].docks)
-    return Geometry(where, adjacent_zones, adjacent_spaces, order, frozenset((z, i + 1) for z, i in dock_list), dock_list)
+    slots = tuple(z for z in order for _ in range(zones[z].rewards))
+    return Geometry(where, adjacent_zones, adjacent_spaces, order, frozenset((z, i + 1) for z, i in dock_list), dock_list,
+                    slots)
 
 
 @dataclass(frozen=True)

@@ -163,24 +163,25 @@ def _first_shift(state: State, e: E.Shifted, rows: int) -> set[int]:
 
 
 def _rewards(state: State, e: E.RewardsDealt) -> None:
-    slots = reward_slots(state)
-    if len(e.cards) != len(slots):
+    slots, cards = reward_slots(state), e.cards
+    if len(cards) != len(slots):
         fail("rewards.count", f"give one card per reward slot ({len(slots)}, zone-number order)", START)
     k = min(len(slots), deck_size(state))
-    if sum(c != "-" for c in e.cards) != k:
+    if len(cards) - cards.count("-") != k:
         fail("rewards.empty", f"{k} cards are drawn; '-' only where the deck ran out", START)
     unseen = len(state.deck) - state.unknown
     from_bottom = state.bottom[:max(0, k - unseen)]
-    named = [c for c in e.cards if c not in ("-", E.HIDDEN)]
-    twice = sorted({c for c in named if named.count(c) > 1})
-    if twice:
+    named = [c for c in cards if c != "-" and c != E.HIDDEN]
+    if len(set(named)) < len(named):
+        twice = sorted({c for c in named if named.count(c) > 1})
         fail("rewards.twice", f"card {twice[0]} cannot be drawn twice", START)
-    for zone, code in zip(slots, e.cards):
+    deck = state.deck
+    for zone, code in zip(slots, cards):
         if code == E.HIDDEN:
             kept.hidden_allowed(state, zone_spec(state, zone).reward_face_down, f"the reward of zone {zone}")
-        elif code != "-" and code not in state.deck and code not in from_bottom:
+        elif code != "-" and code not in deck and code not in from_bottom:
             fail("rewards.unseen", f"card {code} is not among the deck's top {k} cards", START)
-    if sum(c in from_bottom for c in named) != len(from_bottom):
+    if from_bottom and sum(c in from_bottom for c in named) != len(from_bottom):
         fail("rewards.bottom", f"the deck's last cards {' '.join(from_bottom)} are drawn too", START)
 
 

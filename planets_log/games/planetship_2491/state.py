@@ -149,9 +149,9 @@ def geo(state: State) -> Geometry:
 _LAST_GEO: list[tuple[object, object, Geometry]] = [(object(), object(), Geometry({}, {}, {}))]
 
 
-def reward_slots(state: State) -> list[int]:
+def reward_slots(state: State) -> tuple[int, ...]:
     """The zone of each reward slot, in zone-number order (Harvests has two)."""
-    return [z for z in geo(state).zones() for _ in range(zone_spec(state, z).rewards)]
+    return geo(state).slots
 
 
 def size(state: State, zone: int) -> int:

@@ -8,7 +8,7 @@ from . import events as E
 from . import kept
 from .board import rows_of
 from .edition import Zone
-from .flow import MILITARY, after_reward, begin_turns, next_zone, remove, settle, use
+from .flow import MILITARY, after_reward, begin_turns, next_placer, next_zone, remove, settle, use
 from .state import (
     Char,
     Probe,
@@ -109,8 +109,11 @@ def _revealed(state: State, e: E.Revealed) -> State:
 
 
 def _next_turn(state: State) -> State:
-    n = len(state.players)
-    return settle(replace(state, pending=None, at=(-1, -1), turn=(state.turn + 1) % n))
+    turn = (state.turn + 1) % len(state.players)
+    seat = next_placer(state, turn)  # settle's first step, asked here: the usual turn is one step
+    if seat is None:
+        return settle(replace(state, pending=None, at=(-1, -1), turn=turn))
+    return replace(state, pending=None, at=(-1, -1), turn=seat)
 
 
 def _after_placing(state: State, spec: Zone | None = None) -> State:

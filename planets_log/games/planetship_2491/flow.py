@@ -229,20 +229,28 @@ def settle(state: State) -> State:
 
 
 def _next_placer(state: State) -> tuple[State, bool]:
-    n = len(state.players)
-    for k in range(n):
-        seat = (state.turn + k) % n
-        if state.ships[seat] > 0 and can_place(state, seat):
-            return (state if seat == state.turn else replace(state, turn=seat)), True
+    seat = next_placer(state, state.turn)
+    if seat is not None:
+        return (state if seat == state.turn else replace(state, turn=seat)), True
     return replace(state, phase="resolve", zone=-1, cursor=0, revealed=False, turn=state.first), False
 
 
-def can_place(state: State, seat: int) -> bool:
+def next_placer(state: State, start: int) -> int | None:
+    """The first seat from `start` on, in turn order, with a ship left and a space to place it on (Player's Turn)."""
+    n, ships, g = len(state.players), state.ships, geo(state)
+    for k in range(n):
+        seat = (start + k) % n
+        if ships[seat] > 0 and can_place(state, seat, g):
+            return seat
+    return None
+
+
+def can_place(state: State, seat: int, g: Geometry | None = None) -> bool:
     """Whether the seat has a free space to place on: a free space dock, or one next to its characters (Player's Turn).
 
     The same as `turn.placements(state, seat)` being non-empty, without listing them.
     """
-    zones, g = state.zones, geo(state)
+    zones, g = state.zones, g or geo(state)
     for z, i in g.dock_list:
         if zones[z].spaces[i] is None:
             return True

@@ -41,9 +41,9 @@ def strength(state: State, zone: int, space: int, char: Char) -> int:
     return _strength(card(state, char.card), char, zone, space, _commanded(state, zone))
 
 
-def _commanded(state: State, zone: int) -> bool:
+def _commanded(state: State, zone: int, g: Geometry | None = None) -> bool:
     """Whether the Command Center lends its bonus in this zone: zone 5 in the grid, this zone or next to it."""
-    g = geo(state)
+    g = g or geo(state)
     return COMMAND in g.where and (zone == COMMAND or COMMAND in g.adjacent_zones[zone])
 
 
@@ -52,10 +52,10 @@ def _strength(c: Character, char: Char, zone: int, space: int, commanded: bool) 
     return c.strength + char.radio + (zone == LEISURE and space == 3) + (commanded and "radio" in c.abilities)
 
 
-def totals(state: State, zone: int) -> dict[int, int]:
+def totals(state: State, zone: int, g: Geometry | None = None) -> dict[int, int]:
     """Each present player's combined strength in a zone (each character's as `_strength` gives it, inlined)."""
     out: dict[int, int] = {}
-    cards, commanded = info(state.ed).cards, _commanded(state, zone)
+    cards, commanded = info(state.ed).cards, _commanded(state, zone, g)
     leisure = zone == LEISURE
     for i, ch in enumerate(state.zones[zone].spaces, 1):
         if ch is not None:
@@ -65,9 +65,9 @@ def totals(state: State, zone: int) -> dict[int, int]:
     return out
 
 
-def zone_winner(state: State, zone: int) -> int | None:
+def zone_winner(state: State, zone: int, g: Geometry | None = None) -> int | None:
     """Who wins the zone's reward: greatest strength (Prison: lowest), ties to the lowest space."""
-    tot = totals(state, zone)
+    tot = totals(state, zone, g)
     if not tot:
         return None
     if len(tot) == 1:
@@ -214,12 +214,13 @@ def use(state: State, name: str) -> State:
 
 def settle(state: State) -> State:
     """Run automatic steps until a decision or a chance outcome is due."""
+    g = geo(state)  # no step turns or shifts a zone: the grid changes only by an event
     while True:
         phase = state.phase
         if phase == "place" and state.pending is None:
-            state, due = _next_placer(state)
+            state, due = _next_placer(state, g)
         elif phase == "resolve" and state.pending is None:
-            state, due = _resolve_step(state)
+            state, due = _resolve_step(state, g)
         elif phase == "discard":
             state, due = _next_discarder(state)
         else:
@@ -228,16 +229,16 @@ def settle(state: State) -> State:
             return state
 
 
-def _next_placer(state: State) -> tuple[State, bool]:
-    seat = next_placer(state, state.turn)
+def _next_placer(state: State, g: Geometry) -> tuple[State, bool]:
+    seat = next_placer(state, state.turn, g)
     if seat is not None:
         return (state if seat == state.turn else replace(state, turn=seat)), True
     return replace(state, phase="resolve", zone=-1, cursor=0, revealed=False, turn=state.first), False
 
 
-def next_placer(state: State, start: int) -> int | None:
+def next_placer(state: State, start: int, g: Geometry | None = None) -> int | None:
     """The first seat from `start` on, in turn order, with a ship left and a space to place it on (Player's Turn)."""
-    n, ships, g = len(state.players), state.ships, geo(state)
+    n, ships, g = len(state.players), state.ships, g or geo(state)
     for k in range(n):
         seat = (start + k) % n
         if ships[seat] > 0 and can_place(state, seat, g):
@@ -262,27 +263,27 @@ def can_place(state: State, seat: int, g: Geometry | None = None) -> bool:
     return False
 
 
-def _resolve_step(state: State) -> tuple[State, bool]:
+def _resolve_step(state: State, g: Geometry) -> tuple[State, bool]:
     zone = state.zone
     if zone < 0:
-        return _enter(state, geo(state).zones()[0]), False
+        return _enter(state, g.order[0]), False
     z = state.zones[zone]
-    if "?" in z.rewards or "?" in map(_CARD, filter(None, z.spaces)):  # a kept record's unnamed card came in
-        return replace(state, phase="reveal"), False
+    if state.keeper >= 0 and ("?" in z.rewards or "?" in map(_CARD, filter(None, z.spaces))):  # a kept record's
+        return replace(state, phase="reveal"), False  # unnamed card came in (only a record kept by one has a '?')
     if not state.revealed:  # its '?' cards were named: now the zone turns face up
         return _reveal(state), False
-    spaces, cursor, g = z.spaces, state.cursor, geo(state)
+    spaces, cursor = z.spaces, state.cursor
     for space in range(max(cursor, 1), len(spaces) + 1):
         char = spaces[space - 1]
         if char is not None and acts(state, zone, char, g):
             return (state if space == cursor else replace(state, cursor=space)), True
-    return award(state), False
+    return award(state, g), False
 
 
 def _enter(state: State, zone: int, **changes: object) -> State:
     """Begin resolving a zone: it waits for its '?' cards to be named (a kept record), or turns face up at once."""
     z = state.zones[zone]
-    if "?" in z.rewards or "?" in map(_CARD, filter(None, z.spaces)):  # hidden_in_zone, without counting
+    if state.keeper >= 0 and ("?" in z.rewards or "?" in map(_CARD, filter(None, z.spaces))):  # hidden_in_zone
         changes["phase"] = "reveal"
         return replace(state, zone=zone, cursor=0, revealed=False, **changes)
     return _reveal(state, zone, cursor=0, **changes)
@@ -305,32 +306,32 @@ def _reveal(state: State, zone: int | None = None, **changes: object) -> State:
     return replace(state, zone=zone, revealed=True, **changes)
 
 
-def award(state: State) -> State:
+def award(state: State, g: Geometry | None = None) -> State:
     """Give the reward to the zone's winner (Round End #2), or bury it if nobody is there."""
     zone = state.zone
     z = state.zones[zone]
-    winner = zone_winner(state, zone)
+    winner = zone_winner(state, zone, g)
     if winner is None:
         if z.rewards:
             state = replace(state, zones=zone_replaced(state, zone, replace(z, rewards=())), bottom=state.bottom + z.rewards)
-        return next_zone(state)
+        return next_zone(state, g)
     if len(z.rewards) > 1:
         return replace(state, pending="keep", winner=winner)
     if not z.rewards:
-        return next_zone(state)  # no reward card won (the deck ran out): the Radioactive Area takes nobody
+        return next_zone(state, g)  # no reward card won (the deck ran out): the Radioactive Area takes nobody
     state = replace(state, zones=zone_replaced(state, zone, replace(z, rewards=())),
                     hands=with_seat(state.hands, winner, add(state.hands[winner], *z.rewards)))
-    return after_reward(state, winner)
+    return after_reward(state, winner, g)
 
 
-def after_reward(state: State, winner: int) -> State:
+def after_reward(state: State, winner: int, g: Geometry | None = None) -> State:
     """The Radioactive Area's removal, then the next zone."""
     if state.zone == RADIOACTIVE:
         mine = [i + 1 for i, ch in enumerate(state.zones[RADIOACTIVE].spaces) if ch is not None and ch.owner == winner]
         if len(mine) > 1:
             return replace(state, pending="remove", winner=winner)
         state = remove(state, mine[0])
-    return next_zone(state)
+    return next_zone(state, g)
 
 
 def remove(state: State, space: int) -> State:
@@ -339,9 +340,9 @@ def remove(state: State, space: int) -> State:
     return replace(with_space(state, RADIOACTIVE, space, None), removed=state.removed + (char.card,))
 
 
-def next_zone(state: State) -> State:
+def next_zone(state: State, g: Geometry | None = None) -> State:
     """Clear Team Radio bonuses and move to the next zone, or end the round."""
-    zone, zones, order = state.zone, state.zones, geo(state).order  # the zones in play, in resolution order
+    zone, zones, order = state.zone, state.zones, (g or geo(state)).order  # the zones in play, in resolution order
     in_play = map(_SPACES, map(zones.__getitem__, order))
     if any(map(_RADIO, filter(None, chain.from_iterable(in_play)))):
         boosted = [(z, i, ch) for z, _ in state.grid for i, ch in enumerate(zones[z].spaces, 1)

@@ -17,9 +17,12 @@ ROUNDS = 4
 HAND = 6
 replace = msgspec.structs.replace
 T = TypeVar("T")
+# The state's Structs are made with gc=False: frozen and built bottom up from tuples, strings and ints, they cannot
+# form a reference cycle, so the cycle collector need not track them (every event makes several; a record keeps
+# its last thousand states for undo, and each collection walked them all).
 
 
-class Char(msgspec.Struct, frozen=True, omit_defaults=True):
+class Char(msgspec.Struct, frozen=True, omit_defaults=True, gc=False):
     """A character on a space: its card, owner, and this round's marks."""
 
     card: str
@@ -31,7 +34,7 @@ class Char(msgspec.Struct, frozen=True, omit_defaults=True):
     radio: int = 0
 
 
-class ZoneState(msgspec.Struct, frozen=True, omit_defaults=True):
+class ZoneState(msgspec.Struct, frozen=True, omit_defaults=True, gc=False):
     """What lies on one zone: a character or None per space, its reward cards."""
 
     spaces: tuple[Char | None, ...] = ()
@@ -39,7 +42,7 @@ class ZoneState(msgspec.Struct, frozen=True, omit_defaults=True):
     rewards_down: bool = False
 
 
-class Probe(msgspec.Struct, frozen=True, array_like=True):
+class Probe(msgspec.Struct, frozen=True, array_like=True, gc=False):
     """A probe token: its owner and the space (numeral 0: reward space) it lies on."""
 
     seat: int
@@ -47,7 +50,7 @@ class Probe(msgspec.Struct, frozen=True, array_like=True):
     space: int
 
 
-class State(msgspec.Struct, frozen=True):
+class State(msgspec.Struct, frozen=True, gc=False):
     """The whole table."""
 
     ed: PlanetshipEdition

@@ -8,7 +8,7 @@ from . import events as E
 from . import kept
 from .board import rows_of
 from .edition import Zone
-from .flow import MILITARY, after_reward, begin_turns, next_placer, next_zone, remove, settle, use
+from .flow import MILITARY, after_reward, begin_turns, next_placer, next_zone, remove, settle, zones_used
 from .state import (
     Char,
     Probe,
@@ -26,6 +26,7 @@ from .state import (
     with_seat,
     with_space,
     with_zone,
+    zone_replaced,
     zone_spec,
     zones_with,
 )
@@ -134,7 +135,7 @@ def _placed(state: State, e: E.Placed) -> State:
     first_here = zone == MILITARY and not state.military
     state = replace(state, hands=with_seat(state.hands, by, hand), ships=with_seat(state.ships, by, state.ships[by] - 1),
                     at=(zone, space), military=state.military or zone == MILITARY,
-                    zones=zones_with(state, zone, space, char))
+                    zones=zones_with(state.zones, zone, space, char))
     if first_here:
         return replace(state, pending="rotate")
     return _after_placing(state, spec)
@@ -155,58 +156,62 @@ def _probed(state: State, e: E.Probed) -> State:
 
 
 def _hacked(state: State, e: E.Hacked) -> State:
-    state = use(state, "hack")
+    zones = zones_used(state, "hack")
     victim = char_at(state, state.zone, e.space)
-    state = with_space(state, state.zone, e.space, None)
     hand = add(state.hands[victim.owner], victim.card)
-    return settle(replace(state, hands=with_seat(state.hands, victim.owner, hand)))
+    return settle(replace(state, zones=zones_with(zones, state.zone, e.space, None),
+                          hands=with_seat(state.hands, victim.owner, hand)))
 
 
 def _scanned(state: State, e: E.Scanned) -> State:
-    return replace(use(state, "scan"), phase="draw")
+    return replace(state, zones=zones_used(state, "scan"), phase="draw")
 
 
 def _buried(state: State, e: E.Buried) -> State:
     z = state.zones[state.zone]
-    state = with_zone(state, state.zone, replace(z, rewards=take(z.rewards, e.card)))
-    return settle(replace(state, bottom=state.bottom + (e.card,), pending=None))
+    zones = zone_replaced(state, state.zone, replace(z, rewards=take(z.rewards, e.card)))
+    return settle(replace(state, zones=zones, bottom=state.bottom + (e.card,), pending=None))
 
 
-def _moved(state: State, src: tuple[int, int], dst: tuple[int, int]) -> State:
-    char = char_at(state, *src)
-    state = with_space(state, *src, None)
-    return with_space(state, *dst, replace(char, down=False, disabled=True))
+def _moved(zones: tuple[ZoneState, ...], src: tuple[int, int], dst: tuple[int, int]) -> tuple[ZoneState, ...]:
+    """The zones with a character moved (Tractor Beam, Teleport): face up, and without abilities this round."""
+    char = zones[src[0]].spaces[src[1] - 1]
+    assert char is not None  # the check found a character there
+    zones = zones_with(zones, *src, None)
+    return zones_with(zones, *dst, replace(char, down=False, disabled=True))
 
 
 def _pulled(state: State, e: E.Pulled) -> State:
-    state = use(state, "tractor")
-    return settle(_moved(state, (e.zone, e.space), (state.zone, e.to)))
+    zones = _moved(zones_used(state, "tractor"), (e.zone, e.space), (state.zone, e.to))
+    return settle(replace(state, zones=zones))
 
 
 def _shielded(state: State, e: E.Shielded) -> State:
-    state = use(state, "shield")
-    char = char_at(state, e.zone, e.space)
-    state = with_space(state, e.zone, e.space, replace(char, shield=True))
-    return settle(replace(state, shields=state.shields - 1))
+    zones = zones_used(state, "shield")
+    char = zones[e.zone].spaces[e.space - 1]  # read after the icon is marked: a Shield may protect its own user
+    assert char is not None  # the check found a character there
+    zones = zones_with(zones, e.zone, e.space, replace(char, shield=True))
+    return settle(replace(state, zones=zones, shields=state.shields - 1))
 
 
 def friends(state: State, zone: int, space: int) -> int:
     """Other characters of the same owner in this zone and the adjacent ones (Team Radio)."""
     owner = char_at(state, zone, space).owner
     near = geo(state).adjacent_zones[zone] | {zone}
-    return sum(1 for z, s, ch in placed(state) if z in near and ch.owner == owner and (z, s) != (zone, space))
+    return sum(1 for z, s, ch in placed(state, near) if ch.owner == owner and (z, s) != (zone, space))
 
 
 def _radioed(state: State, e: E.Radioed) -> State:
-    state = use(state, "radio")
-    char = char_at(state, state.zone, state.cursor)
+    zones = zones_used(state, "radio")
+    char = zones[state.zone].spaces[state.cursor - 1]
+    assert char is not None  # the resolving character
     bonus = friends(state, state.zone, state.cursor)
-    return settle(with_space(state, state.zone, state.cursor, replace(char, radio=char.radio + bonus)))
+    return settle(replace(state, zones=zones_with(zones, state.zone, state.cursor, replace(char, radio=char.radio + bonus))))
 
 
 def _teleported(state: State, e: E.Teleported) -> State:
-    state = use(state, "teleport")
-    return settle(_moved(state, (state.zone, state.cursor), (e.zone, e.space)))
+    zones = _moved(zones_used(state, "teleport"), (state.zone, state.cursor), (e.zone, e.space))
+    return settle(replace(state, zones=zones))
 
 
 def _passed(state: State, e: E.Passed) -> State:

@@ -28,9 +28,9 @@ from .state import (
     placed,
     replace,
     with_seat,
-    with_space,
     zone_replaced,
     zone_spec,
+    zones_with,
 )
 
 SENATE, LEISURE, MILITARY, PRISON, COMMAND, HIBERNATION, RADIOACTIVE, HARVESTS = 0, 1, 3, 4, 5, 6, 7, 9
@@ -203,10 +203,10 @@ def deck_has_cards(state: State) -> bool:
     return len(state.deck) - state.unknown + len(state.bottom) > 0
 
 
-def use(state: State, name: str) -> State:
-    """Mark one icon of the resolving character used."""
+def zones_used(state: State, name: str) -> tuple[ZoneState, ...]:
+    """The zones with one icon of the resolving character marked used (for the `replace` its ability makes)."""
     char = char_at(state, state.zone, state.cursor)
-    return with_space(state, state.zone, state.cursor, replace(char, used=char.used + (name,)))
+    return zones_with(state.zones, state.zone, state.cursor, replace(char, used=char.used + (name,)))
 
 
 # --- the automatic steps ---------------------------------------------------------------------
@@ -337,7 +337,7 @@ def after_reward(state: State, winner: int, g: Geometry | None = None) -> State:
 def remove(state: State, space: int) -> State:
     """Take a character of the Radioactive Area out of the game."""
     char = char_at(state, RADIOACTIVE, space)
-    return replace(with_space(state, RADIOACTIVE, space, None), removed=state.removed + (char.card,))
+    return replace(state, zones=zones_with(state.zones, RADIOACTIVE, space, None), removed=state.removed + (char.card,))
 
 
 def next_zone(state: State, g: Geometry | None = None) -> State:
@@ -348,7 +348,8 @@ def next_zone(state: State, g: Geometry | None = None) -> State:
         boosted = [(z, i, ch) for z, _ in state.grid for i, ch in enumerate(zones[z].spaces, 1)
                    if ch is not None and ch.radio]
         for z, s, ch in boosted:  # a Team Radio user that teleported away loses it too
-            state = with_space(state, z, s, replace(ch, radio=0))
+            zones = zones_with(zones, z, s, replace(ch, radio=0))
+        state = replace(state, zones=zones)
     later = order[bisect_right(order, zone):]
     if later:
         return _enter(state, later[0], pending=None, winner=-1, phase="resolve")

@@ -194,20 +194,22 @@ def char_at(state: State, zone: int, space: int) -> Char:
 
 def with_space(state: State, zone: int, space: int, char: Char | None) -> State:
     """The state with one space's occupant replaced."""
-    return replace(state, zones=zones_with(state, zone, space, char))
+    return replace(state, zones=zones_with(state.zones, zone, space, char))
 
 
-def zones_with(state: State, zone: int, space: int, char: Char | None) -> tuple[ZoneState, ...]:
-    """The zones with one space's occupant replaced (for a `replace` that changes more)."""
-    z = state.zones[zone]
+def zones_with(zones: tuple[ZoneState, ...], zone: int, space: int, char: Char | None) -> tuple[ZoneState, ...]:
+    """The zones with one space's occupant replaced (for a `replace` that changes more, or one more space)."""
+    z = zones[zone]
     spaces = list(z.spaces)
     spaces[space - 1] = char
-    return zone_replaced(state, zone, replace(z, spaces=tuple(spaces)))
+    out = list(zones)  # a list set and made a tuple: fewer copies than slicing and joining
+    out[zone] = replace(z, spaces=tuple(spaces))
+    return tuple(out)
 
 
 def zone_replaced(state: State, zone: int, z: ZoneState) -> tuple[ZoneState, ...]:
     """The zones with one zone replaced (for a `replace` that changes more)."""
-    zones = list(state.zones)  # a list set and made a tuple: fewer copies than slicing and joining
+    zones = list(state.zones)  # as in zones_with
     zones[zone] = z
     return tuple(zones)
 

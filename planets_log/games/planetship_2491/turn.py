@@ -9,7 +9,7 @@ from __future__ import annotations
 from planets_log.game import CHANCE, TERMINAL
 
 from .board import Geometry
-from .state import State, char_at, geo, occupant, placed, size, zone_spec
+from .state import State, char_at, geo, placed, size, zone_spec
 
 CHANCE_PHASES = ("missions", "layout", "shift", "rewards", "draw", "reveal", "peek", "piles")
 HIBERNATION = 6

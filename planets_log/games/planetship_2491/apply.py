@@ -111,34 +111,40 @@ def _revealed(state: State, e: E.Revealed) -> State:
 
 def _next_turn(state: State) -> State:
     turn = (state.turn + 1) % len(state.players)
-    seat = next_placer(state, turn)  # settle's first step, asked here: the usual turn is one step
+    seat = next_placer(state.ships, state.zones, turn, geo(state))  # settle's first step, asked here
     if seat is None:
         return settle(replace(state, pending=None, at=(-1, -1), turn=turn))
     return replace(state, pending=None, at=(-1, -1), turn=seat)
 
 
-def _after_placing(state: State, spec: Zone | None = None) -> State:
+def _after_placing(state: State) -> State:
     """Offer a probe if the space shows the probe icon, else pass the turn."""
     zone, space = state.at
-    if spec is None:
-        spec = zone_spec(state, zone)
-    if space in spec.probes and state.probes_left[state.turn] > 0 and probe_possible(state, zone):
+    if _probe_offered(state, zone, space, zone_spec(state, zone)):
         return replace(state, pending="probe")
     return _next_turn(state)
+
+
+def _probe_offered(state: State, zone: int, space: int, spec: Zone) -> bool:
+    """Whether the seat placing now may place a probe: the space shows the icon, and one has somewhere to go."""
+    return space in spec.probes and state.probes_left[state.turn] > 0 and probe_possible(state, zone)
 
 
 def _placed(state: State, e: E.Placed) -> State:
     zone, space, by, code = e.zone, e.space, e.by, e.card
     spec = zone_spec(state, zone)
     char = Char(card=code, owner=by, down=space in spec.face_down and zone != 2)
-    hand = state.hands[by] if code == E.HIDDEN else take(state.hands[by], code)
-    first_here = zone == MILITARY and not state.military
-    state = replace(state, hands=with_seat(state.hands, by, hand), ships=with_seat(state.ships, by, state.ships[by] - 1),
-                    at=(zone, space), military=state.military or zone == MILITARY,
-                    zones=zones_with(state.zones, zone, space, char))
-    if first_here:
-        return replace(state, pending="rotate")
-    return _after_placing(state, spec)
+    hands = state.hands if code == E.HIDDEN else with_seat(state.hands, by, take(state.hands[by], code))
+    ships, zones = with_seat(state.ships, by, state.ships[by] - 1), zones_with(state.zones, zone, space, char)
+    if zone == MILITARY and not state.military:  # its first character may turn the zone first
+        return replace(state, hands=hands, ships=ships, zones=zones, at=(zone, space), military=True, pending="rotate")
+    if _probe_offered(state, zone, space, spec):
+        return replace(state, hands=hands, ships=ships, zones=zones, at=(zone, space), pending="probe")
+    turn = (state.turn + 1) % len(ships)  # _next_turn in the same replace
+    seat = next_placer(ships, zones, turn, geo(state))
+    if seat is None:
+        return settle(replace(state, hands=hands, ships=ships, zones=zones, pending=None, at=(-1, -1), turn=turn))
+    return replace(state, hands=hands, ships=ships, zones=zones, pending=None, at=(-1, -1), turn=seat)
 
 
 def _rotated(state: State, e: E.Rotated) -> State:
@@ -147,12 +153,18 @@ def _rotated(state: State, e: E.Rotated) -> State:
 
 
 def _probed(state: State, e: E.Probed) -> State:
-    if e.zone is not None:
-        state = replace(state, probes=state.probes + (Probe(e.by, e.zone, e.space),),
-                        probes_left=with_seat(state.probes_left, e.by, state.probes_left[e.by] - 1))
-        if kept.peek_due(state):
-            return replace(state, phase="peek", pending=None)  # the keeper's probe looks at a `?`: named next
-    return _next_turn(state)
+    if e.zone is None:
+        return _next_turn(state)
+    probes = state.probes + (Probe(e.by, e.zone, e.space),)
+    probes_left = with_seat(state.probes_left, e.by, state.probes_left[e.by] - 1)
+    if state.keeper >= 0:  # a record kept by one player: the keeper's probe may look at a `?`
+        state = replace(state, probes=probes, probes_left=probes_left)
+        return replace(state, phase="peek", pending=None) if kept.peek_due(state) else _next_turn(state)
+    turn = (state.turn + 1) % len(state.players)  # _next_turn in the same replace
+    seat = next_placer(state.ships, state.zones, turn, geo(state))
+    if seat is None:
+        return settle(replace(state, probes=probes, probes_left=probes_left, pending=None, at=(-1, -1), turn=turn))
+    return replace(state, probes=probes, probes_left=probes_left, pending=None, at=(-1, -1), turn=seat)
 
 
 def _hacked(state: State, e: E.Hacked) -> State:

@@ -230,28 +230,33 @@ def settle(state: State) -> State:
 
 
 def _next_placer(state: State, g: Geometry) -> tuple[State, bool]:
-    seat = next_placer(state, state.turn, g)
+    seat = next_placer(state.ships, state.zones, state.turn, g)
     if seat is not None:
         return (state if seat == state.turn else replace(state, turn=seat)), True
     return replace(state, phase="resolve", zone=-1, cursor=0, revealed=False, turn=state.first), False
 
 
-def next_placer(state: State, start: int, g: Geometry | None = None) -> int | None:
-    """The first seat from `start` on, in turn order, with a ship left and a space to place it on (Player's Turn)."""
-    n, ships, g = len(state.players), state.ships, g or geo(state)
+def next_placer(ships: tuple[int, ...], zones: tuple[ZoneState, ...], start: int, g: Geometry) -> int | None:
+    """The first seat from `start` on, in turn order, with a ship left and a free space to place it on (Player's
+    Turn), among these ships and zones: a state's, or those an event is about to give it."""
+    n = len(ships)
     for k in range(n):
         seat = (start + k) % n
-        if ships[seat] > 0 and can_place(state, seat, g):
+        if ships[seat] > 0 and _free_space(zones, seat, g):
             return seat
     return None
 
 
-def can_place(state: State, seat: int, g: Geometry | None = None) -> bool:
+def can_place(state: State, seat: int) -> bool:
     """Whether the seat has a free space to place on: a free space dock, or one next to its characters (Player's Turn).
 
     The same as `turn.placements(state, seat)` being non-empty, without listing them.
     """
-    zones, g = state.zones, g or geo(state)
+    return _free_space(state.zones, seat, geo(state))
+
+
+def _free_space(zones: tuple[ZoneState, ...], seat: int, g: Geometry) -> bool:
+    """`can_place` on these zones and this geometry."""
     for z, i in g.dock_list:
         if zones[z].spaces[i] is None:
             return True

@@ -214,12 +214,13 @@ def zones_used(state: State, name: str) -> tuple[ZoneState, ...]:
 
 def settle(state: State) -> State:
     """Run automatic steps until a decision or a chance outcome is due."""
-    g = geo(state)  # no step turns or shifts a zone: the grid changes only by an event
+    g = None  # the grid's geometry, found once: no step turns or shifts a zone, only an event does
     while True:
         phase = state.phase
         if phase == "place" and state.pending is None:
-            state, due = _next_placer(state, g)
+            state, due = _next_placer(state, g or geo(state))
         elif phase == "resolve" and state.pending is None:
+            g = g or geo(state)
             state, due = _resolve_step(state, g)
         elif phase == "discard":
             state, due = _next_discarder(state)

@@ -33,11 +33,11 @@ from .state import (
 from .turn import probe_possible
 
 
-def draw_card(state: State, code: str) -> State:
-    """The state with a known card taken off the deck (unseen part or bottom)."""
+def drawn(state: State, code: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The deck's unseen part and its bottom with a known card taken off the one that holds it."""
     if code in state.deck:
-        return replace(state, deck=take(state.deck, code))
-    return replace(state, bottom=take(state.bottom, code))
+        return take(state.deck, code), state.bottom
+    return state.deck, take(state.bottom, code)
 
 
 def _missions(state: State, e: E.MissionsDrawn) -> State:
@@ -69,7 +69,7 @@ def _shifted(state: State, e: E.Shifted) -> State:
 
 
 def _rewards(state: State, e: E.RewardsDealt) -> State:
-    deck, bottom, unknown = list(state.deck), list(state.bottom), state.unknown  # draw_card's, for every card at once
+    deck, bottom, unknown = list(state.deck), list(state.bottom), state.unknown  # drawn's, for every card at once
     by_zone: dict[int, tuple[str, ...]] = {}
     for zone, code in zip(reward_slots(state), e.cards):
         if code == "-":
@@ -88,10 +88,10 @@ def _rewards(state: State, e: E.RewardsDealt) -> State:
 
 
 def _scan_drawn(state: State, e: E.ScanDrawn) -> State:
-    state = draw_card(state, e.card)
+    deck, bottom = drawn(state, e.card)
     z = state.zones[state.zone]
-    state = with_zone(state, state.zone, replace(z, rewards=z.rewards + (e.card,)))
-    return replace(state, phase="resolve", pending="bury")
+    zones = zone_replaced(state, state.zone, replace(z, rewards=z.rewards + (e.card,)))
+    return replace(state, deck=deck, bottom=bottom, zones=zones, phase="resolve", pending="bury")
 
 
 def _revealed(state: State, e: E.Revealed) -> State:
@@ -233,9 +233,9 @@ def _passed(state: State, e: E.Passed) -> State:
 def _kept(state: State, e: E.Kept) -> State:
     z = state.zones[state.zone]
     rest = take(z.rewards, e.card)
-    state = with_zone(state, state.zone, replace(z, rewards=()))
-    state = replace(state, hands=with_seat(state.hands, e.by, add(state.hands[e.by], e.card)),
-                    bottom=state.bottom + rest, pending=None)
+    state = replace(state, zones=zone_replaced(state, state.zone, replace(z, rewards=())),
+                    hands=with_seat(state.hands, e.by, add(state.hands[e.by], e.card)), bottom=state.bottom + rest,
+                    pending=None)
     return settle(after_reward(state, e.by))
 
 

@@ -68,13 +68,11 @@ def expected(state: State) -> tuple[type[E.Event], ...]:
 
 def check(state: State, event: E.Event) -> None:
     """Raise IllegalEvent if `event` breaks a rule in `state`."""
-    kind = type(event)
-    if kind not in (BY_PHASE.get(state.phase, ()) if state.pending is None else PENDING[state.pending]):  # expected()
+    now = PHASE_CHECKS.get(state.phase, {}) if state.pending is None else PENDING_CHECKS[state.pending]  # expected()
+    rule = now.get(type(event))
+    if rule is None:
         _not_now(state, event)
-    named = CARD_FIELDS.get(kind)
-    if named is not None:
-        _cards_known(state, event, *named)
-    CHECKS[kind](state, event)
+    rule(state, event)
 
 
 def _not_now(state: State, event: E.Event) -> NoReturn:
@@ -208,13 +206,13 @@ def _space(state: State, zone: int, space: int, low: int = 1, g: Geometry | None
 
 
 def _placed(state: State, e: E.Placed) -> None:
-    hand = state.hands[e.by]
-    if e.card not in hand:  # a card in hand is one of the edition's (or '?'): not echoed
+    in_hand = e.card in state.hands[e.by]
+    if not in_hand:  # a card in hand is one of the edition's (or '?'): not echoed
         _cards_known(state, e, "card", TURN)
     g = _space(state, e.zone, e.space)
     if e.card == E.HIDDEN:
         kept.hidden_placed(state, e)
-    elif e.card not in hand:
+    elif not in_hand:
         down = e.space in zone_spec(state, e.zone).face_down and e.zone != 2
         fail("place.hand", f"{state.players[e.by]} has no card {e.card} in hand", TURN,
              f"{state.players[e.by]} has no such card in hand" if down else None)
@@ -341,11 +339,12 @@ def _passed(state: State, e: E.Passed) -> None:
 
 
 def _discarded(state: State, e: E.Discarded) -> None:
-    if e.card not in state.hands[e.by]:  # as for a placement: a card in hand is the edition's
+    in_hand = e.card in state.hands[e.by]
+    if not in_hand:  # as for a placement: a card in hand is the edition's
         _cards_known(state, e, "card", DISCARD)
     if e.card == E.HIDDEN:
         return kept.check_hidden_discard(state, e)
-    if e.card not in state.hands[e.by]:
+    if not in_hand:
         fail("discard.hand", f"{state.players[e.by]} has no card {e.card} in hand", DISCARD,
              f"{state.players[e.by]} has no such card in hand")  # this round's discards lie face down
 
@@ -357,3 +356,20 @@ CHECKS: dict[type[E.Event], Callable[[State, Any], None]] = {  # each takes the 
     E.Teleported: _ability, E.Passed: _passed, E.Buried: _buried, E.Kept: _kept, E.Removed: _removed,
     E.Discarded: _discarded,
 }
+
+
+def _naming(kind: type[E.Event]) -> Callable[[State, Any], None]:
+    """The event type's check, after `_cards_known` where the event names cards (CARD_FIELDS)."""
+    rule, named = CHECKS[kind], CARD_FIELDS.get(kind)
+    if named is None:
+        return rule
+
+    def cards_then_rule(state: State, event: Any) -> None:
+        _cards_known(state, event, *named)
+        rule(state, event)
+    return cards_then_rule
+
+
+PHASE_CHECKS = {phase: {kind: _naming(kind) for kind in kinds} for phase, kinds in BY_PHASE.items()}
+PENDING_CHECKS = {pending: {kind: _naming(kind) for kind in kinds} for pending, kinds in PENDING.items()}
+"""The checks of the event types that may come next (`expected`), by phase with no step pending, and by step."""

@@ -286,13 +286,13 @@ def _resolve_step(state: State, g: Geometry) -> tuple[State, bool]:
     return award(state, g), False
 
 
-def _enter(state: State, zone: int, **changes: object) -> State:
+def _enter(state: State, zone: int) -> State:
     """Begin resolving a zone: it waits for its '?' cards to be named (a kept record), or turns face up at once."""
     z = state.zones[zone]
     if state.keeper >= 0 and ("?" in z.rewards or "?" in map(_CARD, filter(None, z.spaces))):  # hidden_in_zone
-        changes["phase"] = "reveal"
-        return replace(state, zone=zone, cursor=0, revealed=False, **changes)
-    return _reveal(state, zone, cursor=0, **changes)
+        return replace(state, zone=zone, cursor=0, revealed=False, pending=None, winner=-1, phase="reveal")
+    return replace(state, zones=_face_up(state, zone), zone=zone, cursor=0, revealed=True, pending=None, winner=-1,
+                   phase="resolve")
 
 
 def hidden_in_zone(state: State, zone: int) -> int:
@@ -301,15 +301,18 @@ def hidden_in_zone(state: State, zone: int) -> int:
     return z.rewards.count("?") + sum(1 for ch in z.spaces if ch is not None and ch.card == "?")
 
 
-def _reveal(state: State, zone: int | None = None, **changes: object) -> State:
-    """Turn every face-down card of the resolving zone (or `zone`, resolved from now) face up (Round End #1)."""
-    if zone is None:
-        zone = state.zone
+def _reveal(state: State) -> State:
+    """The resolving zone, its '?' cards named, turns face up."""
+    return replace(state, zones=_face_up(state, state.zone), revealed=True)
+
+
+def _face_up(state: State, zone: int) -> tuple[ZoneState, ...]:
+    """The zones with every face-down card of `zone` turned face up (Round End #1)."""
     z = state.zones[zone]
     if z.rewards_down or any(map(_DOWN, filter(None, z.spaces))):
         spaces = tuple(ch if ch is None or not ch.down else replace(ch, down=False) for ch in z.spaces)
-        changes["zones"] = zone_replaced(state, zone, replace(z, spaces=spaces, rewards_down=False))
-    return replace(state, zone=zone, revealed=True, **changes)
+        return zone_replaced(state, zone, replace(z, spaces=spaces, rewards_down=False))
+    return state.zones
 
 
 def award(state: State, g: Geometry | None = None) -> State:
@@ -358,7 +361,7 @@ def next_zone(state: State, g: Geometry | None = None) -> State:
         state = replace(state, zones=zones)
     later = order[bisect_right(order, zone):]
     if later:
-        return _enter(state, later[0], pending=None, winner=-1, phase="resolve")
+        return _enter(state, later[0])
     return retrieve(replace(state, pending=None, winner=-1, phase="resolve"))
 
 

@@ -8,7 +8,17 @@ from . import events as E
 from . import kept
 from .board import rows_of
 from .edition import Zone
-from .flow import MILITARY, after_reward, begin_turns, next_placer, next_zone, remove, settle, zones_used
+from .flow import (
+    MILITARY,
+    after_reward,
+    begin_turns,
+    next_discarder,
+    next_placer,
+    next_zone,
+    remove,
+    settle,
+    zones_used,
+)
 from .state import (
     Char,
     Probe,
@@ -245,9 +255,11 @@ def _removed(state: State, e: E.Removed) -> State:
 
 def _discarded(state: State, e: E.Discarded) -> State:
     hand = state.hands[e.by] if e.card == E.HIDDEN else take(state.hands[e.by], e.card)  # `?`: named later
-    state = replace(state, hands=with_seat(state.hands, e.by, hand),
-                    discards=with_seat(state.discards, e.by, state.discards[e.by] + (e.card,)))
-    return settle(state)
+    hands, discards = with_seat(state.hands, e.by, hand), with_seat(state.discards, e.by, state.discards[e.by] + (e.card,))
+    seat = next_discarder(hands, discards, state.turn)  # settle's step, asked here: the usual discard is one replace
+    if seat is None:
+        return settle(replace(state, hands=hands, discards=discards))
+    return replace(state, hands=hands, discards=discards, turn=seat)
 
 
 APPLY: dict[type[E.Event], Callable[[State, Any], State]] = {  # each takes the event type it is keyed by

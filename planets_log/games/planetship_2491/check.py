@@ -68,7 +68,7 @@ def expected(state: State) -> tuple[type[E.Event], ...]:
 
 def check(state: State, event: E.Event) -> None:
     """Raise IllegalEvent if `event` breaks a rule in `state`."""
-    now = PHASE_CHECKS.get(state.phase, {}) if state.pending is None else PENDING_CHECKS[state.pending]  # expected()
+    now = PHASE_CHECKS.get(state.phase, _NONE) if state.pending is None else PENDING_CHECKS[state.pending]  # expected()
     rule = now.get(type(event))
     if rule is None:
         _not_now(state, event)
@@ -373,3 +373,4 @@ def _naming(kind: type[E.Event]) -> Callable[[State, Any], None]:
 PHASE_CHECKS = {phase: {kind: _naming(kind) for kind in kinds} for phase, kinds in BY_PHASE.items()}
 PENDING_CHECKS = {pending: {kind: _naming(kind) for kind in kinds} for pending, kinds in PENDING.items()}
 """The checks of the event types that may come next (`expected`), by phase with no step pending, and by step."""
+_NONE: dict[type[E.Event], Callable[[State, Any], None]] = {}

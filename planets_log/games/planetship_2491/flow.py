@@ -382,16 +382,26 @@ def retrieve(state: State) -> State:
 
 def _next_discarder(state: State) -> tuple[State, bool]:
     n = len(state.players)
-    for k in range(n):
-        seat = (state.turn + k) % n
-        if len(state.hands[seat]) - state.discards[seat].count("?") > HAND:  # a kept record's `discard ?`
-            return (state if seat == state.turn else replace(state, turn=seat)), True
+    seat = next_discarder(state.hands, state.discards, state.turn)
+    if seat is not None:
+        return (state if seat == state.turn else replace(state, turn=seat)), True
     if any("?" in pile for pile in state.discards):
         return replace(state, phase="piles"), False  # the piles turn face up: the keeper names the `?` discards
     if state.round == ROUNDS:
         return replace(state, phase="over", turn=state.first), False
     first = (state.first + 1) % n
     return replace(state, phase="shift", round=state.round + 1, first=first, turn=first), False
+
+
+def next_discarder(hands: tuple[tuple[str, ...], ...], discards: tuple[tuple[str, ...], ...], start: int) -> int | None:
+    """The first seat from `start` on, in turn order, holding more cards than it keeps (Round End #4), among these
+    hands and discards: a state's, or those an event is about to give it."""
+    n = len(hands)
+    for k in range(n):
+        seat = (start + k) % n
+        if len(hands[seat]) - discards[seat].count("?") > HAND:  # a kept record's `discard ?` is not in hand yet
+            return seat
+    return None
 
 
 def begin_turns(state: State) -> State:

@@ -367,15 +367,18 @@ def next_zone(state: State, g: Geometry | None = None) -> State:
 
 def retrieve(state: State) -> State:
     """Characters back to hands, probes and ships and shields back (Round End #3)."""
-    hands = list(state.hands)
-    zones = list(state.zones)
-    for z, s, ch in placed(state):
-        hands[ch.owner] = add(hands[ch.owner], ch.card)
-    for z, _ in state.grid:
-        zones[z] = ZoneState(spaces=(None,) * len(state.zones[z].spaces))
     n = len(state.players)
+    back: list[list[str]] = [[] for _ in range(n)]
+    zones = list(state.zones)
+    for z, _ in state.grid:
+        spaces = zones[z].spaces
+        for ch in spaces:
+            if ch is not None:
+                back[ch.owner].append(ch.card)
+        zones[z] = ZoneState(spaces=(None,) * len(spaces))
+    hands = tuple(add(hand, *cards) if cards else hand for hand, cards in zip(state.hands, back))
     piled = tuple(len(p) for p in state.discards)
-    return replace(state, hands=tuple(hands), zones=tuple(zones), probes=(), piled=piled, ships=(fleet(n),) * n,
+    return replace(state, hands=hands, zones=tuple(zones), probes=(), piled=piled, ships=(fleet(n),) * n,
                    probes_left=(fleet(n),) * n, shields=state.ed.shields, military=False, phase="discard",
                    zone=-1, cursor=0, revealed=False, turn=state.first)
 

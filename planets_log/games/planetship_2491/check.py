@@ -68,9 +68,9 @@ def expected(state: State) -> tuple[type[E.Event], ...]:
 
 def check(state: State, event: E.Event) -> None:
     """Raise IllegalEvent if `event` breaks a rule in `state`."""
-    now = PHASE_CHECKS.get(state.phase, _NONE) if state.pending is None else PENDING_CHECKS[state.pending]  # expected()
-    rule = now.get(type(event))
-    if rule is None:
+    try:  # the rules that may come now (expected), then this event type's
+        rule = (PHASE_CHECKS[state.phase] if state.pending is None else PENDING_CHECKS[state.pending])[type(event)]
+    except KeyError:
         _not_now(state, event)
     rule(state, event)
 
@@ -373,4 +373,3 @@ def _naming(kind: type[E.Event]) -> Callable[[State, Any], None]:
 PHASE_CHECKS = {phase: {kind: _naming(kind) for kind in kinds} for phase, kinds in BY_PHASE.items()}
 PENDING_CHECKS = {pending: {kind: _naming(kind) for kind in kinds} for pending, kinds in PENDING.items()}
 """The checks of the event types that may come next (`expected`), by phase with no step pending, and by step."""
-_NONE: dict[type[E.Event], Callable[[State, Any], None]] = {}

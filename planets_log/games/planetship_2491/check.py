@@ -52,6 +52,7 @@ BY_PHASE: dict[str, tuple[type[E.Event], ...]] = EXPECTED | {"place": (E.Placed,
 ABILITY_NAMES = {"hack": "Hacker", "scan": "Scanner", "tractor": "Tractor Beam", "shield": "Shield",
                  "radio": "Team Radio", "teleport": "Teleport"}
 ABILITY_RULES = {name: f"{ABILITY} > {label}" for name, label in ABILITY_NAMES.items()}
+NEAR_ABILITIES = frozenset({"tractor", "shield", "teleport"})
 
 
 def fail(code: str, message: str, rule: str, public: str | None = None) -> NoReturn:
@@ -246,7 +247,8 @@ def _probed(state: State, e: E.Probed) -> None:
 def _ability(state: State, e: Action) -> None:
     kind = type(e)
     name = ABILITY_EVENTS[kind]
-    zone, cursor, g = state.zone, state.cursor, geo(state)
+    zone, cursor = state.zone, state.cursor
+    g = geo(state) if name in NEAR_ABILITIES else None  # only those that reach the zones around need the geometry
     char = char_at(state, zone, cursor)
     icons = remaining(state, char) if char.used else card(state, char.card).abilities
     if char.disabled or name not in icons or not can_use(state, zone, char, name, g):  # name in usable(...)
@@ -267,13 +269,13 @@ def _unusable(state: State, char: Char, name: str) -> NoReturn:
          f"the character on {where} cannot use a {label} now")
 
 
-def _hack_target(state: State, e: E.Hacked, g: Geometry) -> None:
+def _hack_target(state: State, e: E.Hacked, g: Geometry | None) -> None:
     if e.space not in hack_targets(state, state.zone, e.by):
         fail("hack.target", f"{place(state.zone, e.space)} holds no unshielded enemy character"
              + (" (the Senate is immune)" if state.zone == 0 else ""), ABILITY_RULES["hack"])
 
 
-def _pull_target(state: State, e: E.Pulled, g: Geometry) -> None:
+def _pull_target(state: State, e: E.Pulled, g: Geometry | None) -> None:
     _space(state, e.zone, e.space, g=g)
     if not is_tractor_target(state, state.zone, e.zone, e.space, g):
         fail("tractor.target", _why_not(state, e.zone, e.space, senate=True), ABILITY_RULES["tractor"])
@@ -281,7 +283,7 @@ def _pull_target(state: State, e: E.Pulled, g: Geometry) -> None:
         fail("tractor.space", f"{place(state.zone, e.to)} is not free", ABILITY_RULES["tractor"])
 
 
-def _shield_target(state: State, e: E.Shielded, g: Geometry) -> None:
+def _shield_target(state: State, e: E.Shielded, g: Geometry | None) -> None:
     _space(state, e.zone, e.space, g=g)
     if not is_shield_target(state, state.zone, e.zone, e.space, g):
         fail("shield.target", _why_not(state, e.zone, e.space, senate=False), ABILITY_RULES["shield"])
@@ -300,18 +302,18 @@ def _why_not(state: State, zone: int, space: int, senate: bool) -> str:
     return f"characters in the Senate ({at}) are immune to the Tractor Beam"
 
 
-def _teleport_target(state: State, e: E.Teleported, g: Geometry) -> None:
+def _teleport_target(state: State, e: E.Teleported, g: Geometry | None) -> None:
     _space(state, e.zone, e.space, g=g)
     if not is_teleport_target(state, state.zone, e.zone, e.space, g):
         fail("teleport.target", f"{place(e.zone, e.space)} is not a free space of a zone adjacent to zone "
              f"{state.zone}", ABILITY_RULES["teleport"])
 
 
-def _no_target(state: State, e: Action, g: Geometry) -> None:
+def _no_target(state: State, e: Action, g: Geometry | None) -> None:
     return None
 
 
-TARGETS: dict[type[E.Event], Callable[[State, Any, Geometry], None]] = {
+TARGETS: dict[type[E.Event], Callable[[State, Any, Geometry | None], None]] = {  # the geometry: for NEAR_ABILITIES
     E.Hacked: _hack_target, E.Pulled: _pull_target, E.Shielded: _shield_target,
     E.Teleported: _teleport_target, E.Scanned: _no_target, E.Radioed: _no_target,
 }

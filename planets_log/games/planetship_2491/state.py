@@ -186,7 +186,8 @@ def occupant(state: State, zone: int, space: int) -> Char | None:
 
 def char_at(state: State, zone: int, space: int) -> Char:
     """The character the rules know stands on a space (the resolving one, a checked target)."""
-    char = occupant(state, zone, space)
+    spaces = state.zones[zone].spaces  # occupant's, read here: the resolving character is asked at every step
+    char = spaces[space - 1] if 0 < space <= len(spaces) else None
     if char is None:
         raise ValueError(f"no character on space {space} of zone {zone}")
     return char

@@ -228,7 +228,8 @@ def _radioed(state: State, e: E.Radioed) -> State:
     char = zones[state.zone].spaces[state.cursor - 1]
     assert char is not None  # the resolving character
     bonus = friends(state, state.zone, state.cursor)
-    return settle(replace(state, zones=zones_with(zones, state.zone, state.cursor, replace(char, radio=char.radio + bonus))))
+    boosted = replace(char, radio=char.radio + bonus)
+    return settle(replace(state, zones=zones_with(zones, state.zone, state.cursor, boosted)))
 
 
 def _teleported(state: State, e: E.Teleported) -> State:
@@ -255,7 +256,8 @@ def _removed(state: State, e: E.Removed) -> State:
 
 def _discarded(state: State, e: E.Discarded) -> State:
     hand = state.hands[e.by] if e.card == E.HIDDEN else take(state.hands[e.by], e.card)  # `?`: named later
-    hands, discards = with_seat(state.hands, e.by, hand), with_seat(state.discards, e.by, state.discards[e.by] + (e.card,))
+    hands = with_seat(state.hands, e.by, hand)
+    discards = with_seat(state.discards, e.by, state.discards[e.by] + (e.card,))
     seat = next_discarder(hands, discards, state.turn)  # settle's step, asked here: the usual discard is one replace
     if seat is None:
         return settle(replace(state, hands=hands, discards=discards))

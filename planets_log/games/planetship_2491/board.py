@@ -92,9 +92,9 @@ def geometry(zones: tuple[Zone, ...], grid: tuple[tuple[int, int], ...], rows: i
         adjacent_spaces[space] = frozenset(s for s in near if s is not None)
     order = tuple(sorted(where))
     dock_list = tuple((z, s - 1) for z in order for s in zones[z].docks)
+    docks = frozenset((z, i + 1) for z, i in dock_list)
     slots = tuple(z for z in order for _ in range(zones[z].rewards))
-    return Geometry(where, adjacent_zones, adjacent_spaces, order, frozenset((z, i + 1) for z, i in dock_list), dock_list,
-                    slots)
+    return Geometry(where, adjacent_zones, adjacent_spaces, order, docks, dock_list, slots)
 
 
 @dataclass(frozen=True)

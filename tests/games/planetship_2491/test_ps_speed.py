@@ -4,8 +4,8 @@ The decoding limit costs about the same per event in every game (one msgspec dec
 sets the ratio is the work validate does per event. CPU time is too noisy on a shared machine
 to hold a test to (bench/run.py measures it: docs/performance.md), so this counts it exactly:
 the bytecode instructions validate executes per event, on seeded two-player self-play records,
-against the other games'. Planetship executed 2.25 times their mean; it may now execute at
-most 1.8 times.
+against the other games'. Planetship executed 2.25 times their mean, then 1.38 times after a first
+pass, and 1.21 times after a second; it may now execute at most 1.3 times.
 """
 
 from __future__ import annotations
@@ -59,10 +59,10 @@ def bytecodes_per_event(paths: list[Path]) -> float:
     return count / events
 
 
-def test_planetship_validate_does_at_most_1_8_times_the_work_per_event_of_the_other_games(records):
+def test_planetship_validate_does_at_most_1_3_times_the_work_per_event_of_the_other_games(records):
     work = {game: bytecodes_per_event(paths) for game, paths in records.items()}
     others = [w for game, w in work.items() if game != PLANETSHIP]
     mean = sum(others) / len(others)
     shown = ", ".join(f"{g} {w:,.0f}" for g, w in work.items())
     print(f"\nbytecodes per event: {shown}; Planetship {work[PLANETSHIP] / mean:.2f}x")
-    assert work[PLANETSHIP] <= 1.8 * mean, f"bytecodes per event: {shown}; Planetship {work[PLANETSHIP] / mean:.2f}x"
+    assert work[PLANETSHIP] <= 1.3 * mean, f"bytecodes per event: {shown}; Planetship {work[PLANETSHIP] / mean:.2f}x"

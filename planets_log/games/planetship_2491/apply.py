@@ -12,8 +12,6 @@ from .flow import (
     MILITARY,
     after_reward,
     begin_turns,
-    next_discarder,
-    next_placer,
     next_zone,
     remove,
     settle,
@@ -40,7 +38,7 @@ from .state import (
     zone_spec,
     zones_with,
 )
-from .turn import probe_possible
+from .turn import next_discarder, next_placer, probe_possible
 
 
 def drawn(state: State, code: str) -> tuple[tuple[str, ...], tuple[str, ...]]:

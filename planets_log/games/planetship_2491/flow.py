@@ -13,7 +13,6 @@ from operator import attrgetter, not_
 from .board import Geometry
 from .edition import COLOURS, Character
 from .state import (
-    HAND,
     ROUNDS,
     Char,
     State,
@@ -32,6 +31,7 @@ from .state import (
     zone_spec,
     zones_with,
 )
+from .turn import next_discarder, next_placer
 
 SENATE, LEISURE, MILITARY, PRISON, COMMAND, HIBERNATION, RADIOACTIVE, HARVESTS = 0, 1, 3, 4, 5, 6, 7, 9
 
@@ -237,38 +237,6 @@ def _next_placer(state: State, g: Geometry) -> tuple[State, bool]:
     return replace(state, phase="resolve", zone=-1, cursor=0, revealed=False, turn=state.first), False
 
 
-def next_placer(ships: tuple[int, ...], zones: tuple[ZoneState, ...], start: int, g: Geometry) -> int | None:
-    """The first seat from `start` on, in turn order, with a ship left and a free space to place it on (Player's
-    Turn), among these ships and zones: a state's, or those an event is about to give it."""
-    n = len(ships)
-    for k in range(n):
-        seat = (start + k) % n
-        if ships[seat] > 0 and _free_space(zones, seat, g):
-            return seat
-    return None
-
-
-def can_place(state: State, seat: int) -> bool:
-    """Whether the seat has a free space to place on: a free space dock, or one next to its characters (Player's Turn).
-
-    The same as `turn.placements(state, seat)` being non-empty, without listing them.
-    """
-    return _free_space(state.zones, seat, geo(state))
-
-
-def _free_space(zones: tuple[ZoneState, ...], seat: int, g: Geometry) -> bool:
-    """`can_place` on these zones and this geometry."""
-    for z, i in g.dock_list:
-        if zones[z].spaces[i] is None:
-            return True
-    near = g.adjacent_spaces
-    for z in g.order:
-        for i, ch in enumerate(zones[z].spaces, 1):
-            if ch is not None and ch.owner == seat and any(zones[z2].spaces[s2 - 1] is None for z2, s2 in near[(z, i)]):
-                return True
-    return False
-
-
 def _resolve_step(state: State, g: Geometry) -> tuple[State, bool]:
     zone = state.zone
     if zone < 0:
@@ -394,17 +362,6 @@ def _next_discarder(state: State) -> tuple[State, bool]:
         return replace(state, phase="over", turn=state.first), False
     first = (state.first + 1) % n
     return replace(state, phase="shift", round=state.round + 1, first=first, turn=first), False
-
-
-def next_discarder(hands: tuple[tuple[str, ...], ...], discards: tuple[tuple[str, ...], ...], start: int) -> int | None:
-    """The first seat from `start` on, in turn order, holding more cards than it keeps (Round End #4), among these
-    hands and discards: a state's, or those an event is about to give it."""
-    n = len(hands)
-    for k in range(n):
-        seat = (start + k) % n
-        if len(hands[seat]) - discards[seat].count("?") > HAND:  # a kept record's `discard ?` is not in hand yet
-            return seat
-    return None
 
 
 def begin_turns(state: State) -> State:

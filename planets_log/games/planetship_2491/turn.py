@@ -1,7 +1,8 @@
 """The turn's bookkeeping that `flow` and `legal` share: who acts now, and where a seat may place (Player's Turn).
 
-Kept below both so that neither imports the other: `flow` asks who can still place, `legal`
-and `check` ask who moves and which spaces a character or a probe may take.
+Kept below both so that neither imports the other: `flow` and `apply` ask who can still place
+and who must still discard, `legal` and `check` who moves and which spaces a character or a
+probe may take.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 from planets_log.game import CHANCE, TERMINAL
 
 from .board import Geometry
-from .state import State, char_at, geo, placed, size, zone_spec
+from .state import HAND, State, ZoneState, char_at, geo, placed, size, zone_spec
 
 CHANCE_PHASES = ("missions", "layout", "shift", "rewards", "draw", "reveal", "peek", "piles")
 HIBERNATION = 6
@@ -85,3 +86,46 @@ def probe_reaches(state: State, zone: int, to: int) -> bool:
 def probe_possible(state: State, zone: int) -> bool:
     """Whether a probe placed from `zone` has somewhere to go (`probe_targets` is not empty)."""
     return zone != HIBERNATION or any(z != HIBERNATION for z in geo(state).adjacent_zones[zone])
+
+
+def next_placer(ships: tuple[int, ...], zones: tuple[ZoneState, ...], start: int, g: Geometry) -> int | None:
+    """The first seat from `start` on, in turn order, with a ship left and a free space to place it on (Player's
+    Turn), among these ships and zones: a state's, or those an event is about to give it."""
+    n = len(ships)
+    for k in range(n):
+        seat = (start + k) % n
+        if ships[seat] > 0 and _free_space(zones, seat, g):
+            return seat
+    return None
+
+
+def can_place(state: State, seat: int) -> bool:
+    """Whether the seat has a free space to place on: a free space dock, or one next to its characters (Player's Turn).
+
+    The same as `turn.placements(state, seat)` being non-empty, without listing them.
+    """
+    return _free_space(state.zones, seat, geo(state))
+
+
+def _free_space(zones: tuple[ZoneState, ...], seat: int, g: Geometry) -> bool:
+    """`can_place` on these zones and this geometry."""
+    for z, i in g.dock_list:
+        if zones[z].spaces[i] is None:
+            return True
+    near = g.adjacent_spaces
+    for z in g.order:
+        for i, ch in enumerate(zones[z].spaces, 1):
+            if ch is not None and ch.owner == seat and any(zones[z2].spaces[s2 - 1] is None for z2, s2 in near[(z, i)]):
+                return True
+    return False
+
+
+def next_discarder(hands: tuple[tuple[str, ...], ...], discards: tuple[tuple[str, ...], ...], start: int) -> int | None:
+    """The first seat from `start` on, in turn order, holding more cards than it keeps (Round End #4), among these
+    hands and discards: a state's, or those an event is about to give it."""
+    n = len(hands)
+    for k in range(n):
+        seat = (start + k) % n
+        if len(hands[seat]) - discards[seat].count("?") > HAND:  # a kept record's `discard ?` is not in hand yet
+            return seat
+    return None

@@ -72,7 +72,7 @@ def test_the_fast_questions_answer_as_the_lists_do_through_whole_games():
     lists legal() and check() read (placements, usable, the *_targets, probe_targets), at every position."""
     from planets_log.engine.play import selfplay
     from planets_log.games.planetship_2491 import flow
-    from planets_log.games.planetship_2491.turn import probe_reaches, probe_targets
+    from planets_log.games.planetship_2491.turn import can_place, probe_reaches, probe_targets
 
     for seed, n in ((1, 2), (2, 3), (3, 5)):
         build = selfplay(RULES.id, seed, [f"P{i}" for i in range(n)])
@@ -81,7 +81,7 @@ def test_the_fast_questions_answer_as_the_lists_do_through_whole_games():
                 continue
             zones = geo(state).zones()
             for seat in range(n):
-                assert flow.can_place(state, seat) == bool(placements(state, seat))
+                assert can_place(state, seat) == bool(placements(state, seat))
             for z in zones:
                 for s in range(1, size(state, z) + 1):
                     ch = occupant(state, z, s)

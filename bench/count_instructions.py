@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -63,6 +64,8 @@ def main() -> None:
     parser.add_argument("--games", default=",".join(game_ids()), help="Comma-separated game ids.")
     parser.add_argument("--records", type=int, default=10, help="Self-play records per game.")
     args = parser.parse_args()
+    if shutil.which("valgrind") is None:
+        sys.exit("count_instructions.py needs valgrind (apt-get install valgrind)")
     print("| game | events | validate | decoding limit | limit / validate |")
     print("|---|---|---|---|---|")
     with tempfile.TemporaryDirectory() as tmp:

@@ -117,12 +117,19 @@ def _revealed(state: State, e: E.Revealed) -> State:
     return settle(replace(state, phase="resolve"))
 
 
+def _turn_after(state: State, ships: tuple[int, ...], zones: tuple[ZoneState, ...]) -> tuple[int, bool]:
+    """The seat the turn passes to, among the ships and zones about to be set, and whether none can place
+    (the turn then goes to the next seat, and settle resolves the zones): settle's first step, asked here so that
+    the event's own changes and the turn's are one replace."""
+    turn = (state.turn + 1) % len(ships)
+    seat = next_placer(ships, zones, turn, geo(state))
+    return (turn, True) if seat is None else (seat, False)
+
+
 def _next_turn(state: State) -> State:
-    turn = (state.turn + 1) % len(state.players)
-    seat = next_placer(state.ships, state.zones, turn, geo(state))  # settle's first step, asked here
-    if seat is None:
-        return settle(replace(state, pending=None, at=(-1, -1), turn=turn))
-    return replace(state, pending=None, at=(-1, -1), turn=seat)
+    seat, resolving = _turn_after(state, state.ships, state.zones)
+    after = replace(state, pending=None, at=(-1, -1), turn=seat)
+    return settle(after) if resolving else after
 
 
 def _after_placing(state: State) -> State:
@@ -148,11 +155,9 @@ def _placed(state: State, e: E.Placed) -> State:
         return replace(state, hands=hands, ships=ships, zones=zones, at=(zone, space), military=True, pending="rotate")
     if _probe_offered(state, zone, space, spec):
         return replace(state, hands=hands, ships=ships, zones=zones, at=(zone, space), pending="probe")
-    turn = (state.turn + 1) % len(ships)  # _next_turn in the same replace
-    seat = next_placer(ships, zones, turn, geo(state))
-    if seat is None:
-        return settle(replace(state, hands=hands, ships=ships, zones=zones, pending=None, at=(-1, -1), turn=turn))
-    return replace(state, hands=hands, ships=ships, zones=zones, pending=None, at=(-1, -1), turn=seat)
+    seat, resolving = _turn_after(state, ships, zones)
+    after = replace(state, hands=hands, ships=ships, zones=zones, pending=None, at=(-1, -1), turn=seat)
+    return settle(after) if resolving else after
 
 
 def _rotated(state: State, e: E.Rotated) -> State:
@@ -168,11 +173,9 @@ def _probed(state: State, e: E.Probed) -> State:
     if state.keeper >= 0:  # a record kept by one player: the keeper's probe may look at a `?`
         state = replace(state, probes=probes, probes_left=probes_left)
         return replace(state, phase="peek", pending=None) if kept.peek_due(state) else _next_turn(state)
-    turn = (state.turn + 1) % len(state.players)  # _next_turn in the same replace
-    seat = next_placer(state.ships, state.zones, turn, geo(state))
-    if seat is None:
-        return settle(replace(state, probes=probes, probes_left=probes_left, pending=None, at=(-1, -1), turn=turn))
-    return replace(state, probes=probes, probes_left=probes_left, pending=None, at=(-1, -1), turn=seat)
+    seat, resolving = _turn_after(state, state.ships, state.zones)
+    after = replace(state, probes=probes, probes_left=probes_left, pending=None, at=(-1, -1), turn=seat)
+    return settle(after) if resolving else after
 
 
 def _hacked(state: State, e: E.Hacked) -> State:

@@ -5,7 +5,7 @@ sets the ratio is the work validate does per event. CPU time is too noisy on a s
 to hold a test to (bench/run.py measures it: docs/performance.md), so this counts it exactly:
 the bytecode instructions validate executes per event, on seeded two-player self-play records,
 against the other games'. Planetship executed 2.25 times their mean, then 1.38 times after a first
-pass, and 1.21 times after a second; it may now execute at most 1.3 times.
+pass, and 1.22 times after a second; it may now execute at most 1.3 times.
 """
 
 from __future__ import annotations

@@ -24,7 +24,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from planets_log.engine.play import selfplay
+from run import write_records  # bench/run.py's seeded self-play records (two players, seeds from `seed` on)
+
 from planets_log.engine.registry import game_ids
 
 RUN = """
@@ -71,9 +72,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         for game in args.games.split(","):
             folder = Path(tmp) / game
-            folder.mkdir()
-            for i in range(args.records):
-                (folder / f"{1000 + i}.jsonl").write_text(selfplay(game, 1000 + i, ["P1", "P2"], rng_version=2).text())
+            write_records(folder, game, args.records, seed=1000)
             events = sum(len(p.read_bytes().splitlines()) - 1 for p in folder.glob("*.jsonl"))
             validate, decode = per_event(folder, "validate", events), per_event(folder, "decode", events)
             print(f"| {game} | {events:,} | {validate:,.0f} | {decode:,.0f} | {decode / validate:.3f} |", flush=True)

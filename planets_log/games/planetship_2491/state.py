@@ -186,8 +186,7 @@ def occupant(state: State, zone: int, space: int) -> Char | None:
 
 def char_at(state: State, zone: int, space: int) -> Char:
     """The character the rules know stands on a space (the resolving one, a checked target)."""
-    spaces = state.zones[zone].spaces  # occupant's, read here: the resolving character is asked at every step
-    char = spaces[space - 1] if 0 < space <= len(spaces) else None
+    char = occupant(state, zone, space)
     if char is None:
         raise ValueError(f"no character on space {space} of zone {zone}")
     return char
@@ -201,18 +200,16 @@ def with_space(state: State, zone: int, space: int, char: Char | None) -> State:
 def zones_with(zones: tuple[ZoneState, ...], zone: int, space: int, char: Char | None) -> tuple[ZoneState, ...]:
     """The zones with one space's occupant replaced (for a `replace` that changes more, or one more space)."""
     z = zones[zone]
-    spaces = list(z.spaces)
+    spaces = list(z.spaces)  # with_seat's way, twice, written out: every placement and move comes here
     spaces[space - 1] = char
-    out = list(zones)  # a list set and made a tuple: fewer copies than slicing and joining
+    out = list(zones)
     out[zone] = replace(z, spaces=tuple(spaces))
     return tuple(out)
 
 
 def zone_replaced(state: State, zone: int, z: ZoneState) -> tuple[ZoneState, ...]:
     """The zones with one zone replaced (for a `replace` that changes more)."""
-    zones = list(state.zones)  # as in zones_with
-    zones[zone] = z
-    return tuple(zones)
+    return with_seat(state.zones, zone, z)
 
 
 def with_zone(state: State, zone: int, z: ZoneState) -> State:
@@ -221,8 +218,8 @@ def with_zone(state: State, zone: int, z: ZoneState) -> State:
 
 
 def with_seat(items: tuple[T, ...], seat: int, value: T) -> tuple[T, ...]:
-    """A per-seat tuple with one entry replaced."""
-    out = list(items)
+    """A per-seat tuple (or the zones, a zone's spaces) with one entry replaced."""
+    out = list(items)  # a list set and made a tuple: fewer copies than slicing and joining
     out[seat] = value
     return tuple(out)
 

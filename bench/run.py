@@ -11,7 +11,9 @@ everything in wall time. Sections:
 
   1-2. the decoding limit (msgspec decoding each event line into the game's typed events,
        nothing else) against validate (every gate, the chain, the seed, the rules),
-       replay (Replay.final: the same gates) and trusted replay (Replay.trusted: apply only)
+       replay (Replay.final: the same gates) and trusted replay (Replay.trusted: apply only);
+       the decoding is repeated until its round lasts as long as validate's (a round of a few
+       milliseconds moved the limit by 1.7x between two runs)
   3.   python-chess reading and replaying a PGN of random legal games (pip install '.[bench]')
   4.   growth: validating 1, 100 and 10,000 records; records of growing length; one record
        stepped through every state in one pass
@@ -88,6 +90,17 @@ def repeated(fn, times: int):
         for _ in range(times):
             fn()
     return run
+
+
+def _as_long_as(short, long) -> int:
+    """How many runs of `short` take as long as one of `long` (each timed once, after a warm-up run)."""
+    short(), long()
+    t0 = CLOCK()
+    short()
+    t1 = CLOCK()
+    long()
+    t2 = CLOCK()
+    return max(1, min(100, round((t2 - t1) / max(t1 - t0, 1e-6))))
 
 
 # --- records -------------------------------------------------------------------------------
@@ -358,9 +371,10 @@ def main() -> None:
         for game in games:
             paths = records[game] = write_records(folder / game, game, per_game)
             events = count_events(paths)
-            t = interleave({"decode": decode_only(paths), "validate": validate_all(paths), "replay": replay_all(paths),
-                            "trusted": trusted_all(paths)}, rounds)
-            r = {k: events / v for k, v in t.items()}
+            times = _as_long_as(decode_only(paths), validate_all(paths))
+            t = interleave({"decode": repeated(decode_only(paths), times), "validate": validate_all(paths),
+                            "replay": replay_all(paths), "trusted": trusted_all(paths)}, rounds)
+            r = {k: events * (times if k == "decode" else 1) / v for k, v in t.items()}
             say(f"| {game} | {len(paths)} | {events:,} | {r['decode']:,.0f} | {r['validate']:,.0f} | {r['replay']:,.0f} "
                 f"| {r['trusted']:,.0f} | {r['validate'] / r['decode']:.3f} | {r['replay'] / r['decode']:.3f} "
                 f"| {r['trusted'] / r['decode']:.3f} |")

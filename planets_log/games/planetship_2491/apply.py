@@ -6,8 +6,7 @@ from typing import Any, Callable
 
 from . import events as E
 from . import kept
-from .board import rows_of
-from .edition import Zone
+from .board import Geometry, rows_of
 from .flow import (
     MILITARY,
     after_reward,
@@ -35,7 +34,6 @@ from .state import (
     with_space,
     with_zone,
     zone_replaced,
-    zone_spec,
     zones_with,
 )
 from .turn import next_discarder, next_placer, probe_possible
@@ -117,12 +115,13 @@ def _revealed(state: State, e: E.Revealed) -> State:
     return settle(replace(state, phase="resolve"))
 
 
-def _turn_after(state: State, ships: tuple[int, ...], zones: tuple[ZoneState, ...]) -> tuple[int, bool]:
+def _turn_after(state: State, ships: tuple[int, ...], zones: tuple[ZoneState, ...],
+                g: Geometry | None = None) -> tuple[int, bool]:
     """The seat the turn passes to, among the ships and zones about to be set, and whether none can place
     (the turn then goes to the next seat, and settle resolves the zones): settle's first step, asked here so that
     the event's own changes and the turn's are one replace."""
     turn = (state.turn + 1) % len(ships)
-    seat = next_placer(ships, zones, turn, geo(state))
+    seat = next_placer(ships, zones, turn, g or geo(state))
     return (turn, True) if seat is None else (seat, False)
 
 
@@ -135,27 +134,27 @@ def _next_turn(state: State) -> State:
 def _after_placing(state: State) -> State:
     """Offer a probe if the space shows the probe icon, else pass the turn."""
     zone, space = state.at
-    if _probe_offered(state, zone, space, zone_spec(state, zone)):
+    if _probe_offered(state, zone, space, geo(state)):
         return replace(state, pending="probe")
     return _next_turn(state)
 
 
-def _probe_offered(state: State, zone: int, space: int, spec: Zone) -> bool:
+def _probe_offered(state: State, zone: int, space: int, g: Geometry) -> bool:
     """Whether the seat placing now may place a probe: the space shows the icon, and one has somewhere to go."""
-    return space in spec.probes and state.probes_left[state.turn] > 0 and probe_possible(state, zone)
+    return space in g.specs[zone].probes and state.probes_left[state.turn] > 0 and probe_possible(g, zone)
 
 
 def _placed(state: State, e: E.Placed) -> State:
     zone, space, by, code = e.zone, e.space, e.by, e.card
-    spec = zone_spec(state, zone)
-    char = Char(card=code, owner=by, down=space in spec.face_down and zone != 2)
+    g = geo(state)  # the layout does not change with a placement: the geometry is the same after it
+    char = Char(card=code, owner=by, down=space in g.specs[zone].face_down and zone != 2)
     hands = state.hands if code == E.HIDDEN else with_seat(state.hands, by, take(state.hands[by], code))
     ships, zones = with_seat(state.ships, by, state.ships[by] - 1), zones_with(state.zones, zone, space, char)
     if zone == MILITARY and not state.military:  # its first character may turn the zone first
         return replace(state, hands=hands, ships=ships, zones=zones, at=(zone, space), military=True, pending="rotate")
-    if _probe_offered(state, zone, space, spec):
+    if _probe_offered(state, zone, space, g):
         return replace(state, hands=hands, ships=ships, zones=zones, at=(zone, space), pending="probe")
-    seat, resolving = _turn_after(state, ships, zones)
+    seat, resolving = _turn_after(state, ships, zones, g)
     after = replace(state, hands=hands, ships=ships, zones=zones, pending=None, at=(-1, -1), turn=seat)
     return settle(after) if resolving else after
 

@@ -8,16 +8,19 @@ whole grid (Zone Grid).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from planets_log.game import is_number
 
-from .edition import SIDE, Zone
+from .edition import SIDE, ZONE_RULES, Zone
 
 GRID_SHAPES = {2: (2, 3, 4), 3: (2, 3, 4), 4: (2, 4, 2), 5: (3, 3, 1)}
 """Players -> (rows, columns, reserve) (Forming Planetship Alpha)."""
 
+
+SENATE, COMMAND = ZONE_RULES.index("senate"), ZONE_RULES.index("command")
+"""The Command Center's number: its bonus reaches its own zone and those next to it (Zone Special Rules)."""
 
 ROMAN = ("R", "I", "II", "III", "IV", "V")
 """A space's numeral in the notation (R: the reward space)."""
@@ -67,6 +70,14 @@ class Geometry:
     """The same as (zone, 0-based index of the space), in resolution order: who can still place asks at every turn."""
     slots: tuple[int, ...] = ()
     """The zone of each reward slot, in zone-number order (Harvests has two)."""
+    around: dict[int, frozenset[int]] = field(default_factory=dict)
+    """Each zone in play with the zones next to it: what a Shield and a Team Radio reach."""
+    commanded: frozenset[int] = frozenset()
+    """The zones where the Command Center lends its bonus: zone 5 if in play, and the zones next to it."""
+    specs: tuple[Zone, ...] = ()
+    """The edition's zone cards by number (their icons, asked at every placement)."""
+    pullable: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    """Each zone in play with the zones next to it a Tractor Beam may pull from (all but the Senate)."""
 
     def zones(self) -> tuple[int, ...]:
         """Zone numbers in play, in resolution order."""
@@ -94,7 +105,11 @@ def geometry(zones: tuple[Zone, ...], grid: tuple[tuple[int, int], ...], rows: i
     dock_list = tuple((z, s - 1) for z in order for s in zones[z].docks)
     docks = frozenset((z, i + 1) for z, i in dock_list)
     slots = tuple(z for z in order for _ in range(zones[z].rewards))
-    return Geometry(where, adjacent_zones, adjacent_spaces, order, docks, dock_list, slots)
+    around = {z: near | {z} for z, near in adjacent_zones.items()}
+    commanded = around.get(COMMAND, frozenset())
+    pullable = {z: tuple(sorted(near - {SENATE})) for z, near in adjacent_zones.items()}
+    return Geometry(where, adjacent_zones, adjacent_spaces, order, docks, dock_list, slots, around, commanded, zones,
+                    pullable)
 
 
 @dataclass(frozen=True)

@@ -9,17 +9,18 @@ from planets_log.game import Action, IllegalEvent
 from . import events as E
 from . import kept
 from .board import GRID_SHAPES, Geometry, place, rows_of
-from .flow import (
+from .state import Char, State, card, char_at, deck_size, geo, info, occupant, reward_slots, zone_spec
+from .turn import (
     can_use,
     free_spaces,
     hack_targets,
     is_shield_target,
     is_teleport_target,
     is_tractor_target,
+    probe_reaches,
+    reachable,
     remaining,
 )
-from .state import Char, State, card, char_at, deck_size, geo, info, occupant, reward_slots, zone_spec
-from .turn import probe_reaches, reachable
 
 SETUP = "Game Setup"
 FORMING = "Forming Planetship Alpha"
@@ -207,21 +208,22 @@ def _space(state: State, zone: int, space: int, low: int = 1, g: Geometry | None
 
 
 def _placed(state: State, e: E.Placed) -> None:
-    in_hand = e.card in state.hands[e.by]
+    code, by, zone, space = e.card, e.by, e.zone, e.space
+    in_hand = code in state.hands[by]
     if not in_hand:  # a card in hand is one of the edition's (or '?'): not echoed
         _cards_known(state, e, "card", TURN)
-    g = _space(state, e.zone, e.space)
-    if e.card == E.HIDDEN:
+    g = _space(state, zone, space)
+    if code == E.HIDDEN:
         kept.hidden_placed(state, e)
     elif not in_hand:
-        down = e.space in zone_spec(state, e.zone).face_down and e.zone != 2
-        fail("place.hand", f"{state.players[e.by]} has no card {e.card} in hand", TURN,
-             f"{state.players[e.by]} has no such card in hand" if down else None)
-    if state.zones[e.zone].spaces[e.space - 1] is not None:  # a space of the zone (_space)
-        fail("place.occupied", f"{place(e.zone, e.space)} is occupied", "Zones")
-    if not reachable(state, e.by, e.zone, e.space, g):
-        fail("place.unreachable", f"{place(e.zone, e.space)} has no space dock and no character of "
-             f"{state.players[e.by]} next to it", "Space Docks")
+        down = space in zone_spec(state, zone).face_down and zone != 2
+        fail("place.hand", f"{state.players[by]} has no card {code} in hand", TURN,
+             f"{state.players[by]} has no such card in hand" if down else None)
+    if state.zones[zone].spaces[space - 1] is not None:  # a space of the zone (_space)
+        fail("place.occupied", f"{place(zone, space)} is occupied", "Zones")
+    if (zone, space) not in g.docks and not reachable(state, by, zone, space, g):  # a dock: reachable at once
+        fail("place.unreachable", f"{place(zone, space)} has no space dock and no character of "
+             f"{state.players[by]} next to it", "Space Docks")
 
 
 def _rotated(state: State, e: E.Rotated) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from itertools import chain
-from operator import attrgetter, not_
+from operator import attrgetter
 
 from .board import Geometry
 from .edition import COLOURS, Character
@@ -23,15 +23,13 @@ from .state import (
     fleet,
     geo,
     info,
-    occupant,
-    placed,
     replace,
     with_seat,
     zone_replaced,
     zone_spec,
     zones_with,
 )
-from .turn import next_discarder, next_placer
+from .turn import first_actor, next_discarder, next_placer
 
 SENATE, LEISURE, MILITARY, PRISON, COMMAND, HIBERNATION, RADIOACTIVE, HARVESTS = 0, 1, 3, 4, 5, 6, 7, 9
 
@@ -41,10 +39,9 @@ def strength(state: State, zone: int, space: int, char: Char) -> int:
     return _strength(card(state, char.card), char, zone, space, _commanded(state, zone))
 
 
-def _commanded(state: State, zone: int, g: Geometry | None = None) -> bool:
+def _commanded(state: State, zone: int) -> bool:
     """Whether the Command Center lends its bonus in this zone: zone 5 in the grid, this zone or next to it."""
-    g = g or geo(state)
-    return COMMAND in g.where and (zone == COMMAND or COMMAND in g.adjacent_zones[zone])
+    return zone in geo(state).commanded
 
 
 def _strength(c: Character, char: Char, zone: int, space: int, commanded: bool) -> int:
@@ -55,14 +52,18 @@ def _strength(c: Character, char: Char, zone: int, space: int, commanded: bool) 
 def totals(state: State, zone: int, g: Geometry | None = None) -> dict[int, int]:
     """Each present player's combined strength in a zone (each character's as `_strength` gives it, inlined)."""
     out: dict[int, int] = {}
-    cards, commanded = info(state.ed).cards, _commanded(state, zone, g)
-    leisure = zone == LEISURE
-    for i, ch in enumerate(state.zones[zone].spaces, 1):
+    power, commanded = info(state.ed).power, zone in (g or geo(state)).commanded
+    spaces = state.zones[zone].spaces
+    for ch in spaces:
         if ch is not None:
-            c = cards[ch.card]
-            out[ch.owner] = (out.get(ch.owner, 0) + c.strength + ch.radio + (leisure and i == 3)
-                             + (commanded and "radio" in c.abilities))
+            out[ch.owner] = out.get(ch.owner, 0) + power[ch.card][commanded] + ch.radio
+    if zone == LEISURE and len(spaces) >= 3 and (third := spaces[2]) is not None:  # space III's +1
+        out[third.owner] += 1
     return out
+
+
+_RADIO, _CARD, _SPACES, _DOWN = attrgetter("radio"), attrgetter("card"), attrgetter("spaces"), attrgetter("down")
+# the scans below walk a zone's spaces in C (filter(None, ...) keeps the characters)
 
 
 def zone_winner(state: State, zone: int, g: Geometry | None = None) -> int | None:
@@ -77,130 +78,6 @@ def zone_winner(state: State, zone: int, g: Geometry | None = None) -> int | Non
         if ch is not None and tot[ch.owner] == best:
             return ch.owner
     raise AssertionError("a tied player has no character in the zone")
-
-
-def free_spaces(state: State, zone: int) -> list[int]:
-    """The unoccupied spaces of a zone."""
-    return [i + 1 for i, ch in enumerate(state.zones[zone].spaces) if ch is None]
-
-
-def protected(state: State, zone: int, char: Char) -> bool:
-    """True when Hacker and Tractor Beam cannot target it (a shield, or the Senate)."""
-    return char.shield or zone == SENATE
-
-
-def hack_targets(state: State, zone: int, by: int) -> list[int]:
-    """Spaces of unshielded enemy characters in this zone."""
-    return [i + 1 for i, ch in enumerate(state.zones[zone].spaces)
-            if ch is not None and ch.owner != by and not protected(state, zone, ch)]
-
-
-def tractor_targets(state: State, zone: int) -> list[tuple[int, int]]:
-    """Unshielded characters of zones adjacent to this one (none if this zone is full)."""
-    if not free_spaces(state, zone):
-        return []
-    near = geo(state).adjacent_zones[zone]
-    return [(z, s) for z, s, ch in placed(state, near) if not protected(state, z, ch)]
-
-
-def shield_targets(state: State, zone: int) -> list[tuple[int, int]]:
-    """Unshielded characters in this zone or an adjacent one (none once the shields run out)."""
-    if state.shields <= 0:
-        return []
-    near = geo(state).adjacent_zones[zone] | {zone}
-    return [(z, s) for z, s, ch in placed(state, near) if not ch.shield]
-
-
-def teleport_targets(state: State, zone: int) -> list[tuple[int, int]]:
-    """Free spaces of zones adjacent to this one."""
-    return [(z, s) for z in sorted(geo(state).adjacent_zones[zone]) for s in free_spaces(state, z)]
-
-
-def _at(state: State, zone: int, space: int) -> Char | None:
-    """The character on a space of a zone, None for an empty space or a numeral the zone lacks."""
-    spaces = state.zones[zone].spaces
-    return spaces[space - 1] if 0 < space <= len(spaces) else None
-
-
-def is_tractor_target(state: State, zone: int, z: int, s: int, g: Geometry | None = None) -> bool:
-    """(z, s) in tractor_targets(state, zone), without listing them."""
-    if None not in state.zones[zone].spaces or z not in (g or geo(state)).adjacent_zones[zone]:
-        return False
-    ch = _at(state, z, s)
-    return ch is not None and not protected(state, z, ch)
-
-
-def is_shield_target(state: State, zone: int, z: int, s: int, g: Geometry | None = None) -> bool:
-    """(z, s) in shield_targets(state, zone), without listing them."""
-    if state.shields <= 0 or (z != zone and z not in (g or geo(state)).adjacent_zones[zone]):
-        return False
-    ch = _at(state, z, s)
-    return ch is not None and not ch.shield
-
-
-def is_teleport_target(state: State, zone: int, z: int, s: int, g: Geometry | None = None) -> bool:
-    """(z, s) in teleport_targets(state, zone), without listing them."""
-    return z in (g or geo(state)).adjacent_zones[zone] and 0 < s <= len(state.zones[z].spaces) and _at(state, z, s) is None
-
-
-def remaining(state: State, char: Char) -> list[str]:
-    """The character's ability icons not used yet this round."""
-    left = list(card(state, char.card).abilities)
-    for name in char.used:
-        left.remove(name)
-    return left
-
-
-def usable(state: State, zone: int, space: int) -> list[str]:
-    """The abilities the character on this space can use now."""
-    char = occupant(state, zone, space)
-    if char is None or char.disabled:
-        return []
-    return [name for name in dict.fromkeys(remaining(state, char)) if can_use(state, zone, char, name)]
-
-
-_SHIELD, _RADIO, _CARD, _SPACES = attrgetter("shield"), attrgetter("radio"), attrgetter("card"), attrgetter("spaces")
-_DOWN = attrgetter("down")
-# the scans below walk a zone's spaces in C (filter(None, ...) keeps the characters): they run at every step
-
-
-def can_use(state: State, zone: int, char: Char, name: str, g: Geometry | None = None) -> bool:
-    """Whether the ability has something to act on now: a target, a card to draw (Team Radio always has);
-    `g`: the state's geometry, where the caller has it."""
-    if name == "hack":
-        return zone != SENATE and any(ch is not None and ch.owner != char.owner and not ch.shield
-                                      for ch in state.zones[zone].spaces)
-    if name == "scan":
-        return deck_has_cards(state)
-    if name == "radio":
-        return True
-    zones = state.zones
-    near = (g or geo(state)).adjacent_zones[zone]
-    if name == "tractor":
-        return None in zones[zone].spaces and any(
-            z != SENATE and any(map(not_, map(_SHIELD, filter(None, zones[z].spaces)))) for z in near)
-    if name == "shield":
-        spaces = chain(zones[zone].spaces, *(zones[z].spaces for z in near))
-        return state.shields > 0 and any(map(not_, map(_SHIELD, filter(None, spaces))))
-    if name == "teleport":
-        return any(None in zones[z].spaces for z in near)
-    return True
-
-
-def acts(state: State, zone: int, char: Char, g: Geometry | None = None) -> bool:
-    """Whether a character on the resolving zone has an ability it can use now (`usable` is not empty)."""
-    if char.disabled:
-        return False
-    left = remaining(state, char) if char.used else card(state, char.card).abilities
-    for name in left:  # an icon printed twice is asked twice only when it has nothing to act on
-        if can_use(state, zone, char, name, g):
-            return True
-    return False
-
-
-def deck_has_cards(state: State) -> bool:
-    """True when the character deck still has a card to draw."""
-    return len(state.deck) - state.unknown + len(state.bottom) > 0
 
 
 def zones_used(state: State, name: str) -> tuple[ZoneState, ...]:
@@ -246,11 +123,10 @@ def _resolve_step(state: State, g: Geometry) -> tuple[State, bool]:
         return replace(state, phase="reveal"), False  # unnamed card came in (only a record kept by one has a '?')
     if not state.revealed:  # its '?' cards were named: now the zone turns face up
         return _reveal(state), False
-    spaces, cursor = z.spaces, state.cursor
-    for space in range(max(cursor, 1), len(spaces) + 1):
-        char = spaces[space - 1]
-        if char is not None and acts(state, zone, char, g):
-            return (state if space == cursor else replace(state, cursor=space)), True
+    cursor = state.cursor
+    space = first_actor(state, zone, cursor or 1, g)
+    if space:
+        return (state if space == cursor else replace(state, cursor=space)), True
     return award(state, g), False
 
 

@@ -93,12 +93,14 @@ class Info:
     zones: tuple[Zone, ...]
     sizes: tuple[int, ...]
     grids: dict[tuple[tuple[tuple[int, int], ...], int], Geometry]
+    power: dict[str, tuple[int, int]]
+    """Each card's printed strength, without and with the Command Center's bonus (+1 for a Team Radio icon)."""
 
 
 _INFO: dict[int, tuple[PlanetshipEdition, Info]] = {}
 # the edition asked for last and its lookups, as one tuple read once (safe between threads):
 # every event asks several times
-_LAST: list[tuple[object, Info]] = [(object(), Info({}, (), (), {}))]
+_LAST: list[tuple[object, Info]] = [(object(), Info({}, (), (), {}, {}))]
 
 
 def info(ed: PlanetshipEdition) -> Info:
@@ -115,7 +117,8 @@ def info(ed: PlanetshipEdition) -> Info:
         for c in ed.starting:
             cards[colour + c.id] = c
     zones = tuple(sorted(ed.zones, key=lambda z: z.number))
-    made = Info(cards, zones, tuple(z.size for z in zones), {})
+    power = {code: (c.strength, c.strength + ("radio" in c.abilities)) for code, c in cards.items()}
+    made = Info(cards, zones, tuple(z.size for z in zones), {}, power)
     _INFO[id(ed)] = (ed, made)
     _LAST[0] = (ed, made)
     return made

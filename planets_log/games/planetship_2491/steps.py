@@ -8,10 +8,9 @@ from planets_log.game import Event
 from . import events as E
 from .apply import friends
 from .board import place
-from .flow import usable
 from .legal import legal
 from .state import HAND, State, occupant
-from .turn import to_move
+from .turn import to_move, usable
 
 ABILITY_WORDS = {"hack": "hack N", "scan": "scan", "tractor": "tractor ZONE.N N", "shield": "shield ZONE.N",
                  "radio": "radio", "teleport": "teleport ZONE.N"}

@@ -1,16 +1,21 @@
-"""The turn's bookkeeping that `flow` and `legal` share: who acts now, and where a seat may place (Player's Turn).
+"""The turn's bookkeeping that `flow` and `legal` share: who acts now, where a seat may place (Player's Turn), and
+what a resolving character can use its abilities on (Character Abilities).
 
-Kept below both so that neither imports the other: `flow` and `apply` ask who can still place
-and who must still discard, `legal` and `check` who moves and which spaces a character or a
-probe may take.
+Kept below both so that neither imports the other: `flow` and `apply` ask who can still place,
+who must still discard and which character acts next, `legal` and `check` who moves, which
+spaces a character or a probe may take and what an ability may target.
 """
 
 from __future__ import annotations
 
 from planets_log.game import CHANCE, TERMINAL
 
-from .board import Geometry
-from .state import HAND, State, ZoneState, char_at, geo, placed, size, zone_spec
+from collections.abc import Callable, Iterable
+from itertools import chain
+from operator import attrgetter, not_
+
+from .board import SENATE, Geometry
+from .state import HAND, Char, State, ZoneState, card, char_at, geo, info, occupant, placed, size, zone_spec
 
 CHANCE_PHASES = ("missions", "layout", "shift", "rewards", "draw", "reveal", "peek", "piles")
 HIBERNATION = 6
@@ -83,9 +88,9 @@ def probe_reaches(state: State, zone: int, to: int) -> bool:
     return to != HIBERNATION and (to == zone or to in geo(state).adjacent_zones[zone])
 
 
-def probe_possible(state: State, zone: int) -> bool:
-    """Whether a probe placed from `zone` has somewhere to go (`probe_targets` is not empty)."""
-    return zone != HIBERNATION or any(z != HIBERNATION for z in geo(state).adjacent_zones[zone])
+def probe_possible(g: Geometry, zone: int) -> bool:
+    """Whether a probe placed from `zone` on the grid `g` has somewhere to go (`probe_targets` is not empty)."""
+    return zone != HIBERNATION or any(z != HIBERNATION for z in g.adjacent_zones[zone])
 
 
 def next_placer(ships: tuple[int, ...], zones: tuple[ZoneState, ...], start: int, g: Geometry) -> int | None:
@@ -129,3 +134,169 @@ def next_discarder(hands: tuple[tuple[str, ...], ...], discards: tuple[tuple[str
         if len(hands[seat]) - discards[seat].count("?") > HAND:  # a kept record's `discard ?` is not in hand yet
             return seat
     return None
+
+
+# --- what a character on the resolving zone can use its abilities on (Character Abilities) ------------------
+
+
+def free_spaces(state: State, zone: int) -> list[int]:
+    """The unoccupied spaces of a zone."""
+    return [i + 1 for i, ch in enumerate(state.zones[zone].spaces) if ch is None]
+
+
+def protected(state: State, zone: int, char: Char) -> bool:
+    """True when Hacker and Tractor Beam cannot target it (a shield, or the Senate)."""
+    return char.shield or zone == SENATE
+
+
+def hack_targets(state: State, zone: int, by: int) -> list[int]:
+    """Spaces of unshielded enemy characters in this zone."""
+    return [i + 1 for i, ch in enumerate(state.zones[zone].spaces)
+            if ch is not None and ch.owner != by and not protected(state, zone, ch)]
+
+
+def tractor_targets(state: State, zone: int) -> list[tuple[int, int]]:
+    """Unshielded characters of zones adjacent to this one (none if this zone is full)."""
+    if not free_spaces(state, zone):
+        return []
+    near = geo(state).adjacent_zones[zone]
+    return [(z, s) for z, s, ch in placed(state, near) if not protected(state, z, ch)]
+
+
+def shield_targets(state: State, zone: int) -> list[tuple[int, int]]:
+    """Unshielded characters in this zone or an adjacent one (none once the shields run out)."""
+    if state.shields <= 0:
+        return []
+    near = geo(state).adjacent_zones[zone] | {zone}
+    return [(z, s) for z, s, ch in placed(state, near) if not ch.shield]
+
+
+def teleport_targets(state: State, zone: int) -> list[tuple[int, int]]:
+    """Free spaces of zones adjacent to this one."""
+    return [(z, s) for z in sorted(geo(state).adjacent_zones[zone]) for s in free_spaces(state, z)]
+
+
+def _at(state: State, zone: int, space: int) -> Char | None:
+    """The character on a space of a zone, None for an empty space or a numeral the zone lacks."""
+    spaces = state.zones[zone].spaces
+    return spaces[space - 1] if 0 < space <= len(spaces) else None
+
+
+def is_tractor_target(state: State, zone: int, z: int, s: int, g: Geometry | None = None) -> bool:
+    """(z, s) in tractor_targets(state, zone), without listing them."""
+    if None not in state.zones[zone].spaces or z not in (g or geo(state)).adjacent_zones[zone]:
+        return False
+    ch = _at(state, z, s)
+    return ch is not None and not protected(state, z, ch)
+
+
+def is_shield_target(state: State, zone: int, z: int, s: int, g: Geometry | None = None) -> bool:
+    """(z, s) in shield_targets(state, zone), without listing them."""
+    if state.shields <= 0 or (z != zone and z not in (g or geo(state)).adjacent_zones[zone]):
+        return False
+    ch = _at(state, z, s)
+    return ch is not None and not ch.shield
+
+
+def is_teleport_target(state: State, zone: int, z: int, s: int, g: Geometry | None = None) -> bool:
+    """(z, s) in teleport_targets(state, zone), without listing them."""
+    return z in (g or geo(state)).adjacent_zones[zone] and 0 < s <= len(state.zones[z].spaces) and _at(state, z, s) is None
+
+
+def remaining(state: State, char: Char) -> list[str]:
+    """The character's ability icons not used yet this round."""
+    left = list(card(state, char.card).abilities)
+    for name in char.used:
+        left.remove(name)
+    return left
+
+
+def usable(state: State, zone: int, space: int) -> list[str]:
+    """The abilities the character on this space can use now."""
+    char = occupant(state, zone, space)
+    if char is None or char.disabled:
+        return []
+    return [name for name in dict.fromkeys(remaining(state, char)) if can_use(state, zone, char, name)]
+
+
+_SHIELD, _SPACES = attrgetter("shield"), attrgetter("spaces")
+# the scans below walk a zone's spaces in C (filter(None, ...) keeps the characters): they run at every step
+
+
+def can_use(state: State, zone: int, char: Char, name: str, g: Geometry | None = None) -> bool:
+    """Whether the ability has something to act on now: a target, a card to draw (Team Radio always has);
+    `g`: the state's geometry, where the caller has it."""
+    return CAN_USE.get(name, _always)(state, zone, char, g or geo(state))
+
+
+def _hack_can(state: State, zone: int, char: Char, g: Geometry) -> bool:
+    if zone == SENATE:
+        return False
+    owner = char.owner
+    for ch in state.zones[zone].spaces:
+        if ch is not None and ch.owner != owner and not ch.shield:
+            return True
+    return False
+
+
+def _scan_can(state: State, zone: int, char: Char, g: Geometry) -> bool:
+    return len(state.deck) - state.unknown + len(state.bottom) > 0  # a card left to draw: deck_size(state) > 0
+
+
+def _always(state: State, zone: int, char: Char, g: Geometry) -> bool:
+    return True
+
+
+def _tractor_can(state: State, zone: int, char: Char, g: Geometry) -> bool:
+    zones = state.zones
+    return None in zones[zone].spaces and _unshielded(zones, g.pullable[zone])
+
+
+def _shield_can(state: State, zone: int, char: Char, g: Geometry) -> bool:
+    return state.shields > 0 and _unshielded(state.zones, g.around[zone])
+
+
+def _teleport_can(state: State, zone: int, char: Char, g: Geometry) -> bool:
+    zones = state.zones
+    for z in g.adjacent_zones[zone]:
+        if None in zones[z].spaces:
+            return True
+    return False
+
+
+def _unshielded(zones: tuple[ZoneState, ...], among: Iterable[int]) -> bool:
+    """Whether a character without a shield stands in one of these zones (walked in C)."""
+    spaces = chain.from_iterable(map(_SPACES, map(zones.__getitem__, among)))
+    return any(map(not_, map(_SHIELD, filter(None, spaces))))
+
+
+CAN_USE: dict[str, Callable[[State, int, Char, Geometry], bool]] = {
+    "hack": _hack_can, "scan": _scan_can, "radio": _always, "tractor": _tractor_can, "shield": _shield_can,
+    "teleport": _teleport_can,
+}
+"""Each ability's test of `can_use`, with the geometry found (the Team Radio's: always)."""
+
+
+def acts(state: State, zone: int, char: Char, g: Geometry | None = None) -> bool:
+    """Whether a character on the resolving zone has an ability it can use now (`usable` is not empty)."""
+    if char.disabled:
+        return False
+    g = g or geo(state)
+    left = remaining(state, char) if char.used else info(state.ed).cards[char.card].abilities
+    for name in left:  # an icon printed twice is asked twice only when it has nothing to act on
+        if CAN_USE[name](state, zone, char, g):
+            return True
+    return False
+
+
+def first_actor(state: State, zone: int, start: int, g: Geometry) -> int:
+    """The first space from numeral `start` on whose character `acts` (0: none), its lookups made once for the zone."""
+    cards, spaces = info(state.ed).cards, state.zones[zone].spaces
+    for space in range(start, len(spaces) + 1):
+        char = spaces[space - 1]
+        if char is None or char.disabled:
+            continue
+        for name in remaining(state, char) if char.used else cards[char.card].abilities:
+            if CAN_USE[name](state, zone, char, g):
+                return space
+    return 0

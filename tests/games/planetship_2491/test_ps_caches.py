@@ -71,7 +71,7 @@ def test_the_fast_questions_answer_as_the_lists_do_through_whole_games():
     """The hot path asks "is there any?" (can_place, acts, is_*_target, probe_reaches): each answers exactly as the
     lists legal() and check() read (placements, usable, the *_targets, probe_targets), at every position."""
     from planets_log.engine.play import selfplay
-    from planets_log.games.planetship_2491 import flow
+    from planets_log.games.planetship_2491 import turn
     from planets_log.games.planetship_2491.turn import can_place, probe_reaches, probe_targets
 
     for seed, n in ((1, 2), (2, 3), (3, 5)):
@@ -86,13 +86,13 @@ def test_the_fast_questions_answer_as_the_lists_do_through_whole_games():
                 for s in range(1, size(state, z) + 1):
                     ch = occupant(state, z, s)
                     if ch is not None:
-                        assert flow.acts(state, z, ch) == bool(flow.usable(state, z, s))
+                        assert turn.acts(state, z, ch) == bool(turn.usable(state, z, s))
                     for here in zones:
-                        pulled = (z, s) in flow.tractor_targets(state, here)
-                        assert flow.is_tractor_target(state, here, z, s) == pulled
-                        assert flow.is_shield_target(state, here, z, s) == ((z, s) in flow.shield_targets(state, here))
-                        assert flow.is_teleport_target(state, here, z, s) == \
-                            ((z, s) in flow.teleport_targets(state, here))
+                        pulled = (z, s) in turn.tractor_targets(state, here)
+                        assert turn.is_tractor_target(state, here, z, s) == pulled
+                        assert turn.is_shield_target(state, here, z, s) == ((z, s) in turn.shield_targets(state, here))
+                        assert turn.is_teleport_target(state, here, z, s) == \
+                            ((z, s) in turn.teleport_targets(state, here))
             for here in zones:
                 for z in zones:
                     if z != 6:

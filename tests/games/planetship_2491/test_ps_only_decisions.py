@@ -13,7 +13,7 @@ import pytest
 from planets_log.cli.main import cli
 from planets_log.games.planetship_2491 import events as E
 from planets_log.games.planetship_2491.apply import friends
-from planets_log.games.planetship_2491.flow import usable
+from planets_log.games.planetship_2491.turn import usable
 
 from .fixtures_gen import ROUND, SCAN, worked_moves
 from .ps_helpers import FIXTURES, NAMES, RULES, scene, table

@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from planets_log.game import is_number
 
-from .edition import SIDE, ZONE_RULES, Zone
+from .edition import SIDE, ZONE_RULES, Character, Zone
 
 GRID_SHAPES = {2: (2, 3, 4), 3: (2, 3, 4), 4: (2, 4, 2), 5: (3, 3, 1)}
 """Players -> (rows, columns, reserve) (Forming Planetship Alpha)."""
@@ -78,6 +78,11 @@ class Geometry:
     """The edition's zone cards by number (their icons, asked at every placement)."""
     pullable: dict[int, tuple[int, ...]] = field(default_factory=dict)
     """Each zone in play with the zones next to it a Tractor Beam may pull from (all but the Senate)."""
+    cards: dict[str, Character] = field(default_factory=dict)
+    """The edition's characters by card code: a geometry is made for one edition (`state.geo`), and a zone's
+    resolution asks for them at every step, with the layout."""
+    power: dict[str, tuple[int, int]] = field(default_factory=dict)
+    """Each card's printed strength, without and with the Command Center's bonus (+1 for a Team Radio icon)."""
 
     def zones(self) -> tuple[int, ...]:
         """Zone numbers in play, in resolution order."""

@@ -9,10 +9,9 @@ from planets_log.game import Action, IllegalEvent
 from . import events as E
 from . import kept
 from .board import GRID_SHAPES, Geometry, place, rows_of
-from .state import Char, State, card, char_at, deck_size, geo, info, occupant, reward_slots, zone_spec
+from .state import Char, State, char_at, deck_size, geo, info, occupant, reward_slots, zone_spec
 from .turn import (
-    can_use,
-    free_spaces,
+    CAN_USE,
     hack_targets,
     is_shield_target,
     is_teleport_target,
@@ -53,7 +52,6 @@ BY_PHASE: dict[str, tuple[type[E.Event], ...]] = EXPECTED | {"place": (E.Placed,
 ABILITY_NAMES = {"hack": "Hacker", "scan": "Scanner", "tractor": "Tractor Beam", "shield": "Shield",
                  "radio": "Team Radio", "teleport": "Teleport"}
 ABILITY_RULES = {name: f"{ABILITY} > {label}" for name, label in ABILITY_NAMES.items()}
-NEAR_ABILITIES = frozenset({"tractor", "shield", "teleport"})
 
 
 def fail(code: str, message: str, rule: str, public: str | None = None) -> NoReturn:
@@ -212,7 +210,9 @@ def _placed(state: State, e: E.Placed) -> None:
     in_hand = code in state.hands[by]
     if not in_hand:  # a card in hand is one of the edition's (or '?'): not echoed
         _cards_known(state, e, "card", TURN)
-    g = _space(state, zone, space)
+    g = geo(state)
+    if zone not in g.where or not 0 < space <= len(state.zones[zone].spaces):
+        _space(state, zone, space, g=g)  # refused, with what is off the grid
     if code == E.HIDDEN:
         kept.hidden_placed(state, e)
     elif not in_hand:
@@ -235,11 +235,11 @@ def _rotated(state: State, e: E.Rotated) -> None:
 def _probed(state: State, e: E.Probed) -> None:
     if e.zone is None:
         return
-    _space(state, e.zone, e.space, low=0)
+    g = _space(state, e.zone, e.space, low=0)
     if e.zone == 6:
         fail("probe.hibernation", "no probe may lie in the Hibernation Chamber",
              ZONE_RULES + " > #6 - Hibernation Chamber")
-    if not probe_reaches(state, state.at[0], e.zone):  # the space: checked by _space above
+    if not probe_reaches(g, state.at[0], e.zone):  # the space: checked by _space above
         fail("probe.far", f"zone {e.zone} is neither zone {state.at[0]} nor adjacent to it", PROBES)
 
 
@@ -249,11 +249,10 @@ def _probed(state: State, e: E.Probed) -> None:
 def _ability(state: State, e: Action) -> None:
     kind = type(e)
     name = ABILITY_EVENTS[kind]
-    zone, cursor = state.zone, state.cursor
-    g = geo(state) if name in NEAR_ABILITIES else None  # only those that reach the zones around need the geometry
-    char = char_at(state, zone, cursor)
-    icons = remaining(state, char) if char.used else card(state, char.card).abilities
-    if char.disabled or name not in icons or not can_use(state, zone, char, name, g):  # name in usable(...)
+    zone, g = state.zone, geo(state)
+    char = char_at(state, zone, state.cursor)
+    icons = remaining(state, char) if char.used else g.cards[char.card].abilities
+    if char.disabled or name not in icons or not CAN_USE[name](state, zone, char, g):  # name in usable(...)
         _unusable(state, char, name)
     TARGETS[kind](state, e, g)
 
@@ -271,21 +270,22 @@ def _unusable(state: State, char: Char, name: str) -> NoReturn:
          f"the character on {where} cannot use a {label} now")
 
 
-def _hack_target(state: State, e: E.Hacked, g: Geometry | None) -> None:
+def _hack_target(state: State, e: E.Hacked, g: Geometry) -> None:
     if e.space not in hack_targets(state, state.zone, e.by):
         fail("hack.target", f"{place(state.zone, e.space)} holds no unshielded enemy character"
              + (" (the Senate is immune)" if state.zone == 0 else ""), ABILITY_RULES["hack"])
 
 
-def _pull_target(state: State, e: E.Pulled, g: Geometry | None) -> None:
+def _pull_target(state: State, e: E.Pulled, g: Geometry) -> None:
     _space(state, e.zone, e.space, g=g)
     if not is_tractor_target(state, state.zone, e.zone, e.space, g):
         fail("tractor.target", _why_not(state, e.zone, e.space, senate=True), ABILITY_RULES["tractor"])
-    if e.to not in free_spaces(state, state.zone):
+    spaces = state.zones[state.zone].spaces
+    if not (0 < e.to <= len(spaces) and spaces[e.to - 1] is None):  # e.to in free_spaces(state, state.zone)
         fail("tractor.space", f"{place(state.zone, e.to)} is not free", ABILITY_RULES["tractor"])
 
 
-def _shield_target(state: State, e: E.Shielded, g: Geometry | None) -> None:
+def _shield_target(state: State, e: E.Shielded, g: Geometry) -> None:
     _space(state, e.zone, e.space, g=g)
     if not is_shield_target(state, state.zone, e.zone, e.space, g):
         fail("shield.target", _why_not(state, e.zone, e.space, senate=False), ABILITY_RULES["shield"])
@@ -304,18 +304,18 @@ def _why_not(state: State, zone: int, space: int, senate: bool) -> str:
     return f"characters in the Senate ({at}) are immune to the Tractor Beam"
 
 
-def _teleport_target(state: State, e: E.Teleported, g: Geometry | None) -> None:
+def _teleport_target(state: State, e: E.Teleported, g: Geometry) -> None:
     _space(state, e.zone, e.space, g=g)
     if not is_teleport_target(state, state.zone, e.zone, e.space, g):
         fail("teleport.target", f"{place(e.zone, e.space)} is not a free space of a zone adjacent to zone "
              f"{state.zone}", ABILITY_RULES["teleport"])
 
 
-def _no_target(state: State, e: Action, g: Geometry | None) -> None:
+def _no_target(state: State, e: Action, g: Geometry) -> None:
     return None
 
 
-TARGETS: dict[type[E.Event], Callable[[State, Any, Geometry | None], None]] = {  # the geometry: for NEAR_ABILITIES
+TARGETS: dict[type[E.Event], Callable[[State, Any, Geometry], None]] = {  # with the state's geometry
     E.Hacked: _hack_target, E.Pulled: _pull_target, E.Shielded: _shield_target,
     E.Teleported: _teleport_target, E.Scanned: _no_target, E.Radioed: _no_target,
 }

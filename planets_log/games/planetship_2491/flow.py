@@ -22,7 +22,6 @@ from .state import (
     char_at,
     fleet,
     geo,
-    info,
     replace,
     with_seat,
     zone_replaced,
@@ -52,7 +51,8 @@ def _strength(c: Character, char: Char, zone: int, space: int, commanded: bool) 
 def totals(state: State, zone: int, g: Geometry | None = None) -> dict[int, int]:
     """Each present player's combined strength in a zone (each character's as `_strength` gives it, inlined)."""
     out: dict[int, int] = {}
-    power, commanded = info(state.ed).power, zone in (g or geo(state)).commanded
+    g = g or geo(state)
+    power, commanded = g.power, zone in g.commanded
     spaces = state.zones[zone].spaces
     for ch in spaces:
         if ch is not None:
@@ -62,7 +62,7 @@ def totals(state: State, zone: int, g: Geometry | None = None) -> dict[int, int]
     return out
 
 
-_RADIO, _CARD, _SPACES, _DOWN = attrgetter("radio"), attrgetter("card"), attrgetter("spaces"), attrgetter("down")
+_RADIO, _SPACES, _DOWN = attrgetter("radio"), attrgetter("spaces"), attrgetter("down")
 # the scans below walk a zone's spaces in C (filter(None, ...) keeps the characters)
 
 
@@ -90,21 +90,20 @@ def zones_used(state: State, name: str) -> tuple[ZoneState, ...]:
 
 
 def settle(state: State) -> State:
-    """Run automatic steps until a decision or a chance outcome is due."""
-    g = None  # the grid's geometry, found once: no step turns or shifts a zone, only an event does
-    while True:
+    """Run automatic steps until a decision or a chance outcome is due (no step runs while one is pending)."""
+    while state.pending is None:
         phase = state.phase
-        if phase == "place" and state.pending is None:
-            state, due = _next_placer(state, g or geo(state))
-        elif phase == "resolve" and state.pending is None:
-            g = g or geo(state)
-            state, due = _resolve_step(state, g)
+        if phase == "resolve":
+            state, due = _resolve(state, geo(state))
+        elif phase == "place":
+            state, due = _next_placer(state, geo(state))
         elif phase == "discard":
             state, due = _next_discarder(state)
         else:
             return state
         if due:  # a seat must decide now: found by the step itself, not asked again
             return state
+    return state
 
 
 def _next_placer(state: State, g: Geometry) -> tuple[State, bool]:
@@ -114,26 +113,30 @@ def _next_placer(state: State, g: Geometry) -> tuple[State, bool]:
     return replace(state, phase="resolve", zone=-1, cursor=0, revealed=False, turn=state.first), False
 
 
-def _resolve_step(state: State, g: Geometry) -> tuple[State, bool]:
-    zone = state.zone
-    if zone < 0:
-        return _enter(state, g.order[0]), False
-    z = state.zones[zone]
-    if state.keeper >= 0 and ("?" in z.rewards or "?" in map(_CARD, filter(None, z.spaces))):  # a kept record's
-        return replace(state, phase="reveal"), False  # unnamed card came in (only a record kept by one has a '?')
-    if not state.revealed:  # its '?' cards were named: now the zone turns face up
-        return _reveal(state), False
-    cursor = state.cursor
-    space = first_actor(state, zone, cursor or 1, g)
-    if space:
-        return (state if space == cursor else replace(state, cursor=space)), True
-    return award(state, g), False
+def _resolve(state: State, g: Geometry) -> tuple[State, bool]:
+    """Resolve the zones in order until a character must decide (True), a step is pending, or the phase changes
+    (a kept record's '?' to name, the round's end); `g`: the grid's geometry, which no step turns or shifts."""
+    while True:
+        zone = state.zone
+        if zone < 0:
+            state = _enter(state, g.order[0])
+        elif state.keeper >= 0 and hidden_in_zone(state, zone):  # a kept record's unnamed card came in
+            return replace(state, phase="reveal"), False  # (only a record kept by one player has a '?')
+        elif not state.revealed:  # its '?' cards were named: now the zone turns face up
+            state = _reveal(state)
+        else:
+            cursor = state.cursor
+            space = first_actor(state, zone, cursor or 1, g)
+            if space:
+                return (state if space == cursor else replace(state, cursor=space)), True
+            state = award(state, g)
+        if state.phase != "resolve" or state.pending is not None:
+            return state, False
 
 
 def _enter(state: State, zone: int) -> State:
     """Begin resolving a zone: it waits for its '?' cards to be named (a kept record), or turns face up at once."""
-    z = state.zones[zone]
-    if state.keeper >= 0 and ("?" in z.rewards or "?" in map(_CARD, filter(None, z.spaces))):  # hidden_in_zone
+    if state.keeper >= 0 and hidden_in_zone(state, zone):  # a kept record's: only one kept by one player has a '?'
         return replace(state, zone=zone, cursor=0, revealed=False, pending=None, winner=-1, phase="reveal")
     return replace(state, zones=_face_up(state, zone), zone=zone, cursor=0, revealed=True, pending=None, winner=-1,
                    phase="resolve")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+import dataclasses
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -146,8 +147,10 @@ def geo(state: State) -> Geometry:
     lookups = info(state.ed)
     key = (state.grid, len(state.players))
     hit = lookups.grids.get(key)
-    if hit is None:
-        hit = lookups.grids[key] = geometry(lookups.zones, state.grid, rows_of(len(state.players)))
+    if hit is None:  # the layout's geometry (shared by editions of the same zones), with this edition's cards
+        hit = dataclasses.replace(geometry(lookups.zones, state.grid, rows_of(len(state.players))),
+                                  cards=lookups.cards, power=lookups.power)
+        lookups.grids[key] = hit
     _LAST_GEO[0] = (state.grid, state.ed, hit)
     return hit
 

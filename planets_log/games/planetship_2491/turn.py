@@ -82,10 +82,10 @@ def probe_targets(state: State, zone: int) -> list[tuple[int, int]]:
     return [(z, s) for z in zones if z != HIBERNATION for s in range(0, size(state, z) + 1)]
 
 
-def probe_reaches(state: State, zone: int, to: int) -> bool:
-    """Whether a probe placed from `zone` may lie in zone `to`: the same zone or an adjacent one, never the
-    Hibernation Chamber (Probes); each such zone has spaces, so `probe_targets` then lists some of its."""
-    return to != HIBERNATION and (to == zone or to in geo(state).adjacent_zones[zone])
+def probe_reaches(g: Geometry, zone: int, to: int) -> bool:
+    """Whether a probe placed from `zone` on the grid `g` may lie in zone `to`: the same zone or an adjacent one,
+    never the Hibernation Chamber (Probes); each such zone has spaces, so `probe_targets` then lists some of its."""
+    return to != HIBERNATION and (to == zone or to in g.adjacent_zones[zone])
 
 
 def probe_possible(g: Geometry, zone: int) -> bool:
@@ -291,7 +291,7 @@ def acts(state: State, zone: int, char: Char, g: Geometry | None = None) -> bool
 
 def first_actor(state: State, zone: int, start: int, g: Geometry) -> int:
     """The first space from numeral `start` on whose character `acts` (0: none), its lookups made once for the zone."""
-    cards, spaces = info(state.ed).cards, state.zones[zone].spaces
+    cards, spaces = g.cards, state.zones[zone].spaces
     for space in range(start, len(spaces) + 1):
         char = spaces[space - 1]
         if char is None or char.disabled:

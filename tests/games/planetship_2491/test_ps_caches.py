@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import msgspec
 
 from planets_log.engine.edition import load_edition
@@ -30,15 +32,33 @@ def test_info_follows_the_edition_asked_for():
         assert info(other).cards[code].strength == other.characters[0].strength
 
 
+def _geometry_of(state):
+    """The geometry of the state's grid built afresh, with its edition's cards (what `geo` carries)."""
+    made = geometry(info(state.ed).zones, state.grid, rows_of(len(state.players)))
+    return dataclasses.replace(made, cards=info(state.ed).cards, power=info(state.ed).power)
+
+
 def test_geo_follows_the_grid_and_the_players():
     """Zone Grid: the geometry is that of the state's own grid, whatever grid was asked for just before."""
     two, five = state_of(table(2)), state_of(table(5))
     for _ in range(2):
         for state in (two, five):
-            want = geometry(info(state.ed).zones, state.grid, rows_of(len(state.players)))
-            assert geo(state) == want and list(geo(state).zones()) == sorted(z for z, _ in state.grid)
+            assert geo(state) == _geometry_of(state) and list(geo(state).zones()) == sorted(z for z, _ in state.grid)
     turned = replace(five, grid=tuple((z, (t + 1) % 4) for z, t in five.grid))  # an equal grid as a new tuple
-    assert geo(turned) == geometry(info(five.ed).zones, turned.grid, 3) != geo(five)
+    assert geo(turned) == _geometry_of(turned) != geo(five)
+
+
+def test_geo_carries_the_cards_of_the_state_s_own_edition():
+    """Two editions of the same zones share a layout's adjacency, never each other's cards or strengths."""
+    ed, other = _other_edition()
+    state = state_of(table(2))
+    assert state.ed is ed or state.ed == ed
+    mine, theirs = state, replace(state, ed=other, grid=tuple(state.grid))  # the same layout, another edition
+    code = ed.characters[0].id
+    for _ in range(2):
+        assert geo(mine).cards[code].strength == ed.characters[0].strength
+        assert geo(theirs).cards[code].strength == other.characters[0].strength
+        assert geo(theirs).power[code][0] == other.characters[0].strength
 
 
 def _placements_by_definition(state, seat):
@@ -96,7 +116,7 @@ def test_the_fast_questions_answer_as_the_lists_do_through_whole_games():
             for here in zones:
                 for z in zones:
                     if z != 6:
-                        assert probe_reaches(state, here, z) == any(t[0] == z for t in probe_targets(state, here))
+                        assert probe_reaches(geo(state), here, z) == any(t[0] == z for t in probe_targets(state, here))
 
 
 def _states(build):

@@ -25,7 +25,6 @@ from .state import (
     char_at,
     geo,
     info,
-    placed,
     replace,
     reward_slots,
     size,
@@ -147,7 +146,7 @@ def _probe_offered(state: State, zone: int, space: int, g: Geometry) -> bool:
 def _placed(state: State, e: E.Placed) -> State:
     zone, space, by, code = e.zone, e.space, e.by, e.card
     g = geo(state)  # the layout does not change with a placement: the geometry is the same after it
-    char = Char(card=code, owner=by, down=space in g.specs[zone].face_down and zone != 2)
+    char = Char(code, by, space in g.specs[zone].face_down and zone != 2)  # card, owner, face down
     hands = state.hands if code == E.HIDDEN else with_seat(state.hands, by, take(state.hands[by], code))
     ships, zones = with_seat(state.ships, by, state.ships[by] - 1), zones_with(state.zones, zone, space, char)
     if zone == MILITARY and not state.military:  # its first character may turn the zone first
@@ -155,8 +154,8 @@ def _placed(state: State, e: E.Placed) -> State:
     if _probe_offered(state, zone, space, g):
         return replace(state, hands=hands, ships=ships, zones=zones, at=(zone, space), pending="probe")
     seat, resolving = _turn_after(state, ships, zones, g)
-    after = replace(state, hands=hands, ships=ships, zones=zones, pending=None, at=(-1, -1), turn=seat)
-    return settle(after) if resolving else after
+    after = replace(state, hands=hands, ships=ships, zones=zones, turn=seat)  # a placement comes with nothing
+    return settle(after) if resolving else after  # pending and `at` clear: the last placement or probe cleared them
 
 
 def _rotated(state: State, e: E.Rotated) -> State:
@@ -218,9 +217,12 @@ def _shielded(state: State, e: E.Shielded) -> State:
 
 def friends(state: State, zone: int, space: int) -> int:
     """Other characters of the same owner in this zone and the adjacent ones (Team Radio)."""
-    owner = char_at(state, zone, space).owner
-    near = geo(state).adjacent_zones[zone] | {zone}
-    return sum(1 for z, s, ch in placed(state, near) if ch.owner == owner and (z, s) != (zone, space))
+    owner, zones, count = char_at(state, zone, space).owner, state.zones, -1  # -1: the user, counted below
+    for z in geo(state).around[zone]:
+        for ch in zones[z].spaces:
+            if ch is not None and ch.owner == owner:
+                count += 1
+    return count
 
 
 def _radioed(state: State, e: E.Radioed) -> State:

@@ -69,7 +69,7 @@ def expected(state: State) -> tuple[type[E.Event], ...]:
 def check(state: State, event: E.Event) -> None:
     """Raise IllegalEvent if `event` breaks a rule in `state`."""
     try:  # the rules that may come now (expected), then this event type's
-        rule = (PHASE_CHECKS[state.phase] if state.pending is None else PENDING_CHECKS[state.pending])[type(event)]
+        rule = CHECKS_NOW[state.phase, state.pending][type(event)]
     except KeyError:
         _not_now(state, event)
     rule(state, event)
@@ -169,18 +169,30 @@ def _rewards(state: State, e: E.RewardsDealt) -> None:
         fail("rewards.empty", f"{k} cards are drawn; '-' only where the deck ran out", START)
     unseen = len(state.deck) - state.unknown
     from_bottom = state.bottom[:max(0, k - unseen)]
-    named = [c for c in cards if c != "-" and c != E.HIDDEN]
-    if len(set(named)) < len(named):
-        twice = sorted({c for c in named if named.count(c) > 1})
+    named = set(cards) - _PLACEHOLDERS  # the cards named, each once (counted in C: a deal names several)
+    if len(named) < len(cards) - cards.count("-") - cards.count(E.HIDDEN):
+        listed = [c for c in cards if c not in _PLACEHOLDERS]
+        twice = sorted({c for c in listed if listed.count(c) > 1})
         fail("rewards.twice", f"card {twice[0]} cannot be drawn twice", START)
+    if E.HIDDEN in cards or not named.issubset(state.deck) and not named.issubset(state.deck + from_bottom):
+        _unseen_rewards(state, slots, cards, from_bottom, k)  # refuses the first slot in order that is wrong
+    if from_bottom and len(named.intersection(from_bottom)) != len(from_bottom):
+        fail("rewards.bottom", f"the deck's last cards {' '.join(from_bottom)} are drawn too", START)
+
+
+_PLACEHOLDERS = frozenset(("-", E.HIDDEN))
+"""What a reward slot holds instead of a card: '-' (the deck ran out), '?' (a kept record's unseen card)."""
+
+
+def _unseen_rewards(state: State, slots: tuple[int, ...], cards: tuple[str, ...], from_bottom: tuple[str, ...],
+                    k: int) -> None:
+    """Each slot in turn: a '?' only where allowed, a card only from the deck's top `k`."""
     deck = state.deck
     for zone, code in zip(slots, cards):
         if code == E.HIDDEN:
             kept.hidden_allowed(state, zone_spec(state, zone).reward_face_down, f"the reward of zone {zone}")
         elif code != "-" and code not in deck and code not in from_bottom:
             fail("rewards.unseen", f"card {code} is not among the deck's top {k} cards", START)
-    if from_bottom and sum(c in from_bottom for c in named) != len(from_bottom):
-        fail("rewards.bottom", f"the deck's last cards {' '.join(from_bottom)} are drawn too", START)
 
 
 def _scan_drawn(state: State, e: E.ScanDrawn) -> None:
@@ -377,3 +389,7 @@ def _naming(kind: type[E.Event]) -> Callable[[State, Any], None]:
 PHASE_CHECKS = {phase: {kind: _naming(kind) for kind in kinds} for phase, kinds in BY_PHASE.items()}
 PENDING_CHECKS = {pending: {kind: _naming(kind) for kind in kinds} for pending, kinds in PENDING.items()}
 """The checks of the event types that may come next (`expected`), by phase with no step pending, and by step."""
+CHECKS_NOW: dict[tuple[str, str | None], dict[type[E.Event], Callable[[State, Any], None]]] = {
+    (phase, None): checks for phase, checks in PHASE_CHECKS.items()} | {
+    (phase, pending): checks for phase in (*BY_PHASE, "over") for pending, checks in PENDING_CHECKS.items()}
+"""The same, by (phase, step pending): one lookup per event."""

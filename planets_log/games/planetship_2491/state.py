@@ -139,11 +139,11 @@ def zone_spec(state: State, zone: int) -> Zone:
 
 def geo(state: State) -> Geometry:
     """The geometry of the grid as it lies now (cached per edition and layout)."""
-    last = _LAST_GEO[0]
+    grid, ed, last = _LAST_GEO[0]
     # the grid tuple is shared by every state until the layout changes, and made only by an event applied to a
     # state of one edition and one table (no event changes either): the same tuple is the same geometry
-    if last[0] is state.grid and last[1] is state.ed:
-        return last[2]
+    if grid is state.grid and ed is state.ed:
+        return last
     lookups = info(state.ed)
     key = (state.grid, len(state.players))
     hit = lookups.grids.get(key)
@@ -192,7 +192,8 @@ def occupant(state: State, zone: int, space: int) -> Char | None:
 
 def char_at(state: State, zone: int, space: int) -> Char:
     """The character the rules know stands on a space (the resolving one, a checked target)."""
-    char = occupant(state, zone, space)
+    spaces = state.zones[zone].spaces  # occupant's lookup, written out: every ability asks for its user
+    char = spaces[space - 1] if 0 < space <= len(spaces) else None
     if char is None:
         raise ValueError(f"no character on space {space} of zone {zone}")
     return char

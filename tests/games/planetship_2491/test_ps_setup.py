@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 
 from planets_log.record.errors import IllegalEvent
@@ -126,6 +127,31 @@ def test_rewards_must_come_from_the_deck():
     assert refused(b, "rewards 0:1 1:1 2:3 3:4 4:5 5:6").code == "rewards.twice"
     assert refused(b, "rewards 0:R1 1:2 2:3 3:4 4:5 5:6").code == "rewards.unseen"
     assert refused(b, "rewards 0:1 1:2 2:3 3:4 4:5 5:-").code == "rewards.empty"
+
+
+def test_a_refused_deal_names_the_first_wrong_slot_in_zone_order():
+    """# Start of Round, step 2: of two cards not in the deck, the one for the lower zone is named."""
+    b = play(fresh(2), "missions M1 M2 M3 M4", "layout 0 1 / 2 3 / 4 5 reserve 6 7 8 9")
+    error = refused(b, "rewards 0:1 1:2 2:R3 3:4 4:B2 5:6")
+    assert error.code == "rewards.unseen" and "card R3 " in error.message
+
+
+def test_once_the_unseen_cards_run_out_the_cards_put_under_the_deck_are_drawn():
+    """# Start of Round, step 2, with Character Abilities > Scanner: a buried card lies under the deck, so a deal
+    that needs more cards than the deck's unseen part draws the first of those buried cards, and no others."""
+    b = play(fresh(2), "missions M1 M2 M3 M4", "layout 0 1 / 2 3 / 4 5 reserve 6 7 8 9")
+    state = state_of(b)
+    few = msgspec.structs.replace(state, deck=("1", "2", "3", "4"), bottom=("30", "31", "32"))  # 4 unseen, 3 under
+    rewards = RULES.parse("rewards 0:1 1:2 2:3 3:4 4:30 5:31", few)
+    RULES.check(few, rewards)  # the unseen four, then the first two put under the deck
+    deep = RULES.parse("rewards 0:1 1:2 2:3 3:30 4:31 5:32", few)  # the third card under the deck, not the fourth
+    with pytest.raises(IllegalEvent) as refusal:
+        RULES.check(few, deep)
+    assert refusal.value.code == "rewards.unseen" and "card 32 " in refusal.value.message
+    twice = RULES.parse("rewards 0:1 1:2 2:3 3:4 4:30 5:4", few)
+    with pytest.raises(IllegalEvent) as refusal:
+        RULES.check(few, twice)
+    assert refusal.value.code == "rewards.twice" and "card 4 " in refusal.value.message
 
 
 def test_rotations_change_adjacency():

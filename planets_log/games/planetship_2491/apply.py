@@ -24,9 +24,7 @@ from .state import (
     add,
     char_at,
     geo,
-    info,
     replace,
-    reward_slots,
     size,
     take,
     with_seat,
@@ -76,7 +74,8 @@ def _shifted(state: State, e: E.Shifted) -> State:
 def _rewards(state: State, e: E.RewardsDealt) -> State:
     deck, bottom, unknown = list(state.deck), list(state.bottom), state.unknown  # drawn's, for every card at once
     by_zone: dict[int, tuple[str, ...]] = {}
-    for zone, code in zip(reward_slots(state), e.cards):
+    g = geo(state)
+    for zone, code in zip(g.slots, e.cards):  # reward_slots(state)
         if code == "-":
             continue
         if code == E.HIDDEN:
@@ -86,7 +85,7 @@ def _rewards(state: State, e: E.RewardsDealt) -> State:
         else:
             bottom.remove(code)
         by_zone[zone] = by_zone.get(zone, ()) + (code,)
-    zones, specs = list(state.zones), info(state.ed).zones
+    zones, specs = list(state.zones), g.specs
     for zone, cards in by_zone.items():
         zones[zone] = replace(zones[zone], rewards=cards, rewards_down=specs[zone].reward_face_down)
     return begin_turns(replace(state, deck=tuple(deck), bottom=tuple(bottom), unknown=unknown, zones=tuple(zones)))
@@ -257,9 +256,15 @@ def _removed(state: State, e: E.Removed) -> State:
 
 
 def _discarded(state: State, e: E.Discarded) -> State:
-    hand = state.hands[e.by] if e.card == E.HIDDEN else take(state.hands[e.by], e.card)  # `?`: named later
-    hands = with_seat(state.hands, e.by, hand)
-    discards = with_seat(state.discards, e.by, state.discards[e.by] + (e.card,))
+    by, code = e.by, e.card
+    # take and with_seat, written out (a round ends with several discards); a kept record's `?` is named later
+    hands, discards = list(state.hands), list(state.discards)
+    if code != E.HIDDEN:
+        hand = list(hands[by])
+        hand.remove(code)
+        hands[by] = tuple(hand)
+    discards[by] += (code,)
+    hands, discards = tuple(hands), tuple(discards)
     seat = next_discarder(hands, discards, state.turn)  # settle's step, asked here: the usual discard is one replace
     if seat is None:
         return settle(replace(state, hands=hands, discards=discards))

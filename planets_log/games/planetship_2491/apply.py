@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from . import events as E
+from .events import HIDDEN
 from . import kept
 from .board import Geometry, rows_of
 from .flow import (
@@ -143,18 +144,27 @@ def _probe_offered(state: State, zone: int, space: int, g: Geometry) -> bool:
 
 
 def _placed(state: State, e: E.Placed) -> State:
-    zone, space, by, code = e.zone, e.space, e.by, e.card
+    zone = e.zone
+    space = e.space
+    by = e.by
+    code = e.card
     g = geo(state)  # the layout does not change with a placement: the geometry is the same after it
     char = Char(code, by, space in g.specs[zone].face_down and zone != 2)  # card, owner, face down
-    hands = state.hands if code == E.HIDDEN else with_seat(state.hands, by, take(state.hands[by], code))
+    hands = state.hands
+    if code != HIDDEN:  # take and with_seat, written out: a third of all events are placements
+        hand = list(hands[by])
+        hand.remove(code)
+        hands = with_seat(hands, by, tuple(hand))
     ships, zones = with_seat(state.ships, by, state.ships[by] - 1), zones_with(state.zones, zone, space, char)
     if zone == MILITARY and not state.military:  # its first character may turn the zone first
         return replace(state, hands=hands, ships=ships, zones=zones, at=(zone, space), military=True, pending="rotate")
     if _probe_offered(state, zone, space, g):
         return replace(state, hands=hands, ships=ships, zones=zones, at=(zone, space), pending="probe")
-    seat, resolving = _turn_after(state, ships, zones, g)
-    after = replace(state, hands=hands, ships=ships, zones=zones, turn=seat)  # a placement comes with nothing
-    return settle(after) if resolving else after  # pending and `at` clear: the last placement or probe cleared them
+    turn = (state.turn + 1) % len(ships)  # _turn_after's question, asked here
+    seat = next_placer(ships, zones, turn, g)
+    if seat is None:  # nobody can place: the zones resolve
+        return settle(replace(state, hands=hands, ships=ships, zones=zones, turn=turn))
+    return replace(state, hands=hands, ships=ships, zones=zones, turn=seat)  # pending and `at` clear already
 
 
 def _rotated(state: State, e: E.Rotated) -> State:
@@ -258,13 +268,13 @@ def _removed(state: State, e: E.Removed) -> State:
 def _discarded(state: State, e: E.Discarded) -> State:
     by, code = e.by, e.card
     # take and with_seat, written out (a round ends with several discards); a kept record's `?` is named later
-    hands, discards = list(state.hands), list(state.discards)
-    if code != E.HIDDEN:
-        hand = list(hands[by])
+    held, piles = list(state.hands), list(state.discards)
+    if code != HIDDEN:
+        hand = list(held[by])
         hand.remove(code)
-        hands[by] = tuple(hand)
-    discards[by] += (code,)
-    hands, discards = tuple(hands), tuple(discards)
+        held[by] = tuple(hand)
+    piles[by] += (code,)
+    hands, discards = tuple(held), tuple(piles)
     seat = next_discarder(hands, discards, state.turn)  # settle's step, asked here: the usual discard is one replace
     if seat is None:
         return settle(replace(state, hands=hands, discards=discards))

@@ -7,6 +7,7 @@ from typing import Any, Callable, NoReturn
 from planets_log.game import Action, IllegalEvent
 
 from . import events as E
+from .events import HIDDEN
 from . import kept
 from .board import GRID_SHAPES, Geometry, place, rows_of
 from .state import Char, State, char_at, deck_size, geo, info, occupant, reward_slots, zone_spec
@@ -218,14 +219,17 @@ def _space(state: State, zone: int, space: int, low: int = 1, g: Geometry | None
 
 
 def _placed(state: State, e: E.Placed) -> None:
-    code, by, zone, space = e.card, e.by, e.zone, e.space
+    code = e.card
+    by = e.by
+    zone = e.zone
+    space = e.space
     in_hand = code in state.hands[by]
     if not in_hand:  # a card in hand is one of the edition's (or '?'): not echoed
         _cards_known(state, e, "card", TURN)
     g = geo(state)
     if zone not in g.where or not 0 < space <= len(state.zones[zone].spaces):
         _space(state, zone, space, g=g)  # refused, with what is off the grid
-    if code == E.HIDDEN:
+    if code == HIDDEN:
         kept.hidden_placed(state, e)
     elif not in_hand:
         down = space in zone_spec(state, zone).face_down and zone != 2

@@ -157,7 +157,7 @@ def _face_up(state: State, zone: int) -> tuple[ZoneState, ...]:
     """The zones with every face-down card of `zone` turned face up (Round End #1)."""
     z = state.zones[zone]
     if z.rewards_down or any(map(_DOWN, filter(None, z.spaces))):
-        spaces = tuple(ch if ch is None or not ch.down else replace(ch, down=False) for ch in z.spaces)
+        spaces = tuple([ch if ch is None or not ch.down else replace(ch, down=False) for ch in z.spaces])
         return zone_replaced(state, zone, replace(z, spaces=spaces, rewards_down=False))
     return state.zones
 
@@ -177,7 +177,7 @@ def award(state: State, g: Geometry | None = None) -> State:
         return next_zone(state, g)  # no reward card won (the deck ran out): the Radioactive Area takes nobody
     state = replace(state, zones=zone_replaced(state, zone, replace(z, rewards=())),
                     hands=with_seat(state.hands, winner, add(state.hands[winner], *z.rewards)))
-    return after_reward(state, winner, g)
+    return after_reward(state, winner, g) if zone == RADIOACTIVE else next_zone(state, g)
 
 
 def after_reward(state: State, winner: int, g: Geometry | None = None) -> State:

@@ -180,9 +180,11 @@ def _probed(state: State, e: E.Probed) -> State:
     if state.keeper >= 0:  # a record kept by one player: the keeper's probe may look at a `?`
         state = replace(state, probes=probes, probes_left=probes_left)
         return replace(state, phase="peek", pending=None) if kept.peek_due(state) else _next_turn(state)
-    seat, resolving = _turn_after(state, state.ships, state.zones)
-    after = replace(state, probes=probes, probes_left=probes_left, pending=None, at=(-1, -1), turn=seat)
-    return settle(after) if resolving else after
+    turn = (state.turn + 1) % len(state.ships)  # _turn_after's question, asked here as for a placement
+    seat = next_placer(state.ships, state.zones, turn, geo(state))
+    if seat is None:  # nobody can place: the zones resolve
+        return settle(replace(state, probes=probes, probes_left=probes_left, pending=None, at=(-1, -1), turn=turn))
+    return replace(state, probes=probes, probes_left=probes_left, pending=None, at=(-1, -1), turn=seat)
 
 
 def _hacked(state: State, e: E.Hacked) -> State:

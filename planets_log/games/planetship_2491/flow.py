@@ -82,8 +82,10 @@ def zone_winner(state: State, zone: int, g: Geometry | None = None) -> int | Non
 
 def zones_used(state: State, name: str) -> tuple[ZoneState, ...]:
     """The zones with one icon of the resolving character marked used (for the `replace` its ability makes)."""
-    char = char_at(state, state.zone, state.cursor)
-    return zones_with(state.zones, state.zone, state.cursor, replace(char, used=char.used + (name,)))
+    zone, cursor = state.zone, state.cursor
+    char = state.zones[zone].spaces[cursor - 1]  # the resolving character: its ability's check found it there
+    assert char is not None
+    return zones_with(state.zones, zone, cursor, replace(char, used=char.used + (name,)))
 
 
 # --- the automatic steps ---------------------------------------------------------------------
@@ -118,18 +120,18 @@ def _resolve(state: State, g: Geometry) -> tuple[State, bool]:
     (a kept record's '?' to name, the round's end); `g`: the grid's geometry, which no step turns or shifts."""
     while True:
         zone = state.zone
-        if zone < 0:
-            state = _enter(state, g.order[0])
-        elif state.keeper >= 0 and hidden_in_zone(state, zone):  # a kept record's unnamed card came in
-            return replace(state, phase="reveal"), False  # (only a record kept by one player has a '?')
-        elif not state.revealed:  # its '?' cards were named: now the zone turns face up
-            state = _reveal(state)
-        else:
-            cursor = state.cursor
+        if zone >= 0 and state.revealed and (state.keeper < 0 or not hidden_in_zone(state, zone)):
+            cursor = state.cursor  # the usual step: the next character that can act, or the award
             space = first_actor(state, zone, cursor or 1, g)
             if space:
                 return (state if space == cursor else replace(state, cursor=space)), True
             state = award(state, g)
+        elif zone < 0:
+            state = _enter(state, g.order[0])
+        elif state.keeper >= 0 and hidden_in_zone(state, zone):  # a kept record's unnamed card came in
+            return replace(state, phase="reveal"), False  # (only a record kept by one player has a '?')
+        else:  # its '?' cards were named: now the zone turns face up
+            state = _reveal(state)
         if state.phase != "resolve" or state.pending is not None:
             return state, False
 

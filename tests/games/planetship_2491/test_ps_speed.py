@@ -5,7 +5,8 @@ sets the ratio is the work validate does per event. CPU time is too noisy on a s
 to hold a test to (bench/run.py measures it: docs/performance.md), so this counts it exactly:
 the bytecode instructions validate executes per event, on seeded two-player self-play records,
 against the other games'. Planetship executed 2.25 times their mean, then 1.38 times after a first
-pass, and 1.22 times after a second; it may now execute at most 1.3 times.
+pass, 1.22 times after a second and 1.12 times after a fourth (922 against 764 to 906: level with Four
+Planets); it may now execute at most 1.15 times.
 """
 
 from __future__ import annotations
@@ -59,10 +60,10 @@ def bytecodes_per_event(paths: list[Path]) -> float:
     return count / events
 
 
-def test_planetship_validate_does_at_most_1_3_times_the_work_per_event_of_the_other_games(records):
+def test_planetship_validate_does_at_most_1_15_times_the_work_per_event_of_the_other_games(records):
     work = {game: bytecodes_per_event(paths) for game, paths in records.items()}
     others = [w for game, w in work.items() if game != PLANETSHIP]
     mean = sum(others) / len(others)
     shown = ", ".join(f"{g} {w:,.0f}" for g, w in work.items())
     print(f"\nbytecodes per event: {shown}; Planetship {work[PLANETSHIP] / mean:.2f}x")
-    assert work[PLANETSHIP] <= 1.3 * mean, f"bytecodes per event: {shown}; Planetship {work[PLANETSHIP] / mean:.2f}x"
+    assert work[PLANETSHIP] <= 1.15 * mean, f"bytecodes per event: {shown}; Planetship {work[PLANETSHIP] / mean:.2f}x"

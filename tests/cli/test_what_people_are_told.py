@@ -38,6 +38,17 @@ def test_tab_completes_a_counted_outcome_word_by_word(runner, tmp_path):
     assert "rewards 0:27 2:23" in later and "rewards 0:27 2:27" not in later  # 27 is typed already
 
 
+def test_tab_offers_the_planetarium_orbits_still_to_type_in_the_matter_line(runner, tmp_path):
+    """Setup, the Matter: the opening line goes orbit by orbit, and Tab offers each orbit's label not typed yet."""
+    comp = Completions(Recorder(str(new_like(runner, TABLE_FIXTURES["planetarium"], tmp_path / "pm.jsonl"))))
+    assert comp.matching("mat") == ["matter "]
+    first = comp.matching("matter ")
+    assert first[0] == "matter 1:" and len(first) == 7  # orbits 1 to 7 hold white dots
+    later = comp.matching("matter 1:GGGGGG 2:GGGGGG ")
+    assert later[0] == "matter 1:GGGGGG 2:GGGGGG 3:" and not any(c.endswith(" 1:") or c.endswith(" 2:") for c in later)
+    assert comp.matching("matter 1:GGG") == []  # the letters are the scorekeeper's to type
+
+
 def test_tab_completes_the_cards_of_a_four_planets_deal(runner, tmp_path):
     path = new_like(runner, TABLE_FIXTURES["four-planets"], tmp_path / "fp.jsonl")
     comp = Completions(Recorder(str(path)))

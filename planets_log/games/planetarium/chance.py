@@ -12,7 +12,7 @@ from planets_log.game import Chance, Event, IllegalEvent, Outcomes, Stream, pool
 
 from .edition import MATTER
 from .events import UNKNOWN, Dealt, Drawn, FirstPlayer, MatterPlaced, Rolled
-from .notation import matter_usage, seat_word
+from .notation import matter_usage, orbit_dots, seat_word
 from .state import State, card, cards_of, deck_cards, left, sort_cards
 
 SETUP, DRAW, DISCARDS, SOLO = "Set-Up", "Drawing Cards", "Discard Piles", "Solo Variant"
@@ -79,7 +79,8 @@ def outcomes(state: State) -> Outcomes:
         for m in MATTER:
             count //= factorial(state.edition.matter[m])
         return sampled(count, sample, rule=SETUP,
-                       admit=lambda e: pool_refusal(pool, list(e.tokens), "the Matter tokens", len(pool)))
+                       admit=lambda e: pool_refusal(pool, list(e.tokens), "the Matter tokens", len(pool)),
+                       words=tuple(f"{k}:" for k in orbit_dots(state)))  # Tab offers the orbits not typed yet
     if state.phase == "deal":
         count = comb(len(state.low), 2) * comb(len(state.high), 2) * comb(len(state.final), 2)
         return sampled(count, sample, rule=SETUP, admit=lambda e: _deal_refusal(state, e),

@@ -75,10 +75,11 @@ def _seen(hexa: str, deficiency: str | None) -> Color:
     return colour if deficiency is None else colour.filter(deficiency, method="machado")
 
 
+@pytest.mark.parametrize("record", [PLANETARIUM, "planetarium/seeded-4p.jsonl"])  # every seat colour: 4 players
 @pytest.mark.parametrize("deficiency", [None, *DEFICIENCIES])
-def test_planetarium_matter_colours_stay_apart_with_colour_blindness(deficiency):
+def test_planetarium_matter_colours_stay_apart_with_colour_blindness(deficiency, record):
     """Machado et al. (2009) simulations at full severity; CIEDE2000 distances."""
-    rules, pos = position(PLANETARIUM, 1)
+    rules, pos = position(record, 1)
     root = parse(rules.picture(pos.state, None))
     matter = _matter_colours(root)
     assert sorted(matter) == ["G", "M", "R", "W"]
@@ -87,7 +88,7 @@ def test_planetarium_matter_colours_stay_apart_with_colour_blindness(deficiency)
         assert apart >= APART, f"{a} {x} and {b} {y}: {apart:.1f} apart ({deficiency or 'normal vision'})"
     seats = {e.get("fill") for g in panels(root, "header") for e in g.iter()
              if re.fullmatch(r"seat-\d", e.get("class") or "")}
-    assert len(seats) == 3
+    assert len(seats) == len(pos.state.players)
     for (a, x), seat in ((m, s) for m in matter.items() for s in seats):
         apart = _seen(x, deficiency).delta_e(_seen(seat, deficiency), method="2000")
         assert apart >= FROM_SEATS, f"{a} {x} and the seat colour {seat}: {apart:.1f} apart"

@@ -129,6 +129,7 @@ def test_planetarium_draws_every_piece(record):
 @pytest.mark.parametrize("record", ["planetship-2491/seeded-3p.jsonl", "planetship-2491/seeded-5p.jsonl"])
 def test_planetship_draws_every_piece(record):
     from planets_log.games.planetship_2491.board import place
+    from planets_log.games.planetship_2491.state import deck_size
 
     probes_on_rewards = 0
     for rules, s in states(record):
@@ -146,5 +147,11 @@ def test_planetship_draws_every_piece(record):
                     assert marks(spaces[place(z, n)], "probe", seat) == here, f"probes on {place(z, n)}"
             probes_on_rewards += any(p.zone == z and p.space == 0 for p in s.probes)
         for i in range(len(s.players)):
-            assert not lacking(list(s.hands[i]) + list(s.discards[i] if s.discards else ()), panel(root, f"seat-{i}"))
+            seat = panel(root, f"seat-{i}")
+            assert not lacking(list(s.hands[i]) + list(s.discards[i] if s.discards else ()), seat)
+            assert f"{s.ships[i]} ships · {s.probes_left[i]} probes" in " ".join(texts(seat))
+        supply = " ".join(texts(panel(root, "supply")))  # the missions, the deck, the reserve, shields, removed
+        assert all(m in supply.split() for m in s.missions), supply
+        assert f"deck {deck_size(s)} " in supply and f"reserve zones {len(s.reserve)} " in supply, supply
+        assert f"shields {s.shields} " in supply and all(c in supply.split() for c in s.removed), supply
     assert probes_on_rewards, "the record has a probe on a reward space (else this test proves less)"

@@ -56,6 +56,8 @@ def marks(element: Element, kind: str, seat: int) -> int:
 
 
 def test_four_planets_draws_every_piece():
+    from planets_log.games.four_planets.state import coins_supply
+
     checked = 0
     for rules, s in states("four-planets/table-game.jsonl"):
         root = parse(rules.picture(s, None))
@@ -70,6 +72,8 @@ def test_four_planets_draws_every_piece():
             columns = [c for col in seat.up + seat.down for c in col]
             assert not lacking(list(seat.hand) + columns, g), f"seat {i}"
             assert all(any(t.id in line for line in texts(g)) for t in seat.tiles)
+            assert f"coins {seat.coins} ({seat.coins_used} used)" in " ".join(texts(g)), f"seat {i}'s coins"
+        assert f"coins in supply {coins_supply(s)}" in " ".join(texts(panel(root, "supply")))
         checked += 1
     assert checked > 40
 

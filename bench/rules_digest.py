@@ -19,9 +19,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from planets_log.engine.play import selfplay  # noqa: E402
-from planets_log.engine.registry import get_rules  # noqa: E402
-from planets_log.engine.replay import Replay, Visitor, digest  # noqa: E402
+from planets_log.engine.play import selfplay
+from planets_log.engine.registry import get_rules
+from planets_log.engine.replay import Replay, Visitor, digest
 
 
 class _Hashing(Visitor):

@@ -162,9 +162,10 @@ def _placed(state: State, e: E.Placed) -> State:
         return replace(state, hands=hands, ships=ships, zones=zones, at=(zone, space), pending="probe")
     turn = (state.turn + 1) % len(ships)  # _turn_after's question, asked here
     seat = next_placer(ships, zones, turn, g)
+    # a step still pending (a probe, a rotation) is declined by the placement: a ruling may let one through
     if seat is None:  # nobody can place: the zones resolve
-        return settle(replace(state, hands=hands, ships=ships, zones=zones, turn=turn))
-    return replace(state, hands=hands, ships=ships, zones=zones, turn=seat)  # pending and `at` clear already
+        return settle(replace(state, hands=hands, ships=ships, zones=zones, pending=None, at=(-1, -1), turn=turn))
+    return replace(state, hands=hands, ships=ships, zones=zones, pending=None, at=(-1, -1), turn=seat)
 
 
 def _rotated(state: State, e: E.Rotated) -> State:

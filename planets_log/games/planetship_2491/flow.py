@@ -82,10 +82,8 @@ def zone_winner(state: State, zone: int, g: Geometry | None = None) -> int | Non
 
 def zones_used(state: State, name: str) -> tuple[ZoneState, ...]:
     """The zones with one icon of the resolving character marked used (for the `replace` its ability makes)."""
-    zone, cursor = state.zone, state.cursor
-    char = state.zones[zone].spaces[cursor - 1]  # the resolving character: its ability's check found it there
-    assert char is not None
-    return zones_with(state.zones, zone, cursor, replace(char, used=char.used + (name,)))
+    char = char_at(state, state.zone, state.cursor)  # raises where none resolves: a ruling may let an ability through
+    return zones_with(state.zones, state.zone, state.cursor, replace(char, used=char.used + (name,)))
 
 
 # --- the automatic steps ---------------------------------------------------------------------

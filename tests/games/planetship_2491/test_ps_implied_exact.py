@@ -117,6 +117,42 @@ def test_a_ruled_move_the_rules_cannot_carry_out_is_refused_in_words_of_the_reco
         raise AssertionError("a move the rules cannot carry out was let stand")
 
 
+def _ruled(build, event):
+    """The position after a ruling lets `event` stand (Session.step, as `rule` and a record's reader do)."""
+    session: Session = build.session
+    ruling = session.seal(build.pos, Ruling(target=build.pos.seq + 2, reason="the table agreed"))
+    pos = session.step(build.pos, ruling, line_hash(session.encode(ruling)))
+    move = session.seal(pos, event)
+    return session.step(pos, move, line_hash(session.encode(move)))
+
+
+def test_a_ruled_ability_while_characters_are_placed_is_refused_not_used_by_some_character():
+    """arbiter rulings, Character Abilities: no character resolves during placement, so a `scan` let stand there has
+    no user; the last space of zone 9 holding a character must not become its user."""
+    build = play(table(2, layout="layout 9 1 / 2 3 / 4 5 reserve 0 6 7 8"), "R6 9.II", "B6 1.I", "R5 9.III")
+    assert build.pos.state.phase == "place" and build.pos.state.zones[9].spaces[-1] is not None
+    try:
+        _ruled(build, E.Scanned(by=1))
+    except IllegalEvent as exc:
+        assert exc.code == "ruling.unplayable"
+    else:
+        raise AssertionError("a ruled scan was used by a character that is not resolving")
+
+
+def test_a_ruled_placement_instead_of_a_probe_declines_the_probe():
+    """arbiter rulings, Probes: Blue places a second character while a probe is due; the ruling lets it stand, and
+    the probe is declined with it: the turn passes to Red, who places a character, not a probe."""
+    from planets_log.engine.play import Builder, make_header
+
+    from .fixtures_gen import worked_moves
+
+    header, session = make_header("planetship-2491", ["Red", "Blue"], seed=None, log_id="ruled-probe")
+    build = play(Builder.new(header, session), *worked_moves()[:5])  # ... Red: R6 2.I, Blue: B6 7.II (probe icon)
+    assert build.pos.state.pending == "probe"
+    state = _ruled(build, E.Placed(by=1, card="B5", zone=0, space=1)).state
+    assert (state.pending, state.at, state.turn) == (None, (-1, -1), 0)
+
+
 def test_validate_refuses_a_mark_on_a_line_somebody_typed(runner, tmp_path):
     """format.md, lines the recorder wrote: marking Red's typed placement `implied` would let undo pass over a
     decision; validate refuses it even with the chain made whole again."""

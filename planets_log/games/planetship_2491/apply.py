@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from . import events as E
-from .events import HIDDEN
 from . import kept
 from .board import Geometry, rows_of
 from .flow import (
@@ -114,13 +113,12 @@ def _revealed(state: State, e: E.Revealed) -> State:
     return settle(replace(state, phase="resolve"))
 
 
-def _turn_after(state: State, ships: tuple[int, ...], zones: tuple[ZoneState, ...],
-                g: Geometry | None = None) -> tuple[int, bool]:
+def _turn_after(state: State, ships: tuple[int, ...], zones: tuple[ZoneState, ...]) -> tuple[int, bool]:
     """The seat the turn passes to, among the ships and zones about to be set, and whether none can place
     (the turn then goes to the next seat, and settle resolves the zones): settle's first step, asked here so that
     the event's own changes and the turn's are one replace."""
     turn = (state.turn + 1) % len(ships)
-    seat = next_placer(ships, zones, turn, g or geo(state))
+    seat = next_placer(ships, zones, turn, geo(state))
     return (turn, True) if seat is None else (seat, False)
 
 
@@ -151,7 +149,7 @@ def _placed(state: State, e: E.Placed) -> State:
     g = geo(state)  # the layout does not change with a placement: the geometry is the same after it
     char = Char(code, by, space in g.specs[zone].face_down and zone != 2)  # card, owner, face down
     hands = state.hands
-    if code != HIDDEN:  # take and with_seat, written out: a third of all events are placements
+    if code != E.HIDDEN:  # take, written out: a third of all events are placements
         hand = list(hands[by])
         hand.remove(code)
         hands = with_seat(hands, by, tuple(hand))
@@ -272,7 +270,7 @@ def _discarded(state: State, e: E.Discarded) -> State:
     by, code = e.by, e.card
     # take and with_seat, written out (a round ends with several discards); a kept record's `?` is named later
     held, piles = list(state.hands), list(state.discards)
-    if code != HIDDEN:
+    if code != E.HIDDEN:
         hand = list(held[by])
         hand.remove(code)
         held[by] = tuple(hand)

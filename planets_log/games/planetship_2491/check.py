@@ -7,7 +7,6 @@ from typing import Any, Callable, NoReturn
 from planets_log.game import Action, IllegalEvent
 
 from . import events as E
-from .events import HIDDEN
 from . import kept
 from .board import GRID_SHAPES, Geometry, place, rows_of
 from .state import Char, State, char_at, deck_size, geo, info, occupant, reward_slots, zone_spec
@@ -161,6 +160,10 @@ def _first_shift(state: State, e: E.Shifted, rows: int) -> set[int]:
     return set(e.zones)
 
 
+_PLACEHOLDERS = frozenset(("-", E.HIDDEN))
+"""What a reward slot holds instead of a card: '-' (the deck ran out), '?' (a kept record's unseen card)."""
+
+
 def _rewards(state: State, e: E.RewardsDealt) -> None:
     slots, cards = reward_slots(state), e.cards
     if len(cards) != len(slots):
@@ -175,14 +178,11 @@ def _rewards(state: State, e: E.RewardsDealt) -> None:
         listed = [c for c in cards if c not in _PLACEHOLDERS]
         twice = sorted({c for c in listed if listed.count(c) > 1})
         fail("rewards.twice", f"card {twice[0]} cannot be drawn twice", START)
+    # every card from the deck (the usual deal) or from under it: no slot is wrong; else each slot is read in turn
     if E.HIDDEN in cards or not named.issubset(state.deck) and not named.issubset(state.deck + from_bottom):
-        _unseen_rewards(state, slots, cards, from_bottom, k)  # refuses the first slot in order that is wrong
+        _unseen_rewards(state, slots, cards, from_bottom, k)
     if from_bottom and len(named.intersection(from_bottom)) != len(from_bottom):
         fail("rewards.bottom", f"the deck's last cards {' '.join(from_bottom)} are drawn too", START)
-
-
-_PLACEHOLDERS = frozenset(("-", E.HIDDEN))
-"""What a reward slot holds instead of a card: '-' (the deck ran out), '?' (a kept record's unseen card)."""
 
 
 def _unseen_rewards(state: State, slots: tuple[int, ...], cards: tuple[str, ...], from_bottom: tuple[str, ...],
@@ -229,7 +229,7 @@ def _placed(state: State, e: E.Placed) -> None:
     g = geo(state)
     if zone not in g.where or not 0 < space <= len(state.zones[zone].spaces):
         _space(state, zone, space, g=g)  # refused, with what is off the grid
-    if code == HIDDEN:
+    if code == E.HIDDEN:
         kept.hidden_placed(state, e)
     elif not in_hand:
         down = space in zone_spec(state, zone).face_down and zone != 2

@@ -30,7 +30,7 @@ from .state import (
 )
 from .turn import first_actor, next_discarder, next_placer
 
-SENATE, LEISURE, MILITARY, PRISON, COMMAND, HIBERNATION, RADIOACTIVE, HARVESTS = 0, 1, 3, 4, 5, 6, 7, 9
+LEISURE, MILITARY, PRISON, HIBERNATION, RADIOACTIVE, HARVESTS = 1, 3, 4, 6, 7, 9  # the Senate, Command Center: board.py
 
 
 def strength(state: State, zone: int, space: int, char: Char) -> int:
@@ -114,8 +114,7 @@ def _next_placer(state: State, g: Geometry) -> tuple[State, bool]:
 
 
 def _resolve(state: State, g: Geometry) -> tuple[State, bool]:
-    """Resolve the zones in order until a character must decide (True), a step is pending, or the phase changes
-    (a kept record's '?' to name, the round's end); `g`: the grid's geometry, which no step turns or shifts."""
+    """Resolve zones in order until a character must decide (True), a step waits or the phase changes."""
     while True:
         zone = state.zone
         if zone >= 0 and state.revealed and (state.keeper < 0 or not hidden_in_zone(state, zone)):

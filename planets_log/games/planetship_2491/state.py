@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 import dataclasses
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TypeVar
 

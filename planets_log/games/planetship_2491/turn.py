@@ -8,14 +8,14 @@ spaces a character or a probe may take and what an ability may target.
 
 from __future__ import annotations
 
-from planets_log.game import CHANCE, TERMINAL
-
 from collections.abc import Callable, Iterable
 from itertools import chain
 from operator import attrgetter, not_
 
+from planets_log.game import CHANCE, TERMINAL
+
 from .board import SENATE, Geometry
-from .state import HAND, Char, State, ZoneState, card, char_at, geo, info, occupant, placed, size, zone_spec
+from .state import HAND, Char, State, ZoneState, card, char_at, geo, occupant, placed, size, zone_spec
 
 CHANCE_PHASES = ("missions", "layout", "shift", "rewards", "draw", "reveal", "peek", "piles")
 HIBERNATION = 6
@@ -226,10 +226,11 @@ _SHIELD, _SPACES = attrgetter("shield"), attrgetter("spaces")
 def can_use(state: State, zone: int, char: Char, name: str, g: Geometry | None = None) -> bool:
     """Whether the ability has something to act on now: a target, a card to draw (Team Radio always has);
     `g`: the state's geometry, where the caller has it."""
-    return CAN_USE.get(name, _always)(state, zone, char, g or geo(state))
+    return CAN_USE[name](state, zone, char, g or geo(state))
 
 
 def _hack_can(state: State, zone: int, char: Char, g: Geometry) -> bool:
+    """An unshielded enemy in this zone, out of the Senate (Hacker)."""
     if zone == SENATE:
         return False
     owner = char.owner
@@ -240,23 +241,28 @@ def _hack_can(state: State, zone: int, char: Char, g: Geometry) -> bool:
 
 
 def _scan_can(state: State, zone: int, char: Char, g: Geometry) -> bool:
+    """A card left to draw (Scanner)."""
     return len(state.deck) - state.unknown + len(state.bottom) > 0  # a card left to draw: deck_size(state) > 0
 
 
 def _always(state: State, zone: int, char: Char, g: Geometry) -> bool:
+    """Team Radio: always usable (worth +0 with no friend near)."""
     return True
 
 
 def _tractor_can(state: State, zone: int, char: Char, g: Geometry) -> bool:
+    """A free space here and an unshielded character next door, out of the Senate (Tractor Beam)."""
     zones = state.zones
     return None in zones[zone].spaces and _unshielded(zones, g.pullable[zone])
 
 
 def _shield_can(state: State, zone: int, char: Char, g: Geometry) -> bool:
+    """A shield left and an unshielded character here or next door (Shield)."""
     return state.shields > 0 and _unshielded(state.zones, g.around[zone])
 
 
 def _teleport_can(state: State, zone: int, char: Char, g: Geometry) -> bool:
+    """A free space next door (Teleport)."""
     zones = state.zones
     for z in g.adjacent_zones[zone]:
         if None in zones[z].spaces:
@@ -277,20 +283,8 @@ CAN_USE: dict[str, Callable[[State, int, Char, Geometry], bool]] = {
 """Each ability's test of `can_use`, with the geometry found (the Team Radio's: always)."""
 
 
-def acts(state: State, zone: int, char: Char, g: Geometry | None = None) -> bool:
-    """Whether a character on the resolving zone has an ability it can use now (`usable` is not empty)."""
-    if char.disabled:
-        return False
-    g = g or geo(state)
-    left = remaining(state, char) if char.used else info(state.ed).cards[char.card].abilities
-    for name in left:  # an icon printed twice is asked twice only when it has nothing to act on
-        if CAN_USE[name](state, zone, char, g):
-            return True
-    return False
-
-
 def first_actor(state: State, zone: int, start: int, g: Geometry) -> int:
-    """The first space from numeral `start` on whose character `acts` (0: none), its lookups made once for the zone."""
+    """The first space from numeral `start` on whose character has a usable ability (`usable`), or 0."""
     cards, spaces = g.cards, state.zones[zone].spaces
     for space in range(start, len(spaces) + 1):
         char = spaces[space - 1]

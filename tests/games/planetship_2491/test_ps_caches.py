@@ -88,7 +88,7 @@ def test_placements_match_the_rule_through_a_round():
 
 
 def test_the_fast_questions_answer_as_the_lists_do_through_whole_games():
-    """The hot path asks "is there any?" (can_place, acts, is_*_target, probe_reaches): each answers exactly as the
+    """The hot path asks "is there any?" (can_place, first_actor, is_*_target, probe_reaches): each answers as the
     lists legal() and check() read (placements, usable, the *_targets, probe_targets), at every position."""
     from planets_log.engine.play import selfplay
     from planets_log.games.planetship_2491 import turn
@@ -104,9 +104,8 @@ def test_the_fast_questions_answer_as_the_lists_do_through_whole_games():
                 assert can_place(state, seat) == bool(placements(state, seat))
             for z in zones:
                 for s in range(1, size(state, z) + 1):
-                    ch = occupant(state, z, s)
-                    if ch is not None:
-                        assert turn.acts(state, z, ch) == bool(turn.usable(state, z, s))
+                    if occupant(state, z, s) is not None:  # the first from s on that can act is s itself, if it can
+                        assert (turn.first_actor(state, z, s, geo(state)) == s) == bool(turn.usable(state, z, s))
                     for here in zones:
                         pulled = (z, s) in turn.tractor_targets(state, here)
                         assert turn.is_tractor_target(state, here, z, s) == pulled

@@ -5,8 +5,8 @@ sets the ratio is the work validate does per event. CPU time is too noisy on a s
 to hold a test to (bench/run.py measures it: docs/performance.md), so this counts it exactly:
 the bytecode instructions validate executes per event, on seeded two-player self-play records,
 against the other games'. Planetship executed 2.25 times their mean, then 1.38 times after a first
-pass, 1.22 times after a second and 1.12 times after a fourth (922 against 764 to 906: level with Four
-Planets); it may now execute at most 1.15 times.
+pass, 1.22 times after a second and 1.12 times after a fifth (922 against 764 to 906: about Four
+Planets'); it may now execute at most 1.15 times.
 """
 
 from __future__ import annotations

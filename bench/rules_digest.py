@@ -4,8 +4,12 @@
 
 For each game (seeds from `--seed` on, 2 players and up, as many as the game seats, in turn) it
 hashes the record's text and, after every event, the state's digest, `to_move`, `legal`, `owed`,
-`forced` and `noop`. A change meant to make the rules faster and nothing else leaves the hash
-as it was: run it on the tree before and after (docs/performance.md, issue 24).
+`forced` and `noop`; then what every move of the game does when applied unchecked at every
+position, as an arbiter's ruling applies a move the rules refuse: the state it leads to, or that
+applying it raised (the engine then refuses the ruling). The moves are the first three of each
+kind among the game's `candidates`, so a move of one phase is tried in every other. A change
+meant to make the rules faster and nothing else leaves the hash as it was: run it on the tree
+before and after (docs/performance.md, issue 24).
 """
 
 from __future__ import annotations
@@ -15,28 +19,51 @@ import hashlib
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from planets_log.engine.play import selfplay
 from planets_log.engine.registry import get_rules
-from planets_log.engine.replay import Replay, Visitor, digest
+from planets_log.engine.replay import Replay, digest
+
+PER_KIND = 3
+"""Moves of each kind applied at every position."""
 
 
-class _Hashing(Visitor):
-    """Feeds what the rules say after every line into one hash."""
+def _ruled(rules: Any, state: Any, move: Any) -> str:
+    """The digest of the state `move` leads to, applied without its check (a ruling), or 'raised'."""
+    try:
+        return digest(rules.apply(state, move))
+    except Exception:  # noqa: BLE001 - any failure is the engine's ruling.unplayable
+        return "raised"
 
-    def __init__(self, rules, out) -> None:
-        self.rules, self.out, self.positions = rules, out, 0
 
-    def visit(self, step) -> bool:
-        s, rules = step.after.state, self.rules
-        said = [digest(s), str(rules.to_move(s)), repr(rules.legal(s)), repr(rules.owed(s)), repr(rules.forced(s)),
-                repr(rules.noop(s))]
-        self.out.update("|".join(said).encode())
-        self.positions += 1
-        return super().visit(step)
+def _said(rules: Any, state: Any) -> list[str]:
+    """What the rules say of one position."""
+    return [digest(state), str(rules.to_move(state)), repr(rules.legal(state)), repr(rules.owed(state)),
+            repr(rules.forced(state)), repr(rules.noop(state))]
+
+
+def _moves(rules: Any, states: list[Any]) -> list[Any]:
+    """The first PER_KIND candidates of each kind over the game, in the order they first come."""
+    kept: dict[type, list[Any]] = {}
+    for state in states:
+        for move in rules.candidates(state):
+            same = kept.setdefault(type(move), [])
+            if len(same) < PER_KIND and move not in same:
+                same.append(move)
+    return [move for same in kept.values() for move in same]
+
+
+def record_hash(rules: Any, path: Path, out: Any) -> int:
+    """Feed one record's positions into `out`; the number of positions."""
+    states = [step.after.state for step in Replay(str(path)).steps()]
+    moves = _moves(rules, states)
+    for state in states:
+        out.update("|".join(_said(rules, state) + [_ruled(rules, state, move) for move in moves]).encode())
+    return len(states)
 
 
 def rules_hash(game: str, games: int, seed: int) -> tuple[int, str]:
@@ -50,9 +77,7 @@ def rules_hash(game: str, games: int, seed: int) -> tuple[int, str]:
             path = Path(tmp) / f"{seed + i}.jsonl"
             path.write_text(text)
             out.update(hashlib.sha256(text.encode()).digest())
-            visitor = _Hashing(rules, out)
-            Replay(str(path)).fold(visitor)
-            positions += visitor.positions
+            positions += record_hash(rules, path, out)
     return positions, out.hexdigest()
 
 

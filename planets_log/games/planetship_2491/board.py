@@ -20,7 +20,8 @@ GRID_SHAPES = {2: (2, 3, 4), 3: (2, 3, 4), 4: (2, 4, 2), 5: (3, 3, 1)}
 
 
 SENATE, COMMAND = ZONE_RULES.index("senate"), ZONE_RULES.index("command")
-"""The Command Center's number: its bonus reaches its own zone and those next to it (Zone Special Rules)."""
+"""The Senate's number (immune to the Tractor Beam) and the Command Center's (its bonus reaches its own zone and
+those next to it): Zone Special Rules."""
 
 ROMAN = ("R", "I", "II", "III", "IV", "V")
 """A space's numeral in the notation (R: the reward space)."""

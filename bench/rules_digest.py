@@ -1,6 +1,6 @@
 """One hash of what a game's rules say at every position of seeded self-play games: before and after a change.
 
-    python bench/rules_digest.py [--game planetship-2491] [--games 40] [--seed 500]
+    python bench/rules_digest.py [--game planetship-2491] [--games 40] [--seed 500] [--drop FIELD,...]
 
 For each game (seeds from `--seed` on, 2 players and up, as many as the game seats, in turn) it
 hashes the record's text and, after every event, the state's digest, `to_move`, `legal`, `owed`,
@@ -9,7 +9,9 @@ position, as an arbiter's ruling applies a move the rules refuse: the state it l
 applying it raised (the engine then refuses the ruling). The moves are the first three of each
 kind among the game's `candidates`, so a move of one phase is tried in every other. A change
 meant to make the rules faster and nothing else leaves the hash as it was: run it on the tree
-before and after (docs/performance.md, issue 24).
+before and after (docs/performance.md, issue 24). A change that adds a state field holding what
+the rules could find otherwise (a flag that spares a search) changes every digest: `--drop FIELD`
+leaves it out of the state's digest, on both trees (a tree without it has nothing to drop).
 """
 
 from __future__ import annotations
@@ -28,21 +30,33 @@ from planets_log.engine.play import selfplay
 from planets_log.engine.registry import get_rules
 from planets_log.engine.replay import Replay, digest
 
+import msgspec
+
 PER_KIND = 3
 """Moves of each kind applied at every position."""
+DROPPED: set[str] = set()
+"""Top-level state fields left out of each state's digest (`--drop`)."""
+
+
+def _digest(state: Any) -> str:
+    """The state's digest, without the `--drop` fields when any are named."""
+    if not DROPPED:
+        return digest(state)
+    data = {k: v for k, v in msgspec.to_builtins(state).items() if k not in DROPPED}
+    return hashlib.sha256(msgspec.json.encode(data, order="sorted")).hexdigest()
 
 
 def _ruled(rules: Any, state: Any, move: Any) -> str:
     """The digest of the state `move` leads to, applied without its check (a ruling), or 'raised'."""
     try:
-        return digest(rules.apply(state, move))
+        return _digest(rules.apply(state, move))
     except Exception:  # noqa: BLE001 - any failure is the engine's ruling.unplayable
         return "raised"
 
 
 def _said(rules: Any, state: Any) -> list[str]:
     """What the rules say of one position."""
-    return [digest(state), str(rules.to_move(state)), repr(rules.legal(state)), repr(rules.owed(state)),
+    return [_digest(state), str(rules.to_move(state)), repr(rules.legal(state)), repr(rules.owed(state)),
             repr(rules.forced(state)), repr(rules.noop(state))]
 
 
@@ -86,7 +100,9 @@ def main() -> None:
     parser.add_argument("--game", default="planetship-2491", help="The game's id.")
     parser.add_argument("--games", type=int, default=40, help="Seeded self-play games.")
     parser.add_argument("--seed", type=int, default=500, help="The first game's seed.")
+    parser.add_argument("--drop", default="", help="State fields left out of the digests (comma-separated).")
     args = parser.parse_args()
+    DROPPED.update(f for f in args.drop.split(",") if f)
     positions, hexdigest = rules_hash(args.game, args.games, args.seed)
     print(f"{args.game}: {positions:,} positions, {hexdigest}")
 

@@ -15,6 +15,7 @@ import hashlib
 import itertools
 import struct
 from functools import lru_cache
+from operator import methodcaller
 from typing import Any, Iterator, Sequence, TypeVar
 
 T = TypeVar("T")
@@ -27,12 +28,18 @@ DEFAULT = 2
 _TWO64 = 1 << 64
 _BLOCK_WORDS = struct.Struct(">4Q")
 """A SHA-256 block read as four big-endian 64-bit words; each draw takes one word (rejection may take more)."""
+_COUNTER = struct.Struct(">Q")
+_DIGEST = methodcaller("digest")
 
 
 def _words(key: bytes) -> Iterator[int]:
-    """The stream's 64-bit words: SHA-256(key + counter) blocks, each read as four big-endian words."""
-    for counter in itertools.count():
-        yield from _BLOCK_WORDS.unpack(hashlib.sha256(key + counter.to_bytes(8, "big")).digest())
+    """The stream's 64-bit words: SHA-256(key + counter) blocks, each read as four big-endian words.
+
+    Built from C iterators only (no Python frame per word or per block): a seeded game's
+    validation draws every chance outcome again, and a deal takes dozens of words.
+    """
+    blocks = map(hashlib.sha256, map(key.__add__, map(_COUNTER.pack, itertools.count())))
+    return itertools.chain.from_iterable(map(_BLOCK_WORDS.unpack, map(_DIGEST, blocks)))
 
 
 @lru_cache(maxsize=256)

@@ -241,7 +241,7 @@ def _radioed(state: State, e: E.Radioed) -> State:
     assert char is not None  # the resolving character
     bonus = friends(state, state.zone, state.cursor)
     boosted = replace(char, radio=char.radio + bonus)
-    return settle(replace(state, zones=zones_with(zones, state.zone, state.cursor, boosted)))
+    return settle(replace(state, zones=zones_with(zones, state.zone, state.cursor, boosted), boosted=True))
 
 
 def _teleported(state: State, e: E.Teleported) -> State:

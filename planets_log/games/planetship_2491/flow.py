@@ -7,8 +7,6 @@ awarding rewards, retrieving, the next round) until a seat must decide or chance
 from __future__ import annotations
 
 from bisect import bisect_right
-from itertools import chain
-from operator import attrgetter
 
 from .board import Geometry
 from .edition import COLOURS, Character
@@ -60,10 +58,6 @@ def totals(state: State, zone: int, g: Geometry | None = None) -> dict[int, int]
     if zone == LEISURE and len(spaces) >= 3 and (third := spaces[2]) is not None:  # space III's +1
         out[third.owner] += 1
     return out
-
-
-_RADIO, _SPACES, _DOWN = attrgetter("radio"), attrgetter("spaces"), attrgetter("down")
-# the scans below walk a zone's spaces in C (filter(None, ...) keeps the characters)
 
 
 def zone_winner(state: State, zone: int, g: Geometry | None = None) -> int | None:
@@ -155,10 +149,18 @@ def _reveal(state: State) -> State:
 def _face_up(state: State, zone: int) -> tuple[ZoneState, ...]:
     """The zones with every face-down card of `zone` turned face up (Round End #1)."""
     z = state.zones[zone]
-    if z.rewards_down or any(map(_DOWN, filter(None, z.spaces))):
+    if z.rewards_down or _any_down(z.spaces):
         spaces = tuple([ch if ch is None or not ch.down else replace(ch, down=False) for ch in z.spaces])
         return zone_replaced(state, zone, replace(z, spaces=spaces, rewards_down=False))
     return state.zones
+
+
+def _any_down(spaces: tuple[Char | None, ...]) -> bool:
+    """Whether a character on these spaces lies face down."""
+    for ch in spaces:  # a plain loop: faster on a few spaces than a chain of map and filter in C
+        if ch is not None and ch.down:
+            return True
+    return False
 
 
 def award(state: State, g: Geometry | None = None) -> State:
@@ -197,18 +199,23 @@ def remove(state: State, space: int) -> State:
 
 def next_zone(state: State, g: Geometry | None = None) -> State:
     """Clear Team Radio bonuses and move to the next zone, or end the round."""
-    zone, zones, order = state.zone, state.zones, (g or geo(state)).order  # the zones in play, in resolution order
-    in_play = map(_SPACES, map(zones.__getitem__, order))
-    if any(map(_RADIO, filter(None, chain.from_iterable(in_play)))):
-        boosted = [(z, i, ch) for z, _ in state.grid for i, ch in enumerate(zones[z].spaces, 1)
-                   if ch is not None and ch.radio]
-        for z, s, ch in boosted:  # a Team Radio user that teleported away loses it too
-            zones = zones_with(zones, z, s, replace(ch, radio=0))
-        state = replace(state, zones=zones)
+    zone, order = state.zone, (g or geo(state)).order  # the zones in play, in resolution order
+    if state.boosted:
+        state = _unboosted(state)
     later = order[bisect_right(order, zone):]
     if later:
         return _enter(state, later[0])
     return retrieve(replace(state, pending=None, winner=-1, phase="resolve"))
+
+
+def _unboosted(state: State) -> State:
+    """The state with every Team Radio bonus cleared: a user that teleported away loses it too."""
+    zones = state.zones
+    boosted = [(z, i, ch) for z, _ in state.grid for i, ch in enumerate(zones[z].spaces, 1)
+               if ch is not None and ch.radio]
+    for z, s, ch in boosted:
+        zones = zones_with(zones, z, s, replace(ch, radio=0))
+    return replace(state, zones=zones, boosted=False)
 
 
 def retrieve(state: State) -> State:

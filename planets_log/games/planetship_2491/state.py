@@ -84,6 +84,9 @@ class State(msgspec.Struct, frozen=True, gc=False):
     winner: int = -1
     piled: tuple[int, ...] = ()
     keeper: int = -1
+    boosted: bool = False
+    """A Team Radio bonus may stand on the grid: set by a radio, cleared with the bonuses when its zone ends (no
+    zone's end need look for one otherwise)."""
 
 
 @dataclass(frozen=True)

@@ -118,9 +118,21 @@ def test_team_radio_bonus_ends_with_its_zone_even_after_a_teleport():
     b = scene(table(2), {"0.I": ("R4", RED), "2.I": ("35", BLUE), "2.II": ("B4", BLUE)}, zone=0)
     teleported = msgspec.structs.replace(at(b, "2.I"), radio=3, disabled=True)
     b = edit(b, zones=tuple(msgspec.structs.replace(z, spaces=(teleported,) + z.spaces[1:]) if i == 2 else z
-                            for i, z in enumerate(state_of(b).zones)))
+                            for i, z in enumerate(state_of(b).zones)), boosted=True)  # as a radio marks the state
     play(b, "done")  # zone 0 is resolved: its Team Radio bonuses end wherever their characters stand
     assert state_of(b).zone == 2 and at(b, "2.I").radio == 0 and totals(state_of(b), 2) == {BLUE: 5}
+    assert not state_of(b).boosted
+
+
+def test_a_radio_marks_the_state_until_its_zone_ends():
+    """# Character Abilities > Team Radio: a bonus stands only while its zone resolves; the state says one may stand
+    (`boosted`) from the radio on, so that the zone's end looks for bonuses to clear only then."""
+    b = scene(table(2), {"2.I": ("R4", RED), "2.II": ("R3", RED), "4.I": ("B6", BLUE)}, zone=2)
+    assert not state_of(b).boosted
+    play(b, "radio")
+    assert at(b, "2.I").radio == 1 and state_of(b).boosted
+    play(b, "done")  # zone 2 is resolved: the bonus and the mark end together
+    assert state_of(b).zone != 2 and at(b, "2.I").radio == 0 and not state_of(b).boosted
 
 
 def test_a_refused_target_says_why():

@@ -148,12 +148,23 @@ def _placed(state: State, e: E.Placed) -> State:
     code = e.card
     g = geo(state)  # the layout does not change with a placement: the geometry is the same after it
     char = Char(code, by, space in g.specs[zone].face_down and zone != 2)  # card, owner, face down
+    # take, with_seat and zones_with, written out: a third of all events are placements
     hands = state.hands
-    if code != E.HIDDEN:  # take, written out: a third of all events are placements
+    if code != E.HIDDEN:
         hand = list(hands[by])
         hand.remove(code)
-        hands = with_seat(hands, by, tuple(hand))
-    ships, zones = with_seat(state.ships, by, state.ships[by] - 1), zones_with(state.zones, zone, space, char)
+        held = list(hands)
+        held[by] = tuple(hand)
+        hands = tuple(held)
+    fleet = list(state.ships)
+    fleet[by] -= 1
+    ships = tuple(fleet)
+    laid = list(state.zones)
+    z = laid[zone]
+    spaces = list(z.spaces)
+    spaces[space - 1] = char
+    laid[zone] = replace(z, spaces=tuple(spaces))
+    zones = tuple(laid)
     if zone == MILITARY and not state.military:  # its first character may turn the zone first
         return replace(state, hands=hands, ships=ships, zones=zones, at=(zone, space), military=True, pending="rotate")
     if _probe_offered(state, zone, space, g):

@@ -99,6 +99,10 @@ class Info:
     grids: dict[tuple[tuple[tuple[int, int], ...], int], Geometry]
     power: dict[str, tuple[int, int]]
     """Each card's printed strength, without and with the Command Center's bonus (+1 for a Team Radio icon)."""
+    deck: tuple[str, ...] = ()
+    """The character deck at setup, by number."""
+    starting: tuple[tuple[str, ...], ...] = ()
+    """Each colour's starting hand (its letter and each starting card's id), in COLOURS' order."""
 
 
 _INFO: dict[int, tuple[PlanetshipEdition, Info]] = {}
@@ -122,7 +126,9 @@ def info(ed: PlanetshipEdition) -> Info:
             cards[colour + c.id] = c
     zones = tuple(sorted(ed.zones, key=lambda z: z.number))
     power = {code: (c.strength, c.strength + ("radio" in c.abilities)) for code, c in cards.items()}
-    made = Info(cards, zones, tuple(z.size for z in zones), {}, power)
+    deck = tuple(sorted((c.id for c in ed.characters), key=int))
+    starting = tuple(tuple(sorted(colour + c.id for c in ed.starting)) for colour in COLOURS)
+    made = Info(cards, zones, tuple(z.size for z in zones), {}, power, deck, starting)
     _INFO[id(ed)] = (ed, made)
     _LAST[0] = (ed, made)
     return made
@@ -179,10 +185,10 @@ def fleet(players: int) -> int:
 def setup(header: Header, ed: PlanetshipEdition) -> State:
     """The table before the first chance outcome: hands of starting characters, the deck."""
     n = len(header.players)
-    hands = tuple(tuple(sorted(COLOURS[i] + c.id for c in ed.starting)) for i in range(n))
+    lookups = info(ed)  # the deck and the starting hands, sorted once per edition: every record opens here
     keeper = header.kept_by if isinstance(header.kept_by, int) else -1  # a record kept by one player
     return State(keeper=keeper, ed=ed, players=tuple(header.players), table=header.seed is None,
-                 deck=tuple(sorted((c.id for c in ed.characters), key=int)), hands=hands,
+                 deck=lookups.deck, hands=lookups.starting[:n],
                  ships=(fleet(n),) * n, probes_left=(fleet(n),) * n, discards=((),) * n,
                  shields=ed.shields)
 

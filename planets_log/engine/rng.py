@@ -78,13 +78,9 @@ class Stream:
 
     def shuffled(self, items: Sequence[T]) -> list[T]:
         """A Fisher-Yates shuffled copy."""
-        out, words = list(items), self._words
-        for i in range(len(out) - 1, 0, -1):
-            limit = _TWO64 - (_TWO64 % (i + 1))  # below(i + 1), inlined: a deal makes dozens of draws
-            word = next(words)
-            while word >= limit:
-                word = next(words)
-            j = word % (i + 1)
+        out = list(items)
+        n = len(out)
+        for i, j in zip(range(n - 1, 0, -1), self._draws(range(n, 1, -1))):  # below(i + 1) for each i
             out[i], out[j] = out[j], out[i]
         return out
 
@@ -92,15 +88,31 @@ class Stream:
         """k distinct positions of items, in draw order."""
         if self.version == 1:
             return self.shuffled(items)[:k] if k < len(items) else self.shuffled(items)
-        out, n, words = list(items), len(items), self._words
-        for i in range(min(k, n)):  # the first k steps of a Fisher-Yates shuffle: k words, not n - 1
-            limit = _TWO64 - (_TWO64 % (n - i))  # below(n - i), inlined
-            word = next(words)
-            while word >= limit:
-                word = next(words)
-            j = i + word % (n - i)
+        out, n = list(items), len(items)
+        # the first k steps of a Fisher-Yates shuffle: k words, not n - 1 (below(n - i) for each i)
+        for i, j in enumerate(self._draws(range(n, n - min(k, n), -1))):
+            j += i
             out[i], out[j] = out[j], out[i]
         return out[:k]
+
+    def _draws(self, bounds: range) -> list[int]:
+        """One `below(b)` for each bound in turn: the words drawn at once, checked against their limits in C.
+
+        A word at or over its limit (odds under 2**-50 for a bound of a few thousand) is drawn again, as
+        `below` does: then the draws are made one by one, from the words already taken and on.
+        """
+        if not bounds:
+            return []
+        words = list(itertools.islice(self._words, len(bounds)))
+        if bounds[0] <= _SMALL and all(map(int.__lt__, words, map(_LIMITS.__getitem__, bounds))):
+            return list(map(int.__mod__, words, bounds))
+        self._words = itertools.chain(words, self._words)
+        return [self.below(b) for b in bounds]
+
+
+_SMALL = 4096
+_LIMITS = tuple(_TWO64 - (_TWO64 % b) if b else 0 for b in range(_SMALL + 1))
+"""below(b)'s rejection limit for each bound up to _SMALL: the largest multiple of b that fits in 64 bits."""
 
 
 def rng(seed: int, name: str, version: int = 1) -> Stream:

@@ -15,7 +15,6 @@ import hashlib
 import itertools
 import struct
 from functools import lru_cache
-from operator import methodcaller
 from typing import Any, Iterator, Sequence, TypeVar
 
 T = TypeVar("T")
@@ -28,18 +27,12 @@ DEFAULT = 2
 _TWO64 = 1 << 64
 _BLOCK_WORDS = struct.Struct(">4Q")
 """A SHA-256 block read as four big-endian 64-bit words; each draw takes one word (rejection may take more)."""
-_COUNTER = struct.Struct(">Q")
-_DIGEST = methodcaller("digest")
 
 
 def _words(key: bytes) -> Iterator[int]:
-    """The stream's 64-bit words: SHA-256(key + counter) blocks, each read as four big-endian words.
-
-    Built from C iterators only (no Python frame per word or per block): a seeded game's
-    validation draws every chance outcome again, and a deal takes dozens of words.
-    """
-    blocks = map(hashlib.sha256, map(key.__add__, map(_COUNTER.pack, itertools.count())))
-    return itertools.chain.from_iterable(map(_BLOCK_WORDS.unpack, map(_DIGEST, blocks)))
+    """The stream's 64-bit words: SHA-256(key + counter) blocks, each read as four big-endian words."""
+    for counter in itertools.count():
+        yield from _BLOCK_WORDS.unpack(hashlib.sha256(key + counter.to_bytes(8, "big")).digest())
 
 
 @lru_cache(maxsize=256)
@@ -78,9 +71,13 @@ class Stream:
 
     def shuffled(self, items: Sequence[T]) -> list[T]:
         """A Fisher-Yates shuffled copy."""
-        out = list(items)
-        n = len(out)
-        for i, j in zip(range(n - 1, 0, -1), self._draws(range(n, 1, -1))):  # below(i + 1) for each i
+        out, words = list(items), self._words
+        for i in range(len(out) - 1, 0, -1):
+            limit = _TWO64 - (_TWO64 % (i + 1))  # below(i + 1), inlined: a deal makes dozens of draws
+            word = next(words)
+            while word >= limit:
+                word = next(words)
+            j = word % (i + 1)
             out[i], out[j] = out[j], out[i]
         return out
 
@@ -88,31 +85,15 @@ class Stream:
         """k distinct positions of items, in draw order."""
         if self.version == 1:
             return self.shuffled(items)[:k] if k < len(items) else self.shuffled(items)
-        out, n = list(items), len(items)
-        # the first k steps of a Fisher-Yates shuffle: k words, not n - 1 (below(n - i) for each i)
-        for i, j in enumerate(self._draws(range(n, n - min(k, n), -1))):
-            j += i
+        out, n, words = list(items), len(items), self._words
+        for i in range(min(k, n)):  # the first k steps of a Fisher-Yates shuffle: k words, not n - 1
+            limit = _TWO64 - (_TWO64 % (n - i))  # below(n - i), inlined
+            word = next(words)
+            while word >= limit:
+                word = next(words)
+            j = i + word % (n - i)
             out[i], out[j] = out[j], out[i]
         return out[:k]
-
-    def _draws(self, bounds: range) -> list[int]:
-        """One `below(b)` for each bound in turn: the words drawn at once, checked against their limits in C.
-
-        A word at or over its limit (odds under 2**-50 for a bound of a few thousand) is drawn again, as
-        `below` does: then the draws are made one by one, from the words already taken and on.
-        """
-        if not bounds:
-            return []
-        words = list(itertools.islice(self._words, len(bounds)))
-        if bounds[0] <= _SMALL and all(map(int.__lt__, words, map(_LIMITS.__getitem__, bounds))):
-            return list(map(int.__mod__, words, bounds))
-        self._words = itertools.chain(words, self._words)
-        return [self.below(b) for b in bounds]
-
-
-_SMALL = 4096
-_LIMITS = tuple(_TWO64 - (_TWO64 % b) if b else 0 for b in range(_SMALL + 1))
-"""below(b)'s rejection limit for each bound up to _SMALL: the largest multiple of b that fits in 64 bits."""
 
 
 def rng(seed: int, name: str, version: int = 1) -> Stream:

@@ -119,10 +119,14 @@ def _free_space(zones: tuple[ZoneState, ...], seat: int, g: Geometry) -> bool:
         if zones[z].spaces[i] is None:
             return True
     near = g.adjacent_spaces
-    for z in g.order:
-        for i, ch in enumerate(zones[z].spaces, 1):
-            if ch is not None and ch.owner == seat and any(zones[z2].spaces[s2 - 1] is None for z2, s2 in near[(z, i)]):
-                return True
+    for z in g.order:  # plain loops, no generator per character: asked after every placement
+        i = 0
+        for ch in zones[z].spaces:
+            i += 1
+            if ch is not None and ch.owner == seat:
+                for z2, s2 in near[(z, i)]:
+                    if zones[z2].spaces[s2 - 1] is None:
+                        return True
     return False
 
 

@@ -85,7 +85,14 @@ class Stream:
         """k distinct positions of items, in draw order."""
         if self.version == 1:
             return self.shuffled(items)[:k] if k < len(items) else self.shuffled(items)
-        out, n, words = list(items), len(items), self._words
+        n, words = len(items), self._words
+        if k == 1 and n:  # one draw (a card off a pile): the first step alone, without copying the pile
+            limit = _TWO64 - (_TWO64 % n)
+            word = next(words)
+            while word >= limit:
+                word = next(words)
+            return [items[word % n]]
+        out = list(items)
         for i in range(min(k, n)):  # the first k steps of a Fisher-Yates shuffle: k words, not n - 1
             limit = _TWO64 - (_TWO64 % (n - i))  # below(n - i), inlined
             word = next(words)

@@ -52,6 +52,16 @@ def test_golden_sample_version_2():
     assert rng(123456789, "policy", 2).sample(list("abc"), 5) == ["b", "a", "c"]
 
 
+@pytest.mark.parametrize("seed", range(20))
+def test_version_2_sample_of_one_is_one_draw(seed):
+    """A sample of one (a card off a pile, made without copying the pile) is the shuffle's first step: the item
+    at one `below(n)`, one word taken, the stream going on after it alike."""
+    items = [f"c{i}" for i in range(37)]
+    sampled, drawn = rng(seed, "x", 2), rng(seed, "x", 2)
+    assert sampled.sample(items, 1) == [items[drawn.below(len(items))]]
+    assert sampled.below(1000) == drawn.below(1000)
+
+
 def test_version_2_sample_is_uniform_over_ordered_draws():
     s = rng(42, "uniform-sample", 2)
     counts: dict[tuple, int] = {}

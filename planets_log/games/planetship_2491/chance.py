@@ -50,16 +50,18 @@ def _shift(state: State, rng: Stream) -> E.Shifted:
 
 def _drawn(state: State, rng: Stream, k: int) -> list[str]:
     """The top k cards of the deck: random unseen ones, then the known cards put at its bottom."""
-    unseen = len(state.deck) - state.unknown
-    m = min(k, unseen)
-    return list(rng.sample(state.deck, m)) + list(state.bottom[:k - m])
+    m = min(k, len(state.deck) - state.unknown)
+    drawn = rng.sample(state.deck, m)
+    if k > m:  # the deck's unseen part ran out: then the cards put under it, in order
+        drawn += state.bottom[:k - m]
+    return drawn
 
 
 def _rewards(state: State, rng: Stream) -> E.RewardsDealt:
     slots = len(reward_slots(state))
     k = min(slots, deck_size(state))
     cards = _drawn(state, rng, k)
-    where = rng.shuffled(list(range(slots)))[:k]
+    where = rng.shuffled(range(slots))[:k]
     out = ["-"] * slots
     for i, code in zip(where, cards):
         out[i] = code

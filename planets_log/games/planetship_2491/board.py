@@ -84,6 +84,8 @@ class Geometry:
     resolution asks for them at every step, with the layout."""
     power: dict[str, tuple[int, int]] = field(default_factory=dict)
     """Each card's printed strength, without and with the Command Center's bonus (+1 for a Team Radio icon)."""
+    after: dict[int, int] = field(default_factory=dict)
+    """Each zone in play with the zone resolved after it (-1 after the last): asked at every zone's end."""
 
     def zones(self) -> tuple[int, ...]:
         """Zone numbers in play, in resolution order."""
@@ -114,8 +116,9 @@ def geometry(zones: tuple[Zone, ...], grid: tuple[tuple[int, int], ...], rows: i
     around = {z: near | {z} for z, near in adjacent_zones.items()}
     commanded = around.get(COMMAND, frozenset())
     pullable = {z: tuple(sorted(near - {SENATE})) for z, near in adjacent_zones.items()}
+    after = dict(zip(order, order[1:] + (-1,)))
     return Geometry(where, adjacent_zones, adjacent_spaces, order, docks, dock_list, slots, around, commanded, zones,
-                    pullable)
+                    pullable, after=after)
 
 
 @dataclass(frozen=True)

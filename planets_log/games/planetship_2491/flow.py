@@ -199,12 +199,15 @@ def remove(state: State, space: int) -> State:
 
 def next_zone(state: State, g: Geometry | None = None) -> State:
     """Clear Team Radio bonuses and move to the next zone, or end the round."""
-    zone, order = state.zone, (g or geo(state)).order  # the zones in play, in resolution order
+    g = g or geo(state)
     if state.boosted:
         state = _unboosted(state)
-    later = order[bisect_right(order, zone):]
-    if later:
-        return _enter(state, later[0])
+    later = g.after.get(state.zone)
+    if later is None:  # no zone resolving (-1) or one out of play (a ruling's): the next in play by number
+        order = g.order
+        later = next(iter(order[bisect_right(order, state.zone):]), -1)
+    if later >= 0:
+        return _enter(state, later)
     return retrieve(replace(state, pending=None, winner=-1, phase="resolve"))
 
 

@@ -5,8 +5,10 @@ sets the ratio is the work validate does per event. CPU time is too noisy on a s
 to hold a test to (bench/run.py measures it: docs/performance.md), so this counts it exactly:
 the bytecode instructions validate executes per event, on seeded two-player self-play records,
 against the other games'. Planetship executed 2.25 times their mean, then 1.38 times after a first
-pass, 1.22 times after a second and 1.12 times after a fifth (922 against 764 to 906: about Four
-Planets'); it may now execute at most 1.15 times.
+pass, 1.22 times after a second, 1.12 times after a fifth and 1.10 times after a sixth (906 against
+764 to 906: Four Planets'); it may now execute at most 1.12 times. A count is not a time (a call or a
+tuple made costs more than a comparison, and the sixth pass took back a change that ran fewer
+bytecodes in more time): bench/run.py and bench/compare_trees.py say whether a change is faster.
 """
 
 from __future__ import annotations
@@ -60,10 +62,10 @@ def bytecodes_per_event(paths: list[Path]) -> float:
     return count / events
 
 
-def test_planetship_validate_does_at_most_1_15_times_the_work_per_event_of_the_other_games(records):
+def test_planetship_validate_does_at_most_1_12_times_the_work_per_event_of_the_other_games(records):
     work = {game: bytecodes_per_event(paths) for game, paths in records.items()}
     others = [w for game, w in work.items() if game != PLANETSHIP]
     mean = sum(others) / len(others)
     shown = ", ".join(f"{g} {w:,.0f}" for g, w in work.items())
     print(f"\nbytecodes per event: {shown}; Planetship {work[PLANETSHIP] / mean:.2f}x")
-    assert work[PLANETSHIP] <= 1.15 * mean, f"bytecodes per event: {shown}; Planetship {work[PLANETSHIP] / mean:.2f}x"
+    assert work[PLANETSHIP] <= 1.12 * mean, f"bytecodes per event: {shown}; Planetship {work[PLANETSHIP] / mean:.2f}x"

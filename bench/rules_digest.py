@@ -23,14 +23,14 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+import msgspec
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from planets_log.engine.play import selfplay
 from planets_log.engine.registry import get_rules
 from planets_log.engine.replay import Replay, digest
-
-import msgspec
 
 PER_KIND = 3
 """Moves of each kind applied at every position."""

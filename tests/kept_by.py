@@ -27,8 +27,12 @@ def kept_copy(full: Builder, seat: int, reveals: Callable[[object, object], list
         text = rules.format(event, pos.state, None if isinstance(event, named) else seat)
         build.add(rules.parse(text, build.pos.state))
         pos = src.step(pos, event, line_hash(raw))
-        for text in (reveals(build.pos.state, pos.state) if reveals else []):
-            build.add(rules.parse(text, build.pos.state))
+        for _ in range(64):  # a reveal may bring the next one (a zone named, the next zone's '?' due)
+            texts = reveals(build.pos.state, pos.state) if reveals else []
+            for text in texts:
+                build.add(rules.parse(text, build.pos.state))
+            if not texts:
+                break
         if compare:
             compare(build.pos.state, pos.state)
     return build

@@ -26,6 +26,7 @@ from .state import (
     geo,
     replace,
     size,
+    sort_key,
     take,
     with_seat,
     with_space,
@@ -85,6 +86,11 @@ def _rewards(state: State, e: E.RewardsDealt) -> State:
         else:
             bottom.remove(code)
         by_zone[zone] = by_zone.get(zone, ()) + (code,)
+    under = len(e.cards) - e.cards.count("-") - (len(state.deck) - state.unknown)  # drawn from under the deck
+    behind = under - (len(state.bottom) - len(bottom))  # of those, the ones no slot names: behind a kept '?'
+    if behind > 0:  # they join the cards the keeper cannot place, which a '?' is named from when it turns up
+        deck = sorted(deck + bottom[:behind], key=sort_key)
+        del bottom[:behind]
     zones, specs = list(state.zones), g.specs
     for zone, cards in by_zone.items():
         zones[zone] = replace(zones[zone], rewards=cards, rewards_down=specs[zone].reward_face_down)

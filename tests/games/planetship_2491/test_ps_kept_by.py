@@ -8,31 +8,47 @@ import pytest
 from planets_log.cli.main import cli
 from planets_log.engine.rules import TERMINAL
 from planets_log.games.planetship_2491 import events as E
+from planets_log.record.lines import line_hash
 from tests.kept_by import kept_copy
 
 from .fixtures_gen import seeded_game
 from .ps_helpers import RULES, play, refused, state_of, table
 
 
-def _reveals(kept, full) -> list[str]:
+class _Reveals:
     """When a zone resolves, the keeper names its `?` cards (reward first, then by space) from what is turned up;
-    under the keeper's new probe, what it looks at; when the discard piles turn face up, the `?` discards."""
-    if kept.phase == "peek":
-        probe = kept.probes[-1]
-        if probe.space == 0:
-            pairs = zip(kept.zones[probe.zone].rewards, full.zones[probe.zone].rewards)
+    under the keeper's new probe, what it looks at; when the discard piles turn face up, the `?` discards.
+
+    Called after every line with the full record's state, it keeps them: the full record may have resolved the
+    zone the keeper waits at already (a line resolves every zone up to the next decision, and a record kept by
+    one player stops at a zone whose `?` must be named), so the cards are read where that zone was still whole."""
+
+    def __init__(self) -> None:
+        self.seen: list = []
+
+    def __call__(self, kept, full) -> list[str]:
+        if not self.seen or self.seen[-1] is not full:
+            self.seen.append(full)
+        if kept.phase == "peek":
+            probe = kept.probes[-1]
+            if probe.space == 0:
+                pairs = zip(kept.zones[probe.zone].rewards, full.zones[probe.zone].rewards)
+                return ["reveal " + " ".join(t for k, t in pairs if k == E.HIDDEN)]
+            return [f"reveal {full.zones[probe.zone].spaces[probe.space - 1].card}"]
+        if kept.phase == "piles":
+            pairs = [p for k, t in zip(kept.discards, full.discards) for p in zip(k, t)]
             return ["reveal " + " ".join(t for k, t in pairs if k == E.HIDDEN)]
-        return [f"reveal {full.zones[probe.zone].spaces[probe.space - 1].card}"]
-    if kept.phase == "piles":
-        pairs = [p for k, t in zip(kept.discards, full.discards) for p in zip(k, t)]
-        return ["reveal " + " ".join(t for k, t in pairs if k == E.HIDDEN)]
-    if kept.phase != "reveal":
-        return []
-    zone = kept.zone
-    names = [t for k, t in zip(kept.zones[zone].rewards, full.zones[zone].rewards) if k == E.HIDDEN]
-    names += [t.card for k, t in zip(kept.zones[zone].spaces, full.zones[zone].spaces)
-              if k is not None and k.card == E.HIDDEN]
-    return ["reveal " + " ".join(names)]
+        if kept.phase != "reveal":
+            return []
+        zone, now = kept.zone, [f for f in reversed(self.seen) if f.round == kept.round]
+        # the rewards before the zone began to resolve; the characters as they stand now (they stay until the
+        # round ends, and one pulled into the zone turns face up in it)
+        rewarded = next(f for f in now if f.phase == "place" or f.phase in ("resolve", "draw") and f.zone < zone)
+        placed = next(f for f in now if f.phase in ("place", "resolve", "draw"))
+        names = [t for k, t in zip(kept.zones[zone].rewards, rewarded.zones[zone].rewards) if k == E.HIDDEN]
+        names += [t.card for k, t in zip(kept.zones[zone].spaces, placed.zones[zone].spaces)
+                  if k is not None and k.card == E.HIDDEN]
+        return ["reveal " + " ".join(names)]
 
 
 def _same_for_keeper(seat: int):
@@ -42,14 +58,15 @@ def _same_for_keeper(seat: int):
     return compare
 
 
-@pytest.mark.parametrize("name,seat", [("seeded-2p", 0), ("seeded-2p", 1), ("seeded-3p", 0), ("seeded-3p", 1),
-                                       ("seeded-3p", 2)])
+@pytest.mark.parametrize("name,seat", [(f"seeded-{n}p", seat) for n in (2, 3, 4, 5) for seat in range(n)])
 def test_a_game_kept_by_each_seat_scores_as_the_full_record(name, seat, runner, tmp_path):
     """Round End > #1 - Resolving a Zone, Probes, Round End > #4 - Discard Cards, Scoring: `?` for others' face-down
     cards, face-down rewards and discards, each revealed when the keeper sees it (its zone resolves, the keeper's
-    probe lands on it, the piles turn face up); the final score and the keeper's `--as` view equal the full record's."""
+    probe lands on it, the piles turn face up); the final score and the keeper's `--as` view equal the full record's.
+    Start of Round: with 4 and 5 players a deal runs past the deck's unseen cards into those put under it, and a
+    face-down slot's `?` may hide one of them (refused as rewards.bottom before: no such record could be kept)."""
     full = seeded_game(name)
-    kept = kept_copy(full, seat, reveals=_reveals, compare=_same_for_keeper(seat))
+    kept = kept_copy(full, seat, reveals=_Reveals(), compare=_same_for_keeper(seat))
     assert RULES.to_move(state_of(full)) == TERMINAL and RULES.to_move(state_of(kept)) == TERMINAL
     assert RULES.score(state_of(kept)) == RULES.score(state_of(full))
     assert RULES.missing_reveals(state_of(kept)) == []
@@ -63,6 +80,27 @@ def test_a_game_kept_by_each_seat_scores_as_the_full_record(name, seat, runner, 
     for other in range(len(full.session.header.players)):  # the record holds only what the keeper saw
         res = runner.invoke(cli, ["replay", str(path), "--as", str(other + 1), "--format", "json"])
         assert res.exit_code == 0 and "Traceback" not in res.output
+
+
+def test_a_keepers_question_mark_may_hide_a_card_from_under_the_deck():
+    """Start of Round, Character Abilities > Scanner: a deal takes the deck's unseen cards, then those put under it
+    (Scanner) in order. A keeper's `?` on a face-down slot may be one of these: it leaves the pile under the deck for
+    the cards the keeper cannot place, which the `?` is named from when its zone turns up; the deck's count stays
+    the full record's (the comparison after every line)."""
+    full = seeded_game("seeded-5p")
+    kept = kept_copy(full, 0, reveals=_Reveals(), compare=_same_for_keeper(0))
+    session, hidden_under = kept.session, []
+    pos = session.start(kept.lines[0])
+    for raw in kept.lines[1:]:
+        event, before = session.decode(raw), pos.state
+        pos = session.step(pos, event, line_hash(raw))
+        if isinstance(event, E.RewardsDealt) and E.HIDDEN in event.cards:
+            dealt = len(event.cards) - event.cards.count("-")
+            under = before.bottom[:max(0, dealt - (len(before.deck) - before.unknown))]
+            hidden_under += [c for c in under if c not in event.cards]
+            assert all(c in pos.state.deck and c not in pos.state.bottom for c in under if c not in event.cards)
+    assert hidden_under  # the game has such a deal
+    assert RULES.score(state_of(kept)) == RULES.score(state_of(full))
 
 
 def test_an_impossible_reveal_is_refused_at_its_line():

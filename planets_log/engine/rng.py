@@ -87,11 +87,7 @@ class Stream:
             return self.shuffled(items)[:k] if k < len(items) else self.shuffled(items)
         n, words = len(items), self._words
         if k == 1 and n:  # one draw (a card off a pile): the first step alone, without copying the pile
-            limit = _TWO64 - (_TWO64 % n)
-            word = next(words)
-            while word >= limit:
-                word = next(words)
-            return [items[word % n]]
+            return [items[self.below(n)]]
         out = list(items)
         for i in range(min(k, n)):  # the first k steps of a Fisher-Yates shuffle: k words, not n - 1
             limit = _TWO64 - (_TWO64 % (n - i))  # below(n - i), inlined

@@ -173,7 +173,7 @@ def _placed(state: State, e: E.Placed) -> State:
     zones = tuple(laid)
     if zone == MILITARY and not state.military:  # its first character may turn the zone first
         return replace(state, hands=hands, ships=ships, zones=zones, at=(zone, space), military=True, pending="rotate")
-    if space in g.specs[zone].probes and state.probes_left[state.turn] > 0 and probe_possible(g, zone):  # written out
+    if _probe_offered(state, zone, space, g):
         return replace(state, hands=hands, ships=ships, zones=zones, at=(zone, space), pending="probe")
     turn = (state.turn + 1) % len(ships)  # _turn_after's question, asked here
     seat = next_placer(ships, zones, turn, g)

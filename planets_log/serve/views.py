@@ -6,9 +6,10 @@ from typing import Any
 
 import msgspec
 
+from planets_log.engine.hints import hint
 from planets_log.engine.recorder import describe_line
 from planets_log.engine.redact import format_as, public_format, public_render, public_view
-from planets_log.engine.rules import CHANCE, TERMINAL, next_events
+from planets_log.engine.rules import CHANCE, TERMINAL, Rules, next_events
 from planets_log.engine.scoring import adjusted_sheet, result_check
 from planets_log.engine.session import Position, Session
 from planets_log.record.events import Action, Chance, Event, Meta
@@ -53,6 +54,11 @@ def position_at(live: Live, eyes: Eyes, seq: int | None) -> Position:
     return live.positions[seq]
 
 
+def hint_for(rules: Rules, state: Any, eyes: Eyes) -> str:
+    """What is typed at this chance point, in the command line's words for the same viewer (`moves --json --as`)."""
+    return hint(rules, state, eyes.seat, spectator=eyes.viewer == "spectator")
+
+
 def mover_words(session: Session, pos: Position) -> str | None:
     mover = session.to_move(pos)
     return session.name(mover) if mover >= 0 else None
@@ -69,7 +75,7 @@ def position(table: str, live: Live, eyes: Eyes, seq: int | None) -> PositionInf
         view, text = rules.view(pos.state, eyes.seat), rules.render(pos.state, eyes.seat)
     return PositionInfo(table=table, seq=pos.seq, last=horizon(live, eyes), viewer=eyes.viewer, seat=eyes.seat,
                         round=rules.round_of(pos.state), to_move=mover_words(session, pos), chance=mover == CHANCE,
-                        over=mover == TERMINAL, hint=rules.chance_hint(pos.state) if mover == CHANCE else None,
+                        over=mover == TERMINAL, hint=hint_for(rules, pos.state, eyes) if mover == CHANCE else None,
                         view=view, text=text)
 
 
@@ -84,7 +90,7 @@ def moves(live: Live, eyes: Eyes, seq: int | None) -> MovesInfo:
     legal = [] if withheld else next_events(rules, pos.state)
     texts = list(dict.fromkeys(format_as(rules, e, pos.state, looker) for e in legal))
     return MovesInfo(seq=pos.seq, to_move=mover_words(session, pos), chance=mover == CHANCE, over=mover == TERMINAL,
-                     hint=rules.chance_hint(pos.state) if mover == CHANCE else None, moves=texts, withheld=withheld)
+                     hint=hint_for(rules, pos.state, eyes) if mover == CHANCE else None, moves=texts, withheld=withheld)
 
 
 def score(live: Live, eyes: Eyes) -> ScoreInfo:

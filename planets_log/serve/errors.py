@@ -25,10 +25,11 @@ class ApiError(Exception):
 
 
 def problem_of(exc: PlanetsLogError) -> Problem:
-    """The HTTP form of a refusal by the recorder: 409 for a stale position, 422 for a move the rules refuse."""
+    """The HTTP form of a refusal by the recorder: 409 for a stale position, 422 for a move the rules refuse,
+    507 for a write the disk had no room for, 503 for a record that cannot be read or written now."""
     seq = exc.seq if isinstance(exc, RecordError) else None
     kind = getattr(exc, "kind", "")
-    status = 409 if exc.code == "append.stale" else 503 if kind in ("torn", "io") else 422
+    status = 409 if exc.code == "append.stale" else 507 if kind == "full" else 503 if kind in ("torn", "io") else 422
     return Problem(status=status, code=exc.code, message=exc.message, rule=exc.rule, seq=seq, index=exc.index)
 
 
@@ -66,6 +67,7 @@ REFUSALS = {status: ResponseSpec(data_container=Problem, description=words, gene
     (409, "typed against an older position"), (413, "a body or list over the limits"),
     (422, "refused by the rules (the command line's code, rule, message)"),
     (429, "too many live streams from this client"),
+    (507, "no room on the server's disk for the write; nothing was made or written"),
     (503, "the table is busy or its record cannot be read or replayed; nothing was done: try again"))}
 """The refusals every endpoint may answer with, in the OpenAPI document."""
 

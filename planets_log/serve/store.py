@@ -12,6 +12,7 @@ from typing import Literal
 
 import msgspec
 
+from planets_log.record.errors import write_failed
 from planets_log.record.files import create_temp
 from planets_log.record.lines import fsync_dir
 
@@ -79,6 +80,9 @@ class Store:
                 handle.flush()
                 os.fsync(handle.fileno())
             os.replace(tmp, self.path)
+        except OSError as exc:  # a full disk is 507, not a server error; the old state stays
+            Path(tmp).unlink(missing_ok=True)
+            raise write_failed(self.path, exc) from None
         except BaseException:
             Path(tmp).unlink(missing_ok=True)
             raise

@@ -85,8 +85,8 @@ class Server:
             live.fresh()
         except PlanetsLogError as exc:
             self.lives.pop(name, None)
-            self.broken[name] = problem_of(exc.for_seat())
-            raise ApiError(503, exc.code, f"the record cannot be replayed: {exc.for_seat().message}") from None
+            problem = self.broken[name] = problem_of(exc.for_seat())
+            raise ApiError(503, exc.code, f"the record cannot be replayed: {problem.message}", seq=problem.seq) from None
         if live.version != version:
             self.notifier.changed(name)
         return live

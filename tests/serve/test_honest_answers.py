@@ -23,3 +23,16 @@ def test_making_a_table_on_a_full_disk_is_507_and_leaves_nothing(served: Served,
     assert not list(served.folder.glob("t.jsonl*")) and not list(served.folder.glob(".*.tmp"))
     monkeypatch.setattr(os, "fsync", real)
     assert served.client.post("/api/tables", json=body, headers=served.director).status_code == 201
+
+
+def test_a_damaged_tables_503_names_the_seq_of_its_damage(served: Served):
+    """docs/serve.md: a damaged record is its table's problem, 503 with its code and seq."""
+    served.table("t1")
+    served.play("t1", "d1")
+    path = served.folder / "t1.jsonl"
+    path.write_bytes(path.read_bytes().replace(b'"seat":0,"seq":4', b'"seat":1,"seq":4'))  # the outcome at seq 4
+    for _ in range(2):  # found while the table is open, then answered from what was found
+        res = served.client.get("/api/tables/t1/position", headers=served.director)
+        assert res.status_code == 503 and (res.json()["code"], res.json()["seq"]) == ("chance.tampered", 4), res.text
+    info = served.client.get("/api/tables/t1", headers=served.director).json()
+    assert (info["problem"]["code"], info["problem"]["seq"]) == ("chance.tampered", 4)

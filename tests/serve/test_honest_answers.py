@@ -36,3 +36,25 @@ def test_a_damaged_tables_503_names_the_seq_of_its_damage(served: Served):
         assert res.status_code == 503 and (res.json()["code"], res.json()["seq"]) == ("chance.tampered", 4), res.text
     info = served.client.get("/api/tables/t1", headers=served.director).json()
     assert (info["problem"]["code"], info["problem"]["seq"]) == ("chance.tampered", 4)
+
+
+def test_a_record_cut_before_the_seeds_draw_is_drawn_again_at_the_next_move(served: Served):
+    """A record cut by hand just after a move, before the outcome the engine drew for it: the next move
+    is not refused as an outcome nobody without the seed could type; the seed's outcome is written first."""
+    served.table("cut")
+    path = served.folder / "cut.jsonl"
+    for _ in range(30):
+        before = path.read_bytes()
+        move = served.legal("cut")[0]
+        assert served.play("cut", move).status_code == 200
+        whole = path.read_bytes()
+        added = whole[len(before):].splitlines(keepends=True)
+        if len(added) > 1 and served.legal("cut"):
+            break
+    else:
+        raise AssertionError("no move drew an outcome after it")
+    following = served.legal("cut")[0]
+    path.write_bytes(before + added[0])  # cut just after the move
+    res = served.play("cut", following)
+    assert res.status_code == 200, res.text
+    assert path.read_bytes().startswith(whole)  # the same outcome, drawn again from the seed

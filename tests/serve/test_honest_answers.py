@@ -4,6 +4,7 @@ a damaged table's 503 names the seq of its damage; a record cut before a drawn o
 from __future__ import annotations
 
 import errno
+import json
 import os
 
 from .conftest import Served
@@ -58,3 +59,26 @@ def test_a_record_cut_before_the_seeds_draw_is_drawn_again_at_the_next_move(serv
     res = served.play("cut", following)
     assert res.status_code == 200, res.text
     assert path.read_bytes().startswith(whole)  # the same outcome, drawn again from the seed
+
+
+def test_record_on_the_command_line_draws_again_what_a_cut_record_lacks(tmp_path):
+    from click.testing import CliRunner
+
+    from planets_log.cli.main import cli
+
+    path, runner = tmp_path / "g.jsonl", CliRunner()
+    assert runner.invoke(cli, ["new", "four-planets", "--player", "Ann", "--player", "Ben", "--seed", "7",
+                               str(path)]).exit_code == 0
+    for _ in range(30):
+        before = path.read_bytes()
+        move = json.loads(runner.invoke(cli, ["moves", str(path), "--json"]).output)["moves"][0]
+        assert runner.invoke(cli, ["record", str(path), move]).exit_code == 0
+        whole = path.read_bytes()
+        added = whole[len(before):].splitlines(keepends=True)
+        following = json.loads(runner.invoke(cli, ["moves", str(path), "--json"]).output)["moves"]
+        if len(added) > 1 and following:
+            break
+    path.write_bytes(before + added[0])
+    done = runner.invoke(cli, ["record", str(path), following[0]])
+    assert done.exit_code == 0, done.output
+    assert path.read_bytes().startswith(whole)

@@ -6,9 +6,9 @@ import asyncio
 import gc
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
 
 from litestar import Litestar
+from litestar.datastructures import State
 from litestar.di import Provide
 from litestar.enums import ScopeType
 from litestar.openapi import OpenAPIConfig
@@ -16,7 +16,7 @@ from litestar.openapi.plugins import JsonRenderPlugin
 from litestar.openapi.spec import Components, SecurityScheme
 from litestar.types import ASGIApp, Receive, ReceiveMessage, Scope, Send
 
-from . import pages, routes_director, routes_read, routes_write, stream
+from . import pages, routes_director, routes_read, routes_tables, routes_write, stream
 from .errors import HANDLERS, ApiError
 from . import limits
 from .guard import protocol
@@ -26,17 +26,10 @@ from .server import Server
 OPENAPI_PATH = "/api/schema"
 """The OpenAPI document is served at /api/schema/openapi.json (and committed as docs/openapi.json)."""
 
-ROUTES: list[Any] = [
-    routes_read.list_games, routes_read.whoami, routes_read.list_tables, routes_read.table_info,
-    routes_read.table_header, routes_read.table_position, routes_read.table_moves, routes_read.table_score,
-    routes_read.table_lines, routes_read.table_picture, routes_read.table_record,
-    routes_write.post_moves, routes_write.post_undo, routes_write.post_note, routes_write.post_ruling,
-    routes_write.post_penalty, routes_write.post_result, routes_write.post_seal,
-    routes_director.create_table, routes_director.set_flags, routes_director.new_link, routes_director.list_tokens,
-    routes_director.revoke_token, routes_director.audit_all, routes_director.archive,
-    stream.table_stream, stream.tournament_stream,
-    *pages.ROUTES,
-]
+CONTROLLERS = [routes_read.ServerController, routes_tables.TablesController, routes_read.ReadsController,
+               routes_write.MovesController, routes_write.WritesController, routes_director.DirectorController,
+               stream.StreamsController, pages.PagesController]
+"""Every route, by resource: each controller declares its path, its guards and its dependencies once."""
 
 
 def body_deadline(app: ASGIApp) -> ASGIApp:
@@ -97,7 +90,8 @@ def openapi_config() -> OpenAPIConfig:
 
 def create_app(server: Server) -> Litestar:
     """The ASGI application serving `server`'s folder."""
-    return Litestar(route_handlers=ROUTES, dependencies={"server": Provide(lambda: server, sync_to_thread=False)},
+    return Litestar(route_handlers=CONTROLLERS, dependencies={"server": Provide(lambda: server, sync_to_thread=False)},
+                    state=State({"server": server}),
                     exception_handlers=HANDLERS, request_max_body_size=MAX_BODY, openapi_config=openapi_config(),
                     on_startup=[workers, server.notifier.bind], middleware=[body_deadline], debug=False, logging_config=None)
 

@@ -6,6 +6,7 @@ import asyncio
 import gc
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import cast
 
 from litestar import Litestar
 from litestar.datastructures import State
@@ -14,7 +15,8 @@ from litestar.enums import ScopeType
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import JsonRenderPlugin
 from litestar.openapi.spec import Components, SecurityScheme
-from litestar.types import ASGIApp, Receive, ReceiveMessage, Scope, Send
+from litestar.types import (ASGIApp, HTTPScope, LifeSpanReceive, LifeSpanScope, LifeSpanSend, Message, Receive, ReceiveMessage,
+                            Scope, Send)
 
 from . import pages, routes_director, routes_read, routes_tables, routes_write, stream
 from .errors import HANDLERS, ApiError
@@ -59,6 +61,42 @@ def body_deadline(app: ASGIApp) -> ASGIApp:
     return middleware
 
 
+class App(Litestar):
+    """The application, answering HEAD on every GET route (RFC 9110), pages and static files included: the GET's
+    status and headers, no body. Litestar routes HEAD to `head` handlers only, and its middleware runs after the
+    route is chosen, hence here, before it."""
+
+    async def __call__(self, scope: Scope | LifeSpanScope, receive: Receive | LifeSpanReceive,
+                       send: Send | LifeSpanSend) -> None:
+        if scope["type"] != ScopeType.HTTP or scope.get("method") != "HEAD":
+            await super().__call__(scope, receive, send)
+            return
+        receive, send = cast(Receive, receive), cast(Send, send)
+        as_get = cast(HTTPScope, {**scope, "method": "GET"})
+        ended = asyncio.Event()
+
+        async def headers_only(message: Message) -> None:
+            if ended.is_set():
+                return
+            if message["type"] == "http.response.body":
+                ended.set()
+                message = {"type": "http.response.body", "body": b"", "more_body": False}
+            await send(message)
+
+        async def then_gone() -> ReceiveMessage:
+            """The client's messages until the answer's headers are sent, then its leaving (a stream ends)."""
+            if not ended.is_set():
+                heard, gone = asyncio.ensure_future(receive()), asyncio.ensure_future(ended.wait())
+                await asyncio.wait((heard, gone), return_when=asyncio.FIRST_COMPLETED)
+                gone.cancel()
+                if heard.done():
+                    return heard.result()
+                heard.cancel()
+            return {"type": "http.disconnect"}
+
+        await super().__call__(as_get, then_gone, headers_only)
+
+
 def workers() -> None:
     """The threads the handlers run in: WORKERS of them, most of a write's time being the disk's fsync (no CPU)."""
     asyncio.get_running_loop().set_default_executor(
@@ -90,7 +128,7 @@ def openapi_config() -> OpenAPIConfig:
 
 def create_app(server: Server) -> Litestar:
     """The ASGI application serving `server`'s folder."""
-    return Litestar(route_handlers=CONTROLLERS, dependencies={"server": Provide(lambda: server, sync_to_thread=False)},
+    return App(route_handlers=CONTROLLERS, dependencies={"server": Provide(lambda: server, sync_to_thread=False)},
                     state=State({"server": server}),
                     exception_handlers=HANDLERS, request_max_body_size=MAX_BODY, openapi_config=openapi_config(),
                     on_startup=[workers, server.notifier.bind], middleware=[body_deadline], debug=False, logging_config=None)

@@ -6,17 +6,19 @@ import asyncio
 import gc
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import cast
 
 from litestar import Litestar
+from litestar.datastructures import State
 from litestar.di import Provide
 from litestar.enums import ScopeType
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import JsonRenderPlugin
 from litestar.openapi.spec import Components, SecurityScheme
-from litestar.types import ASGIApp, Receive, ReceiveMessage, Scope, Send
+from litestar.types import (ASGIApp, HTTPScope, LifeSpanReceive, LifeSpanScope, LifeSpanSend, Message, Receive,
+                            ReceiveMessage, Scope, Send)
 
-from . import pages, routes_director, routes_read, routes_write, stream
+from . import pages, routes_director, routes_read, routes_tables, routes_write, stream
 from .errors import HANDLERS, ApiError
 from . import limits
 from .guard import protocol
@@ -26,17 +28,10 @@ from .server import Server
 OPENAPI_PATH = "/api/schema"
 """The OpenAPI document is served at /api/schema/openapi.json (and committed as docs/openapi.json)."""
 
-ROUTES: list[Any] = [
-    routes_read.list_games, routes_read.whoami, routes_read.list_tables, routes_read.table_info,
-    routes_read.table_header, routes_read.table_position, routes_read.table_moves, routes_read.table_score,
-    routes_read.table_lines, routes_read.table_picture, routes_read.table_record,
-    routes_write.post_moves, routes_write.post_undo, routes_write.post_note, routes_write.post_ruling,
-    routes_write.post_penalty, routes_write.post_result, routes_write.post_seal,
-    routes_director.create_table, routes_director.set_flags, routes_director.new_link, routes_director.list_tokens,
-    routes_director.revoke_token, routes_director.audit_all, routes_director.archive,
-    stream.table_stream, stream.tournament_stream,
-    *pages.ROUTES,
-]
+CONTROLLERS = [routes_read.ServerController, routes_tables.TablesController, routes_read.ReadsController,
+               routes_write.MovesController, routes_write.WritesController, routes_director.DirectorController,
+               stream.StreamsController, pages.PagesController]
+"""Every route, by resource: each controller declares its path, its guards and its dependencies once."""
 
 
 def body_deadline(app: ASGIApp) -> ASGIApp:
@@ -64,6 +59,42 @@ def body_deadline(app: ASGIApp) -> ASGIApp:
         await app(scope, timed, send)
 
     return middleware
+
+
+class App(Litestar):
+    """The application, answering HEAD on every GET route (RFC 9110), pages and static files included: the GET's
+    status and headers, no body. Litestar routes HEAD to `head` handlers only, and its middleware runs after the
+    route is chosen, hence here, before it."""
+
+    async def __call__(self, scope: Scope | LifeSpanScope, receive: Receive | LifeSpanReceive,
+                       send: Send | LifeSpanSend) -> None:
+        if scope["type"] != ScopeType.HTTP or scope.get("method") != "HEAD":
+            await super().__call__(scope, receive, send)
+            return
+        receive, send = cast(Receive, receive), cast(Send, send)
+        as_get = cast(HTTPScope, {**scope, "method": "GET"})
+        ended = asyncio.Event()
+
+        async def headers_only(message: Message) -> None:
+            if ended.is_set():
+                return
+            if message["type"] == "http.response.body":
+                ended.set()
+                message = {"type": "http.response.body", "body": b"", "more_body": False}
+            await send(message)
+
+        async def then_gone() -> ReceiveMessage:
+            """The client's messages until the answer's headers are sent, then its leaving (a stream ends)."""
+            if not ended.is_set():
+                heard, gone = asyncio.ensure_future(receive()), asyncio.ensure_future(ended.wait())
+                await asyncio.wait((heard, gone), return_when=asyncio.FIRST_COMPLETED)
+                gone.cancel()
+                if heard.done():
+                    return heard.result()
+                heard.cancel()
+            return {"type": "http.disconnect"}
+
+        await super().__call__(as_get, then_gone, headers_only)
 
 
 def workers() -> None:
@@ -97,7 +128,8 @@ def openapi_config() -> OpenAPIConfig:
 
 def create_app(server: Server) -> Litestar:
     """The ASGI application serving `server`'s folder."""
-    return Litestar(route_handlers=ROUTES, dependencies={"server": Provide(lambda: server, sync_to_thread=False)},
+    return App(route_handlers=CONTROLLERS, dependencies={"server": Provide(lambda: server, sync_to_thread=False)},
+                    state=State({"server": server}),
                     exception_handlers=HANDLERS, request_max_body_size=MAX_BODY, openapi_config=openapi_config(),
                     on_startup=[workers, server.notifier.bind], middleware=[body_deadline], debug=False, logging_config=None)
 

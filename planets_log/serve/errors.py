@@ -51,7 +51,18 @@ def on_http_error(request: Request[Any, Any, Any], exc: HTTPException) -> Respon
         return _send(Problem(status=400, code="request.invalid", message=f"{exc.detail}: {exc.extra}"))
     status = exc.status_code
     code = {400: "request.invalid", 404: "not-found", 405: "method", 413: "limit.body"}.get(status, f"http.{status}")
-    return _send(Problem(status=status, code=code, message=str(exc.detail)))
+    return _send(Problem(status=status, code=code, message=str(exc.detail)), _allow(exc.headers or {}))
+
+
+def _allow(headers: dict[str, str]) -> dict[str, str]:
+    """A 405's `Allow` header (RFC 9110), with HEAD wherever GET is (app.head_as_get answers it)."""
+    allowed = next((v for k, v in headers.items() if k.lower() == "allow"), None)
+    if allowed is None:
+        return {}
+    methods = [m.strip() for m in allowed.split(",") if m.strip()]
+    if "GET" in methods and "HEAD" not in methods:
+        methods.append("HEAD")
+    return {"Allow": ", ".join(sorted(methods))}
 
 
 def on_internal(request: Request[Any, Any, Any], exc: Exception) -> Response[Problem]:

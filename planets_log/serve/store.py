@@ -70,6 +70,7 @@ class Store:
         """Tables by name and tokens by hash, so that a request's look-ups do not grow with the tournament."""
         self.tables = {t.name: t for t in self.state.tables}
         self.hashes = {t.sha256: t for t in self.state.tokens}
+        self.ids = {t.id: t for t in self.state.tokens}
 
     def save(self) -> None:
         """Write the state to a temporary file (mode 0600), fsync, rename over the old one."""
@@ -115,6 +116,11 @@ class Store:
         if found is None or not hmac.compare_digest(found.sha256, wanted) or found.revoked:
             return None
         return found
+
+    def revoked(self, token_id: str) -> bool:
+        """Whether the token with this id was revoked (or is not known)."""
+        found = self.ids.get(token_id)
+        return found is None or found.revoked
 
     def revoke(self, token_id: str) -> Token | None:
         """Revoke the token with this id; the token as it was, or None if there is none."""

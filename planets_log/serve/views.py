@@ -42,15 +42,16 @@ def horizon(live: Live, eyes: Eyes) -> int:
 
 
 def position_at(live: Live, eyes: Eyes, seq: int | None) -> Position:
-    """The position after `seq` (the last one `eyes` may see by default); 404 past it."""
+    """The position after `seq` (the last one `eyes` may see by default); 404 past it, naming only what `eyes` may
+    see (a spectator held back never learns where the record ends)."""
     last = horizon(live, eyes)
     if seq is None:
         return live.positions[last]
-    if seq > live.pos.seq:
-        raise ApiError(404, "seq.missing", f"the record ends at seq {live.pos.seq}; there is no seq {seq}")
-    if seq > last:
+    if seq > last and last < live.pos.seq:  # held back: the same answer for any seq past it, never the end
         raise ApiError(404, "seq.delayed", f"spectators follow this table {eyes.delay} moves behind: seq {last} "
                        "is the last one shown")
+    if seq > last:
+        raise ApiError(404, "seq.missing", f"the record ends at seq {last}; there is no seq {seq}")
     return live.positions[seq]
 
 

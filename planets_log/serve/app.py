@@ -11,20 +11,14 @@ from typing import Any
 from litestar import Litestar
 from litestar.di import Provide
 from litestar.enums import ScopeType
-from litestar.openapi import OpenAPIConfig
-from litestar.openapi.plugins import JsonRenderPlugin
-from litestar.openapi.spec import Components, SecurityScheme
 from litestar.types import ASGIApp, Receive, ReceiveMessage, Scope, Send
 
-from . import pages, routes_director, routes_read, routes_write, stream
+from . import apidoc, pages, routes_director, routes_read, routes_write, stream
 from .errors import HANDLERS, ApiError
 from . import limits
 from .guard import protocol
 from .limits import BODY_SECONDS, MAX_BODY
 from .server import Server
-
-OPENAPI_PATH = "/api/schema"
-"""The OpenAPI document is served at /api/schema/openapi.json (and committed as docs/openapi.json)."""
 
 ROUTES: list[Any] = [
     routes_read.list_games, routes_read.whoami, routes_read.list_tables, routes_read.table_info,
@@ -87,19 +81,14 @@ def short_collections() -> None:
     gc.callbacks.append(after)
 
 
-def openapi_config() -> OpenAPIConfig:
-    bearer = SecurityScheme(type="http", scheme="bearer",
-                            description="A link's token: the director's, a table's recorder's or a seat's.")
-    return OpenAPIConfig(title="planets-log serve", version="1", path=OPENAPI_PATH, use_handler_docstrings=True,
-                         components=Components(security_schemes={"token": bearer}), security=[{"token": []}],
-                         render_plugins=[JsonRenderPlugin()])
-
-
 def create_app(server: Server) -> Litestar:
     """The ASGI application serving `server`'s folder."""
-    return Litestar(route_handlers=ROUTES, dependencies={"server": Provide(lambda: server, sync_to_thread=False)},
-                    exception_handlers=HANDLERS, request_max_body_size=MAX_BODY, openapi_config=openapi_config(),
-                    on_startup=[workers, server.notifier.bind], middleware=[body_deadline], debug=False, logging_config=None)
+    app = Litestar(route_handlers=ROUTES, dependencies={"server": Provide(lambda: server, sync_to_thread=False)},
+                   exception_handlers=HANDLERS, request_max_body_size=MAX_BODY, openapi_config=apidoc.config(),
+                   on_startup=[workers, server.notifier.bind], middleware=[body_deadline], debug=False, logging_config=None,
+                   before_request=apidoc.strict_bodies)
+    apidoc.amend(app)
+    return app
 
 
 def run(folder: Path, host: str, port: int, key: str | None = None, public_delay: int = 0) -> None:

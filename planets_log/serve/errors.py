@@ -61,6 +61,8 @@ def on_internal(request: Request[Any, Any, Any], exc: Exception) -> Response[Pro
 
 
 REFUSALS = {status: ResponseSpec(data_container=Problem, description=words, generate_examples=False) for status, words in (
+    (400, "a request the document's constraints refuse (a parameter or field out of its bounds, an unknown field, "
+          "not JSON)"),
     (401, "no token, or one that is not valid"), (403, "a token that may not do this here"),
     (404, "no such table (or a private one, to a spectator)"), (408, "the body did not arrive in time"),
     (409, "typed against an older position"), (413, "a body or list over the limits"),

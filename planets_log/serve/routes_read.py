@@ -18,7 +18,7 @@ from .server import Server, Srv, games
 from .types import GameInfo, HeaderInfo, LinesInfo, MovesInfo, PositionInfo, ScoreInfo, TableInfo, Whoami
 from .views import Eyes
 
-AsSeat = Annotated[str | None, QueryParameter(name="as", description="Look as this seat (name or number from 1): "
+AsSeat = Annotated[str | None, QueryParameter(name="as", min_length=1, description="Look as this seat (name or number from 1): "
                                                             "the director's and the recorder's links only.")]
 AtSeq = Annotated[int | None, QueryParameter(ge=0, description="The position after this seq (default: the last one "
                                                           "the caller may see).")]
@@ -131,9 +131,9 @@ def table_picture(request: Req, server: Srv, name: FromPath[str], seq: AtSeq = N
 @get("/api/tables/{name:str}/record", responses=REFUSALS, sync_to_thread=True, media_type="application/jsonl")
 def table_record(request: Req, server: Srv, name: FromPath[str]) -> Response[bytes]:
     """The record file byte for byte (the director and the table's recorder: it holds every hidden card)."""
-    look, live = looking(request, server, name)
-    if look.viewer == "spectator":
+    if caller(request, server).role is None:  # before the table: no token learns whether it exists
         raise ApiError(401, "token.missing", "downloading the record needs the director's or the recorder's link")
+    look, live = looking(request, server, name)
     if look.viewer != "scorekeeper":
         raise ApiError(403, "token.role", "only the director and the table's recorder may download the record")
     data = live.path.read_bytes()

@@ -91,11 +91,14 @@ def create_app(server: Server) -> Litestar:
     return app
 
 
-def run(folder: Path, host: str, port: int, key: str | None = None, public_delay: int = 0) -> None:
-    """Serve `folder` until interrupted: print the director's fresh link, then run uvicorn (no access log)."""
+def run(folder: Path, host: str, port: int, key: str | None = None, public_delay: int = 0,
+        trusted: tuple[str, ...] = ()) -> None:
+    """Serve `folder` until interrupted: print the director's fresh link, then run uvicorn (no access log);
+    X-Forwarded-For is believed from the `trusted` proxies only."""
     import click
     import uvicorn
 
+    limits.TRUSTED_PROXIES = trusted  # the connection guard's, and uvicorn's below: one list
     server = Server(folder, f"http://{host if host != '0.0.0.0' else '127.0.0.1'}:{port}", key, public_delay)
     server.store.revoke_directors()
     director = routes_director.link(server, "director", None, None, None)

@@ -19,6 +19,8 @@ class Caller(msgspec.Struct, frozen=True):
     role: Role | None = None
     table: str | None = None
     seat: int | None = None
+    token: str | None = None
+    """The token's id (not its secret)."""
 
 
 SPECTATOR = Caller()
@@ -35,7 +37,7 @@ def caller(request: Request[Any, Any, Any], server: Server) -> Caller:
     found = server.store.find(token.strip())
     if found is None:
         raise ApiError(401, "token.invalid", "this link is not valid (revoked, or never issued by this server)")
-    return Caller(found.role, found.table, found.seat)
+    return Caller(found.role, found.table, found.seat, found.id)
 
 
 def director(who: Caller) -> None:

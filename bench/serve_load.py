@@ -66,7 +66,8 @@ def start_server(folder: Path) -> tuple[subprocess.Popen[bytes], int, str]:
         port = sock.getsockname()[1]
     log = folder.parent / "serve.log"
     with log.open("wb") as out:
-        proc = subprocess.Popen([*CLI, "serve", str(folder), "--host", HOST, "--port", str(port)],
+        proc = subprocess.Popen([*CLI, "serve", str(folder), "--host", HOST, "--port", str(port),
+                                 "--trusted-proxy", HOST],
                                 stdout=out, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and proc.poll() is None:
@@ -179,7 +180,8 @@ def record(port: int, tables: dict[str, dict[str, Any]], count: int, pace: float
 
 def open_streams(port: int, tables: dict[str, dict[str, Any]], per_table: int, stop: threading.Event) -> list[int]:
     """`per_table` live streams per table (its seats' links, in turn), each read in its own thread and from its own
-    address (X-Forwarded-For, which the server trusts from 127.0.0.1); the lines each has read so far."""
+    address (X-Forwarded-For, which the server believes from HOST, named with --trusted-proxy); the lines each has
+    read so far."""
     counts: list[int] = []
 
     def follow(name: str, token: str, k: int) -> None:

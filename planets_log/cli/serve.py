@@ -7,6 +7,16 @@ from pathlib import Path
 import click
 
 
+def _addresses(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]) -> tuple[str, ...]:
+    """Each --trusted-proxy as an IP address in its usual spelling (a name or a network is refused)."""
+    import ipaddress
+
+    try:
+        return tuple(str(ipaddress.ip_address(v.strip())) for v in values)
+    except ValueError as exc:
+        raise click.BadParameter(f"{exc}: give the proxy's IP address, e.g. 127.0.0.1") from None
+
+
 @click.command()
 @click.argument("folder", type=click.Path(file_okay=False, path_type=Path))
 @click.option("--host", default="127.0.0.1", show_default=True,
@@ -19,7 +29,11 @@ import click
 @click.option("--public-delay", type=click.IntRange(0, 1000), default=0, show_default=True,
               help="Spectators follow every public table at least this many moves behind (a table's own delay may "
                    "be longer).")
-def serve(folder: Path, host: str, port: int, key: str | None, public_delay: int) -> None:
+@click.option("--trusted-proxy", "trusted", multiple=True, callback=_addresses, metavar="ADDR",
+              help="A proxy's address (repeatable; none by default): its X-Forwarded-For names the client, and the "
+                   "limits per client count the devices behind it, not the proxy. From any other address the "
+                   "header is ignored. Name the TLS proxy in front of the server, e.g. 127.0.0.1.")
+def serve(folder: Path, host: str, port: int, key: str | None, public_delay: int, trusted: tuple[str, ...]) -> None:
     """Serve the records in FOLDER (made if missing) over HTTP: each table records live.
 
     On start it prints the director's link, with a fresh secret (the links of earlier
@@ -32,7 +46,8 @@ def serve(folder: Path, host: str, port: int, key: str | None, public_delay: int
     Example:
       planets-log serve club-night/
       planets-log serve tournament/ --host 0.0.0.0 --port 8080 --key organiser.key --public-delay 2
+      planets-log serve tournament/ --port 8080 --trusted-proxy 127.0.0.1   (behind a TLS proxy on this machine)
     """
     from planets_log.serve.app import run
 
-    run(folder, host, port, key, public_delay)
+    run(folder, host, port, key, public_delay, trusted)

@@ -3,30 +3,25 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import gc
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import cast
+from typing import Any, cast
 
 from litestar import Litestar
 from litestar.datastructures import State
 from litestar.di import Provide
 from litestar.enums import ScopeType
-from litestar.openapi import OpenAPIConfig
-from litestar.openapi.plugins import JsonRenderPlugin
-from litestar.openapi.spec import Components, SecurityScheme
 from litestar.types import (ASGIApp, HTTPScope, LifeSpanReceive, LifeSpanScope, LifeSpanSend, Message, Receive,
                             ReceiveMessage, Scope, Send)
 
-from . import pages, routes_director, routes_read, routes_tables, routes_write, stream
+from . import apidoc, pages, routes_director, routes_read, routes_tables, routes_write, stream
 from .errors import HANDLERS, ApiError
 from . import limits
 from .guard import protocol
 from .limits import BODY_SECONDS, MAX_BODY
 from .server import Server
-
-OPENAPI_PATH = "/api/schema"
-"""The OpenAPI document is served at /api/schema/openapi.json (and committed as docs/openapi.json)."""
 
 CONTROLLERS = [routes_read.ServerController, routes_tables.TablesController, routes_read.ReadsController,
                routes_write.MovesController, routes_write.WritesController, routes_director.DirectorController,
@@ -68,6 +63,9 @@ class App(Litestar):
 
     async def __call__(self, scope: Scope | LifeSpanScope, receive: Receive | LifeSpanReceive,
                        send: Send | LifeSpanSend) -> None:
+        if scope["type"] == ScopeType.HTTP and scope.get("method") == "OPTIONS":
+            await super().__call__(scope, receive, self._allow_every_method(cast(HTTPScope, scope), cast(Send, send)))
+            return
         if scope["type"] != ScopeType.HTTP or scope.get("method") != "HEAD":
             await super().__call__(scope, receive, send)
             return
@@ -97,6 +95,34 @@ class App(Litestar):
         await super().__call__(as_get, then_gone, headers_only)
 
 
+    def _allow_every_method(self, scope: HTTPScope, send: Send) -> Send:
+        """OPTIONS names every method of its path: Litestar's answer names only those of one controller's handlers
+        (the tables' PATCH and the reads' GET share /api/tables/{name})."""
+
+        async def allowing(message: Message) -> None:
+            template = cast(dict[str, Any], scope).get("path_template")
+            methods = self._methods.get(template) if template else None
+            if message["type"] == "http.response.start" and methods:
+                kept = [(k, v) for k, v in message.get("headers", []) if k.lower() != b"allow"]
+                message = {**message, "headers": [*kept, (b"allow", ", ".join(methods).encode())]}
+            await send(message)
+
+        return allowing
+
+    @functools.cached_property
+    def _methods(self) -> dict[str, list[str]]:
+        """Each path template's methods, HEAD wherever GET is."""
+        found: dict[str, list[str]] = {}
+        for route in self.routes:
+            methods = set(getattr(route, "methods", ()))
+            if "GET" in methods:
+                methods.add("HEAD")
+            template = "/" + "/".join(p.split(":")[0] + "}" if p.startswith("{") else p
+                                      for p in route.path.strip("/").split("/"))
+            found[template] = sorted(methods)
+        return found
+
+
 def workers() -> None:
     """The threads the handlers run in: WORKERS of them, most of a write's time being the disk's fsync (no CPU)."""
     asyncio.get_running_loop().set_default_executor(
@@ -118,27 +144,25 @@ def short_collections() -> None:
     gc.callbacks.append(after)
 
 
-def openapi_config() -> OpenAPIConfig:
-    bearer = SecurityScheme(type="http", scheme="bearer",
-                            description="A link's token: the director's, a table's recorder's or a seat's.")
-    return OpenAPIConfig(title="planets-log serve", version="1", path=OPENAPI_PATH, use_handler_docstrings=True,
-                         components=Components(security_schemes={"token": bearer}), security=[{"token": []}],
-                         render_plugins=[JsonRenderPlugin()])
-
-
 def create_app(server: Server) -> Litestar:
     """The ASGI application serving `server`'s folder."""
-    return App(route_handlers=CONTROLLERS, dependencies={"server": Provide(lambda: server, sync_to_thread=False)},
-                    state=State({"server": server}),
-                    exception_handlers=HANDLERS, request_max_body_size=MAX_BODY, openapi_config=openapi_config(),
-                    on_startup=[workers, server.notifier.bind], middleware=[body_deadline], debug=False, logging_config=None)
+    app = App(route_handlers=CONTROLLERS, dependencies={"server": Provide(lambda: server, sync_to_thread=False)},
+              state=State({"server": server}),
+              exception_handlers=HANDLERS, request_max_body_size=MAX_BODY, openapi_config=apidoc.config(),
+              on_startup=[workers, server.notifier.bind], middleware=[body_deadline], debug=False, logging_config=None,
+              before_request=apidoc.strict_bodies)
+    apidoc.amend(app)
+    return app
 
 
-def run(folder: Path, host: str, port: int, key: str | None = None, public_delay: int = 0) -> None:
-    """Serve `folder` until interrupted: print the director's fresh link, then run uvicorn (no access log)."""
+def run(folder: Path, host: str, port: int, key: str | None = None, public_delay: int = 0,
+        trusted: tuple[str, ...] = ()) -> None:
+    """Serve `folder` until interrupted: print the director's fresh link, then run uvicorn (no access log);
+    X-Forwarded-For is believed from the `trusted` proxies only."""
     import click
     import uvicorn
 
+    limits.TRUSTED_PROXIES = trusted  # the connection guard's, and uvicorn's below: one list
     server = Server(folder, f"http://{host if host != '0.0.0.0' else '127.0.0.1'}:{port}", key, public_delay)
     server.store.revoke_directors()
     director = routes_director.link(server, "director", None, None, None)

@@ -92,10 +92,14 @@ def _table(connection: Connection) -> Table:
     return server_of(connection).table(connection.path_params["name"])
 
 
-def may_see(connection: Connection, _: BaseRouteHandler) -> None:
+def may_see(connection: Connection, handler: BaseRouteHandler) -> None:
     """Guard: the caller may look at the table of the path (404 if it is missing or private to the caller, 403 for
-    another table's link)."""
-    eyes(identify(connection), _table(connection))
+    another table's link); a handler marked `token_first` asks for a token before it looks for the table (401 for
+    any name: no one learns whether a table exists)."""
+    who = identify(connection)
+    if handler.opt.get("token_first") and who.role is None:
+        raise ApiError(401, "token.missing", "this needs the director's or the table's recorder's link")
+    eyes(who, _table(connection))
 
 
 def may_write(connection: Connection, handler: BaseRouteHandler) -> None:

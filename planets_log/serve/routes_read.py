@@ -20,7 +20,7 @@ from .types import GameInfo, HeaderInfo, LinesInfo, PositionInfo, ScoreInfo, Who
 from .verbs import GET
 from .views import Eyes
 
-AsSeat = Annotated[str | None, QueryParameter(name="as", description="Look as this seat (name or number from 1): "
+AsSeat = Annotated[str | None, QueryParameter(name="as", min_length=1, description="Look as this seat (name or number from 1): "
                                                             "the director's and the recorder's links only.")]
 AtSeq = Annotated[int | None, QueryParameter(ge=0, description="The position after this seq (default: the last one "
                                                           "the caller may see).")]
@@ -117,12 +117,12 @@ class ReadsController(Controller):
         return Response(svg, media_type="image/svg+xml",
                         headers={"Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'"})
 
-    @GET("/record", media_type="application/jsonl")
+    @GET("/record", media_type="application/jsonl", opt={"token_first": True})
     def table_record(self, who: Who, server: Srv, name: FromPath[str]) -> Response[bytes]:
         """The record file byte for byte (the director and the table's recorder: it holds every hidden card)."""
-        look, live = looking(who, server, name)
-        if look.viewer == "spectator":
+        if who.role is None:  # before the table: no token learns whether it exists
             raise ApiError(401, "token.missing", "downloading the record needs the director's or the recorder's link")
+        look, live = looking(who, server, name)
         if look.viewer != "scorekeeper":
             raise ApiError(403, "token.role", "only the director and the table's recorder may download the record")
         data = live.path.read_bytes()

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import time
-from collections import Counter
 from typing import Any, AsyncIterator, Iterator
 
 import anyio.to_thread
@@ -18,39 +17,14 @@ from . import views
 from .auth import WHO, Who, known, may_see, visible
 from .errors import ApiError
 from .notify import ANY
-from .limits import MAX_STREAMS, MAX_STREAMS_PER_CLIENT, STREAM_KEEPALIVE, STREAM_POLL, STREAM_SECONDS
+from .quota import STREAMS
+from .limits import STREAM_KEEPALIVE, STREAM_POLL, STREAM_SECONDS
 from .routes_read import AsSeat, looking
 from .server import Server, Srv
 from .types import Line, TableInfo
 from .verbs import STREAM
 
 Req = Request[Any, Any, Any]
-
-
-class Streams:
-    """Open streams per client address, bounded per client and in all."""
-
-    def __init__(self) -> None:
-        self.open: Counter[str] = Counter()
-
-    def take(self, client: str) -> None:
-        if sum(self.open.values()) >= MAX_STREAMS:
-            raise ApiError(503, "limit.streams", f"this server keeps at most {MAX_STREAMS} live streams open")
-        if self.open[client] >= MAX_STREAMS_PER_CLIENT:
-            raise ApiError(429, "limit.streams", f"at most {MAX_STREAMS_PER_CLIENT} live streams per client")
-        self.open[client] += 1
-
-    def give(self, client: str) -> None:
-        self.open[client] -= 1
-        if self.open[client] <= 0:
-            del self.open[client]
-
-
-STREAMS = Streams()
-
-
-def _client(request: Req) -> str:
-    return request.client.host if request.client else "?"
 
 
 def _resume(request: Req, after: int | None) -> int:
@@ -112,8 +86,7 @@ class StreamsController(Controller):
         start = _resume(request, after)
         if start < 0:
             start = views.horizon(live, look)
-        client = _client(request)
-        STREAMS.take(client)
+        client = STREAMS.take(request, who)
 
         def new_lines(sent: int) -> list[Line]:
             who.check(server.store)  # a link revoked meanwhile ends the stream
@@ -147,8 +120,7 @@ class StreamsController(Controller):
         """Every table the caller may see, as a `table` event each time it changes (a move, the end, a seal, a problem);
         the id lists each table's seq, so a reconnect sends only what changed."""
         seen = {name: (seq, "") for name, seq in _vector(request.headers.get("last-event-id")).items()}
-        client = _client(request)
-        STREAMS.take(client)
+        client = STREAMS.take(request, who)
 
         def infos() -> list[TableInfo]:
             who.check(server.store)  # a link revoked meanwhile ends the stream

@@ -77,14 +77,14 @@ class Real:
         return self.log.read_text(errors="replace")
 
 
-def start(folder: Path, limits: dict[str, float] | None = None, wait: float = 90.0) -> Real:
-    """Start `planets-log serve FOLDER --port P` and wait for the director's link and the port to answer."""
+def start(folder: Path, limits: dict[str, Any] | None = None, wait: float = 90.0, args: tuple[str, ...] = ()) -> Real:
+    """Start `planets-log serve FOLDER --port P [ARGS]` and wait for the director's link and the port to answer."""
     log = folder.parent / f"{folder.name}.serve-{time.monotonic_ns()}.log"
     for _ in range(3):  # another program may take the free port between the choice and the bind: choose again
         port = free_port()
         with log.open("wb") as out:
             proc = subprocess.Popen([sys.executable, "-c", LAUNCH, json.dumps(limits or {}), "serve", str(folder),
-                                     "--host", HOST, "--port", str(port)], stdout=out, stderr=subprocess.STDOUT)
+                                     "--host", HOST, "--port", str(port), *args], stdout=out, stderr=subprocess.STDOUT)
         real = Real(folder, proc, port, {}, log)
         if _ready(real, time.monotonic() + wait):
             return real
@@ -110,9 +110,9 @@ def _ready(real: Real, deadline: float) -> bool:
     return False
 
 
-def running(folder: Path, limits: dict[str, float] | None = None) -> Iterator[Real]:
+def running(folder: Path, limits: dict[str, Any] | None = None, args: tuple[str, ...] = ()) -> Iterator[Real]:
     """A fixture's body: the server for the test, stopped after it (killed if it will not stop)."""
-    real = start(folder, limits)
+    real = start(folder, limits, args=args)
     try:
         yield real
     finally:

@@ -146,6 +146,7 @@ class FourPlanetsCampaign:
     """The campaign rules the core's campaign file calls."""
 
     events = (CDealt, CKept, CPicked, CStarted, CFinished)
+    rule = RULE
 
     def players_problem(self, players: list[str]) -> str | None:
         """Why these players cannot play a campaign, or None."""
@@ -207,9 +208,11 @@ class FourPlanetsCampaign:
 
     def plan(self, s: CState, keeps: dict[int, str], deals: dict[int, tuple[str, ...]],
              rng_for: Callable[[int], Stream] | None) -> tuple[list[Event], str]:
-        """The draft lines due now from the choices given (and seeded deals); what is missing, in words."""
+        """The draft lines due now from the choices given (and seeded deals); what is missing, in words. A choice
+        given that is not due when the draft stops is refused (campaign.due), as a line out of turn is."""
         out: list[Event] = []
-        while s.todo:
+        missing = ""
+        while s.todo and not missing:
             step, seat = s.todo[0]
             event: Event
             if step == "deal":
@@ -218,15 +221,21 @@ class FourPlanetsCampaign:
                 elif rng_for is not None:
                     event = self.deal(s, rng_for(len(out)))
                 else:
-                    return out, _ask_deal(s, seat)
+                    missing = _ask_deal(s, seat)
+                    continue
             else:
                 if seat not in keeps:
-                    return out, _ask(s, step, seat)
+                    missing = _ask(s, step, seat)
+                    continue
                 event = (CKept if step == "keep" else CPicked)(by=seat, building=keeps.pop(seat))
             self.check(s, event)
             s = self.apply(s, event)
             out.append(event)
-        return out, ""
+        if keeps or deals:
+            given = [f"--keep {s.players[i]}" for i in keeps] + [f"--deal {s.players[i]}" for i in deals]
+            fail("campaign.due", f"{', '.join(given)} is not due now, and nothing was recorded; due first: "
+                 f"{missing or _due_words(s)}")
+        return out, missing
 
     def started(self, s: CState, file: str, log_id: str) -> CStarted:
         """The start line of the next game."""
@@ -261,6 +270,14 @@ class FourPlanetsCampaign:
     def give(self, s: CState) -> tuple[str, int]:
         """The next game's buildings option and orienter (0: random)."""
         return format_given(s.owned), s.orienter
+
+
+def _due_words(s: CState) -> str:
+    """What is due when no draft decision is, in words."""
+    step, n = due(s)
+    if step == "over":
+        return "nothing, the campaign is over"
+    return f"game {n} is {'started' if step == 'start' else 'finished and linked'} (no draft decision)"
 
 
 def _ask_deal(s: CState, seat: int) -> str:

@@ -534,21 +534,31 @@ def test_a_crafted_header_with_other_players_is_refused(tmp_path, players):
     assert result.exit_code == 1 and "Traceback" not in result.output and "2 players" in result.output
 
 
-def test_next_says_when_a_decision_given_is_not_due_yet(tmp_path):
-    """Mini-Campaign (before the first game): Ben's keep typed before Ann's is not silently dropped: `next` says it
-    was not recorded, and records it once Ann has kept."""
+def test_a_decision_given_before_it_is_due_is_refused_and_nothing_written(tmp_path):
+    """Mini-Campaign (before the first game): Ben's keep typed before Ann's, or Ben's deal before Ann's, is refused
+    as `record` refuses a move: exit 1, the rule named, the campaign file byte for byte as it was; both given in
+    their order are recorded."""
     path = tmp_path / "c.jsonl"
     runner = CliRunner()
-    assert runner.invoke(cli, ["campaign", "new", "four-planets", "--player", "Ann", "--player", "Ben", "--seed", "3",
+    assert runner.invoke(cli, ["campaign", "new", "four-planets", "--player", "Ann", "--player", "Ben", "--table",
                                str(path)]).exit_code == 0
-    runner.invoke(cli, ["campaign", "next", str(path)])
-    hands = Campaign(path).state.hands
-    early = runner.invoke(cli, ["campaign", "next", str(path), "--keep", f"Ben={hands[1][0]}"])
-    assert "not recorded, not due yet: --keep Ben" in early.output and "waiting: Ann keeps" in early.output
-    assert Campaign(path).state.owned == ((), ())
-    both = runner.invoke(cli, ["campaign", "next", str(path), "--keep", f"Ann={hands[0][0]}", "--keep",
-                               f"Ben={hands[1][0]}"])
-    assert "not recorded" not in both.output and Campaign(path).state.owned == ((hands[0][0],), (hands[1][0],))
+    before = path.read_bytes()
+    early = runner.invoke(cli, ["campaign", "next", str(path), "--deal", "Ben=tower,mint,museum"])
+    assert early.exit_code == 1 and path.read_bytes() == before
+    assert "[campaign.due]: --deal Ben is not due now" in early.output and early.output.rstrip().endswith(
+        "(Mini-Campaign)") and "Ann is dealt 3 buildings" in early.output and "Traceback" not in early.output
+    dealt = runner.invoke(cli, ["campaign", "next", str(path), "--deal", "Ann=tower,mint,museum", "--deal",
+                                "Ben=mine,harbour,laboratory"])
+    assert dealt.exit_code == 0, dealt.output
+    before = path.read_bytes()
+    early = runner.invoke(cli, ["campaign", "next", str(path), "--keep", "Ben=mine"])
+    assert early.exit_code == 1 and path.read_bytes() == before and Campaign(path).state.owned == ((), ())
+    assert "[campaign.due]: --keep Ben is not due now" in early.output and "Ann keeps 1 of the 3" in early.output
+    assert f"campaign status {path} --seat Ann" in early.output and "(Mini-Campaign)" in early.output
+    both = runner.invoke(cli, ["campaign", "next", str(path), "--keep", "Ann=tower", "--keep", "Ben=mine"])
+    assert both.exit_code == 0 and Campaign(path).state.owned == (("tower",), ("mine",))
+    late = runner.invoke(cli, ["campaign", "next", str(path), "--keep", "Ann=museum"])
+    assert late.exit_code == 1 and "not over yet" in late.output and "(Mini-Campaign)" in late.output
 
 
 def test_an_arbiters_declared_result_decides_the_games_winner(tmp_path):

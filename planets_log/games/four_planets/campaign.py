@@ -333,7 +333,9 @@ def _c_keep(s: CState, e: CKept, seat: int) -> None:
 
 def _c_pick(s: CState, e: CPicked, seat: int) -> None:
     if e.building not in s.passed:
-        fail("campaign.pick", f"{s.players[seat]} picks {e.building!r} but was passed {' '.join(s.passed)}")
+        fail("campaign.pick", f"{s.players[seat]} picks {e.building!r} but was passed {' '.join(s.passed)}: the "
+             f"leader takes one of the two, and cannot decline both (both players start game {len(s.results) + 1} "
+             f"with {len(s.results) + 1} buildings)")
 
 
 def _c_start(s: CState, e: CStarted, n: int) -> None:

@@ -25,7 +25,8 @@ def retracted_chance(game: str, seed: int = 1) -> Builder:
     n = max(2, rules.min_players) if rules.max_players > 1 else 1
     options = dict(rules.selfplay_options)
     header, session = make_header(game, [f"P{i + 1}" for i in range(n)], seed=seed, options=options,
-                                  log_id=f"golden-{game}-retracted-chance", rng_version=1)  # the fixture's bytes
+                                  log_id=f"golden-{game}-retracted-chance", rng_version=1,
+                                  rules_version=1)  # the fixture's bytes
     build = Builder.new(header, session)
     policy = rng(seed, "policy")
     build.draw_chance()

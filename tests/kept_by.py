@@ -19,7 +19,7 @@ def kept_copy(full: Builder, seat: int, reveals: Callable[[object, object], list
     rules = src.rules
     head = msgspec.json.decode(full.lines[0])
     header, session = make_header(head["game"], head["players"], seed=None, options=head.get("options"),
-                                  log_id=f"kept-by-{seat + 1}", kept_by=seat)
+                                  log_id=f"kept-by-{seat + 1}", kept_by=seat, rules_version=head["rules"])
     build = Builder.new(header, session)
     pos = src.start(full.lines[0])
     for raw in full.lines[1:]:

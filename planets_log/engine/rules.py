@@ -83,6 +83,9 @@ class Rules:
     edition_type: ClassVar[type]
     edition_dir: ClassVar[Path]
     rulebook: ClassVar[str] = ""
+    modes: ClassVar[dict[str, str]] = {}
+    """The rulebook's modes and variants this game implements beyond its standard game: the section's name -> how a
+    record takes it (`planets-log games` lists them; each game's doc must say they are implemented)."""
 
     def edition_name(self, options: dict[str, Any]) -> str:
         """The edition file (stem, under `edition_dir`) a record with these options uses when no --edition is given."""

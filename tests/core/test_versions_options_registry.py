@@ -117,3 +117,17 @@ def test_the_built_in_games_are_announced_through_the_entry_point():
 
     names = {ep.name for ep in entry_points(group=registry.ENTRY_POINTS)}
     assert {"four-planets", "space-planets", "planetopia"} <= names
+
+
+def test_a_header_of_an_older_rules_version_is_made_on_request_and_an_unknown_one_refused():
+    """Golden records keep the rules version they were written with: a header names the version asked for, among
+    those replayed; another is a usage error naming the versions."""
+    from planets_log.engine.play import make_header
+    from planets_log.record.errors import UsageError
+
+    with countdown_v2():
+        header, _ = make_header("countdown", ["Ann", "Ben"], seed=1, rules_version=1)
+        assert header.rules == 1 and make_header("countdown", ["Ann", "Ben"], seed=1)[0].rules == 2
+        with pytest.raises(UsageError) as info:
+            make_header("countdown", ["Ann", "Ben"], seed=1, rules_version=3)
+    assert info.value.code == "header.rules" and "1, 2" in info.value.message

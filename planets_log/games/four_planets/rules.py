@@ -42,6 +42,8 @@ class FourPlanets(Rules):
     edition_dir = Path(__file__).parent / "editions"
     hidden_information = True
     rulebook = "four-planets.txt"
+    modes = {"Professional Mode": "--option professional=true",
+             "Mini-Campaign": "planets-log campaign new four-planets (three professional games)"}
 
     hidden_information = True
 

@@ -48,6 +48,7 @@ class PlanetariumRules(Rules):
     edition_type = PlanetariumEdition
     edition_dir = Path(__file__).parent / "editions"
     rulebook = "planetarium.txt"
+    modes = {"Solo Variant": "1 player (--option target=N: the starting target score)"}
 
     def options_problem(self, options: dict[str, Any], players: int) -> str | None:
         """The target score belongs to the solo variant only (Solo Variant)."""

@@ -34,6 +34,7 @@ class PlanetopiaRules(Rules):
     edition_dir = Path(__file__).parent / "editions"
     hidden_information = True
     rulebook = "planetopia.txt"
+    modes = {"2-3 Player Game": "2 or 3 players"}
 
     hidden_information = True
 

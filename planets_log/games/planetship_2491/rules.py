@@ -21,8 +21,10 @@ class Planetship(Rules):
     title = "2491 Planetship"
     min_players = 2
     max_players = 5
-    rules_version = 1
-    rules_versions = (1,)
+    rules_version = 2
+    rules_versions = (1, 2)
+    """Version 2: a hacked character's Ship goes back to its owner's hand with it (Character Abilities > Hacker);
+    version 1 left the Ship out until the round's end. A record replays with the version its header names."""
     hidden_information = True
     supports_kept_by = True
     notation_key = ("a card is its number (17) or a starting card as colour and number (R3); a place is "

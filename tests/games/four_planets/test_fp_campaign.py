@@ -534,21 +534,31 @@ def test_a_crafted_header_with_other_players_is_refused(tmp_path, players):
     assert result.exit_code == 1 and "Traceback" not in result.output and "2 players" in result.output
 
 
-def test_next_says_when_a_decision_given_is_not_due_yet(tmp_path):
-    """Mini-Campaign (before the first game): Ben's keep typed before Ann's is not silently dropped: `next` says it
-    was not recorded, and records it once Ann has kept."""
+def test_a_decision_given_before_it_is_due_is_refused_and_nothing_written(tmp_path):
+    """Mini-Campaign (before the first game): Ben's keep typed before Ann's, or Ben's deal before Ann's, is refused
+    as `record` refuses a move: exit 1, the rule named, the campaign file byte for byte as it was; both given in
+    their order are recorded."""
     path = tmp_path / "c.jsonl"
     runner = CliRunner()
-    assert runner.invoke(cli, ["campaign", "new", "four-planets", "--player", "Ann", "--player", "Ben", "--seed", "3",
+    assert runner.invoke(cli, ["campaign", "new", "four-planets", "--player", "Ann", "--player", "Ben", "--table",
                                str(path)]).exit_code == 0
-    runner.invoke(cli, ["campaign", "next", str(path)])
-    hands = Campaign(path).state.hands
-    early = runner.invoke(cli, ["campaign", "next", str(path), "--keep", f"Ben={hands[1][0]}"])
-    assert "not recorded, not due yet: --keep Ben" in early.output and "waiting: Ann keeps" in early.output
-    assert Campaign(path).state.owned == ((), ())
-    both = runner.invoke(cli, ["campaign", "next", str(path), "--keep", f"Ann={hands[0][0]}", "--keep",
-                               f"Ben={hands[1][0]}"])
-    assert "not recorded" not in both.output and Campaign(path).state.owned == ((hands[0][0],), (hands[1][0],))
+    before = path.read_bytes()
+    early = runner.invoke(cli, ["campaign", "next", str(path), "--deal", "Ben=tower,mint,museum"])
+    assert early.exit_code == 1 and path.read_bytes() == before
+    assert "[campaign.due]: --deal Ben is not due now" in early.output and early.output.rstrip().endswith(
+        "(Mini-Campaign)") and "Ann is dealt 3 buildings" in early.output and "Traceback" not in early.output
+    dealt = runner.invoke(cli, ["campaign", "next", str(path), "--deal", "Ann=tower,mint,museum", "--deal",
+                                "Ben=mine,harbour,laboratory"])
+    assert dealt.exit_code == 0, dealt.output
+    before = path.read_bytes()
+    early = runner.invoke(cli, ["campaign", "next", str(path), "--keep", "Ben=mine"])
+    assert early.exit_code == 1 and path.read_bytes() == before and Campaign(path).state.owned == ((), ())
+    assert "[campaign.due]: --keep Ben is not due now" in early.output and "Ann keeps 1 of the 3" in early.output
+    assert f"campaign status {path} --seat Ann" in early.output and "(Mini-Campaign)" in early.output
+    both = runner.invoke(cli, ["campaign", "next", str(path), "--keep", "Ann=tower", "--keep", "Ben=mine"])
+    assert both.exit_code == 0 and Campaign(path).state.owned == (("tower",), ("mine",))
+    late = runner.invoke(cli, ["campaign", "next", str(path), "--keep", "Ann=museum"])
+    assert late.exit_code == 1 and "not over yet" in late.output and "(Mini-Campaign)" in late.output
 
 
 def test_an_arbiters_declared_result_decides_the_games_winner(tmp_path):
@@ -575,3 +585,43 @@ def test_an_arbiters_declared_result_decides_the_games_winner(tmp_path):
     assert runner.invoke(cli, ["campaign", "next", str(path)]).exit_code == 0
     assert Campaign(path).state.results[0].winners == ((1,) if loser == "Ben" else (0,))
     assert validate_campaign(path) == []
+
+
+# --- two readings the rulebook leaves open (docs/games/four-planets.md, Mini-Campaign decisions) -------------
+
+
+def test_the_leader_cannot_decline_both_buildings_passed(tmp_path):
+    """Mini-Campaign, after the first game: the winner *may choose* 1 of the 2 passed, read as a choice between the
+    two, never of neither: before the second game each player has 2 buildings. A pick of none is refused at the
+    command line (exit 1, the rule named, nothing written) with the reason."""
+    folder = tmp_path / "c"
+    shutil.copytree(fp_campaign.ROOT / "campaign-table", folder)
+    path = folder / "campaign.jsonl"
+    lines = path.read_bytes().splitlines(keepends=True)
+    path.write_bytes(b"".join(lines[:9]))  # up to Ben's pick after game 1 (Ben won it 15 to 1)
+    state = Campaign(path).state
+    assert due(state) == ("pick", 1) and len(state.passed) == 2
+    for declined in ("none", "-"):
+        result = CliRunner().invoke(cli, ["campaign", "next", str(path), "--keep", f"Ben={declined}"])
+        assert result.exit_code == 1 and "[campaign.pick]" in result.output, result.output
+        assert "cannot decline both" in result.output and "start game 2 with 2 buildings" in result.output
+        assert result.output.rstrip().endswith("(Mini-Campaign)") and path.read_bytes() == b"".join(lines[:9])
+    assert refused(state, CPicked(by=1, building="")) == "campaign.pick"
+    picked = play(state, CPicked(by=1, building=state.passed[0]))
+    assert [len(o) for o in picked.owned] == [2, 2]
+
+
+def test_a_game_won_on_the_colour_bonus_with_equal_vp_leaves_the_totals_tied():
+    """Mini-Campaign, note on a tie in total VP: the campaign adds VP, and a game whose VP tie the colour bonus
+    broke (Game End) adds the same to both, so the totals are tied: after game 1 there is no loser to draw, both are
+    dealt 3 and keep 1, and the start tile is random; after game 2 the same. Only the campaign's own tie after game
+    3 asks who won a game (game 3's winner, the colour bonus included)."""
+    state = game(first_draft(), 1, (15, 15), winners=(1,))  # Ben won game 1 on the colour bonus
+    assert totals(state) == [15, 15] and due(state) == ("deal", 0) and state.orienter == 0
+    assert state.todo == (("deal", 0), ("deal", 1), ("keep", 0), ("keep", 1))
+    state = play(state, CDealt(seat=0, buildings=("harbour", "laboratory", "mine")),
+                 CDealt(seat=1, buildings=("museum", "shipyard", "telescope")),
+                 CKept(by=0, building="mine"), CKept(by=1, building="museum"))
+    state = game(state, 2, (10, 10), winners=(0,))  # Ann won game 2 on the colour bonus: 25 to 25
+    assert due(state) == ("deal", 0) and state.todo[2:] == (("keep", 0), ("keep", 1)) and RULES.give(state)[1] == 0
+    assert RULES.status(state)["next_orienter"] == "chance"

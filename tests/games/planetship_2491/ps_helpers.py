@@ -29,9 +29,11 @@ MISSIONS = {2: "missions M1 M7 M10 M13", 5: "missions M1 M2 M7 M10 M13"}
 
 
 def table(n: int = 2, layout: str | None = None, rewards: str | None = None, seed: int | None = None,
-          kept_by: int | None = None) -> Builder:
-    """A game (table mode unless seeded, kept by one seat if given) set out with these missions, layout and rewards."""
-    header, session = make_header(GAME, NAMES[:n], seed=seed, log_id=f"test-{GAME}", kept_by=kept_by, rng_version=1)
+          kept_by: int | None = None, rules: int | None = None) -> Builder:
+    """A game (table mode unless seeded, kept by one seat if given, of the newest rules version unless named) set
+    out with these missions, layout and rewards."""
+    header, session = make_header(GAME, NAMES[:n], seed=seed, log_id=f"test-{GAME}", kept_by=kept_by, rng_version=1,
+                                  rules_version=rules)
     build = Builder.new(header, session)
     if seed is not None:
         build.draw_chance()

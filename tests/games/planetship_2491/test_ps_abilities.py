@@ -5,6 +5,7 @@ from __future__ import annotations
 import msgspec
 
 from planets_log.games.planetship_2491.flow import totals
+from planets_log.games.planetship_2491.state import placed
 
 from .ps_helpers import BLUE, RED, RULES, at, edit, play, refused, scene, state_of, table
 
@@ -16,6 +17,50 @@ def test_hacker_targets_only_enemies_in_this_zone():
     assert refused(b, "hack II").code == "hack.target"
     play(b, "hack III")
     assert "B6" in state_of(b).hands[BLUE]
+
+
+def test_hacker_returns_the_character_and_its_ship():
+    """# Character Abilities > Hacker: the hacked character and its Ship go back to the owner's hand, so the
+    owner's ships count rises at once, in the state, the text view and the picture (B6's Ship was Blue's last
+    out: 0 before the hack, 1 after), not only at the round's end."""
+    b = scene(table(2), {"2.I": ("13", RED), "2.III": ("B6", BLUE), "4.I": ("2", RED)}, zone=2)
+    assert state_of(b).ships == (0, 0)  # the round goes on after the hack: zone 4's Scanner is still to decide
+    play(b, "hack III")
+    s = state_of(b)
+    assert "B6" in s.hands[BLUE] and s.ships == (0, 1) and s.phase == "resolve"
+    assert RULES.view(s)["seats"][BLUE]["ships"] == 1
+    assert [line for line in RULES.render(s).splitlines() if line.startswith("Blue: hand")][0].endswith(
+        "· ships 1 · probes 6")
+    assert "Blue · 1 ships" in RULES.picture(s)
+
+
+def test_a_rules_1_record_replays_its_hacks_with_the_ship_left_out():
+    """# Character Abilities > Hacker, as rules version 1 read it: a record whose header names version 1 replays as
+    it was written, the hacked character's Ship out until the round's end (format.md: rules versions)."""
+    b = scene(table(2, rules=1), {"2.I": ("13", RED), "2.III": ("B6", BLUE), "4.I": ("2", RED)}, zone=2)
+    play(b, "hack III")
+    s = state_of(b)
+    assert "B6" in s.hands[BLUE] and s.ships == (0, 0) and not s.ship_back
+
+
+def test_tractor_beam_and_teleport_move_a_character_with_its_ship():
+    """# Character Abilities > Tractor Beam, Teleport: the character changes space and stays in play, its Ship
+    with it: no ships count changes and every character stays its owner's on the grid."""
+    b = scene(table(2), {"2.I": ("R5", RED), "2.II": ("R3", RED), "4.I": ("B6", BLUE), "5.I": ("2", RED)}, zone=2)
+    on_grid = _on_grid(state_of(b))
+    play(b, "tractor 4.I III")
+    assert at(b, "2.III").card == "B6" and state_of(b).ships == (0, 0) and _on_grid(state_of(b)) == on_grid
+    play(b, "teleport 4.II")  # R3 on 2.II is next: it teleports into the zone B6 left
+    s = state_of(b)
+    assert s.phase == "resolve" and at(b, "4.II").card == "R3" and s.ships == (0, 0) and _on_grid(s) == on_grid
+
+
+def _on_grid(state) -> list[int]:
+    """Each seat's characters on the grid."""
+    count = [0] * len(state.players)
+    for _, _, ch in placed(state):
+        count[ch.owner] += 1
+    return count
 
 
 def test_hacker_cannot_touch_a_shielded_character():

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+
+import msgspec
 import pytest
 
 from planets_log.engine.replay import Replay
@@ -45,6 +48,28 @@ def test_kept_record_with_hidden_cards_scores_the_same():
     assert kept.hands == full.hands and RULES.score(kept) == RULES.score(full)
     text = (FIXTURES / "kept-by-red.jsonl").read_text()
     assert '"card":"?"' in text and '"type":"reveal"' in text
+
+
+def test_every_rules_version_has_a_golden_record():
+    """Rules versions (format.md): every version this code replays has a golden record read on every run."""
+    versions = {json.loads((FIXTURES / name).read_text().splitlines()[0])["rules"] for name in GOLDEN}
+    assert versions == set(RULES.rules_versions)
+
+
+def test_each_rules_version_replays_with_its_own_hacker():
+    """# Character Abilities > Hacker, under each rules version: the 5-player golden game written under version 1
+    and again under version 2 replays each with its version's behaviour. The moves, hands and every other field
+    agree at every position; only version 2 sends a hacked character's Ship home at once, so its ships count is
+    higher from a hack to the round's end."""
+    old = [step.after.state for step in Replay(str(FIXTURES / "seeded-5p.jsonl")).steps()]
+    new = [step.after.state for step in Replay(str(FIXTURES / "seeded-5p-rules2.jsonl")).steps()]
+    assert len(old) == len(new) and not old[0].ship_back and new[0].ship_back
+    higher = 0
+    for a, b in zip(old, new):
+        assert msgspec.structs.replace(b, ships=a.ships, ship_back=False) == a
+        assert all(x >= y for x, y in zip(b.ships, a.ships))
+        higher += b.ships != a.ships
+    assert higher > 0
 
 
 @pytest.mark.parametrize("name", sorted(SEEDED))

@@ -5,6 +5,8 @@ from __future__ import annotations
 from planets_log.engine.rules import TERMINAL
 from planets_log.engine.play import selfplay
 from planets_log.games.planetship_2491 import events as E
+from planets_log.games.planetship_2491.state import placed
+from planets_log.record.lines import line_hash
 
 from .ps_helpers import BLUE, RED, RULES, at, play, refused, scene, state_of, table
 
@@ -52,6 +54,40 @@ def test_retrieve_then_discard_down_to_six():
     s = state_of(b)
     assert s.discards == (("R5",), ("2",)) and [len(h) for h in s.hands] == [6, 6]
     assert RULES.view(s, BLUE)["seats"][RED]["discards"] == ["R5"]  # turned face up
+
+
+def test_round_end_brings_every_ship_back_a_hacked_one_once():
+    """# Round End > #3 - Retrieve Characters, Ships and Probes: every played Ship comes back; the Ship of a
+    hacked character, which came back with it, is not counted twice."""
+    b = scene(table(2), {"2.I": ("13", RED), "2.III": ("B6", BLUE)}, zone=2)
+    play(b, "hack III")
+    s = state_of(b)
+    assert s.phase == "discard" and s.ships == (6, 6)
+
+
+def test_every_ship_is_in_hand_under_its_character_or_left_by_a_removed_one():
+    """# Player's Turn, Character Abilities > Hacker, Zone Special Rules > #7, Round End #3: at every position of
+    a seeded 5-player game with 8 hacks, a player's Ships in hand, their characters on the grid and those the
+    Radioactive Area took from the game this round add up to the fleet (4)."""
+    build = selfplay("planetship-2491", 4, ["A", "B", "C", "D", "E"], rng_version=1)  # the 5-player golden game
+    session = build.session
+    pos = session.start(build.lines[0])
+    hacks, left = 0, [0] * 5
+    for raw in build.lines[1:]:
+        event = session.decode(raw)
+        before = pos.state
+        pos = session.step(pos, event, line_hash(raw))
+        s = pos.state
+        hacks += isinstance(event, E.Hacked)
+        for code in s.removed[len(before.removed):]:  # taken from the game by this event: whose it was
+            left[next(ch.owner for _, _, ch in placed(before) if ch.card == code)] += 1
+        if s.phase in ("discard", "shift", "over"):
+            left = [0] * 5
+            assert s.ships == (4,) * 5
+            continue
+        on_grid = [sum(1 for _, _, ch in placed(s) if ch.owner == seat) for seat in range(5)]
+        assert [a + b + c for a, b, c in zip(s.ships, on_grid, left)] == [4] * 5, (pos.seq, event)
+    assert hacks == 8
 
 
 def test_first_player_moves_left_and_the_round_advances():

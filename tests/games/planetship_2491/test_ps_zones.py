@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from planets_log.games.planetship_2491.flow import strength, totals
 
-from .ps_helpers import BLUE, RED, RULES, play, refused, scene, state_of, table
+from .ps_helpers import BLUE, RED, RULES, at, play, refused, scene, state_of, table
 
 
 def test_senate_characters_cannot_be_hacked():
@@ -41,6 +41,15 @@ def test_prison_tie_goes_to_the_lower_space():
     assert "5" in state_of(b).hands[RED]
 
 
+def test_prison_moves_no_character_and_no_ship():
+    """# Zone Special Rules > #4 - Prison: only who wins changes; every character stays on its space, so no Ship
+    comes back before Round End #3 (zone 5's Scanner is still to decide)."""
+    b = scene(table(2), {"4.I": ("7", RED), "4.II": ("28", BLUE), "5.I": ("2", RED)}, zone=4)
+    s = state_of(b)
+    assert s.zone == 5 and "5" in s.hands[BLUE] and s.ships == (0, 0)
+    assert at(b, "4.I").card == "7" and at(b, "4.II").card == "28"
+
+
 def test_command_center_adds_one_to_radio_characters_here_and_adjacent():
     """# Zone Special Rules > #5 - Command Center: +1 to a character with a Team Radio icon in zone 5 or
     next to it, even when it cannot use abilities."""
@@ -63,6 +72,16 @@ def test_radioactive_area_winner_removes_one_of_theirs():
     play(b, "remove II")
     s = state_of(b)
     assert s.removed == ("21",) and "21" not in s.hands[RED] and "7" in s.hands[RED]
+
+
+def test_radioactive_area_removes_the_character_not_its_ship():
+    """# Zone Special Rules > #7 - Radioactive Area: the character goes to the game box; the rule says nothing of
+    its Ship, which stays out with the other played Ships until Round End #3 brings them all back (zone 8's
+    Scanner is still to decide when the ships are counted)."""
+    b = scene(table(5), {"7.I": ("7", RED), "7.II": ("21", RED), "7.III": ("28", BLUE), "8.I": ("2", RED)}, zone=7)
+    play(b, "remove II")
+    s = state_of(b)
+    assert s.removed == ("21",) and s.zone == 8 and s.ships == (0,) * 5
 
 
 def test_radioactive_area_single_character_is_removed_without_a_choice():

@@ -9,7 +9,7 @@ position, as an arbiter's ruling applies a move the rules refuse: the state it l
 applying it raised (the engine then refuses the ruling). The moves are the first three of each
 kind among the game's `candidates`, so a move of one phase is tried in every other. A change
 meant to make the rules faster and nothing else leaves the hash as it was: run it on the tree
-before and after (docs/performance.md, issue 24). A change that adds a state field holding what
+before and after (docs/performance.md). A change that adds a state field holding what
 the rules could find otherwise (a flag that spares a search) changes every digest: `--drop FIELD`
 leaves it out of the state's digest, on both trees (a tree without it has nothing to drop). A change
 that adds a rules version changes the hash on purpose; `--rules N` writes the games under an older

@@ -36,9 +36,15 @@ def test_every_game_has_each_module_of_the_house_plan(game):
 
 
 def top_level(tree: ast.Module) -> list[ast.stmt]:
-    """The module's statements other than its docstring and imports."""
+    """The module's statements other than its docstring and imports (those for the type checker only included)."""
     return [node for node in tree.body if not isinstance(node, (ast.Import, ast.ImportFrom))
-            and not (isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant))]
+            and not (isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)) and not _typing_imports(node)]
+
+
+def _typing_imports(node: ast.stmt) -> bool:
+    """`if TYPE_CHECKING:` holding imports only (a name for annotations, imported where it is used)."""
+    return (isinstance(node, ast.If) and getattr(node.test, "id", None) == "TYPE_CHECKING" and not node.orelse
+            and all(isinstance(n, (ast.Import, ast.ImportFrom)) for n in node.body))
 
 
 def rules_problems(source: str) -> list[str]:

@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from planets_log.game import (Chance, Event, Header, IllegalEvent, Option, Outcomes, Ranking, Rules, ScoreSheet, Stream,
                               known_totals)
 
 from . import apply, chance, check, professional, score, view
-from .campaign import FourPlanetsCampaign
 from .edition import FourPlanetsEdition
 from .events import EVENTS, BonusShown
 from .options import Options
 from .pro_events import PRO_EVENTS, PRO_TYPES
 from .state import State, setup
+
+if TYPE_CHECKING:
+    from .campaign import FourPlanetsCampaign
 
 
 class FourPlanets(Rules):
@@ -50,6 +52,8 @@ class FourPlanets(Rules):
     @property
     def campaign(self) -> FourPlanetsCampaign:
         """The mini-campaign's rules (Mini-Campaign), for `planets-log campaign`."""
+        from .campaign import FourPlanetsCampaign  # only `planets-log campaign` asks
+
         return FourPlanetsCampaign()
 
     def setup(self, header: Header, edition: FourPlanetsEdition) -> State:

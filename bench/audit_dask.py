@@ -1,8 +1,9 @@
 """`planets-log audit` on a local two-worker Dask cluster against `--jobs 2`, on sealed records.
 
-    python bench/bench_dask.py [--records 10000] [--rounds 2] [--games a,b] [--dir DIR] [--batch N]
+    python bench/audit_dask.py [--records 10000] [--rounds 2] [--games a,b] [--dir DIR] [--batch N]
+    pip install '.[dask]' && python bench/run.py --only dask     (1,000 records; 200 with --quick)
 
-The records are built as bench/bench_audit.py builds them (sealed self-play, round robin
+The records are built as bench/audit_jobs.py builds them (sealed self-play, round robin
 over the games; an existing DIR with the right number is reused). A LocalCluster of two
 worker processes (one thread each) is started once; each round then runs, in turn, as a
 subprocess: `--jobs 2`; `--scheduler ADDRESS` on that running cluster (the cost of
@@ -24,12 +25,13 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import bench_audit  # noqa: E402
+from bench import audit_jobs  # noqa: E402
+from bench.common import CLI, Run  # noqa: E402
 
-CLI = "from planets_log.cli.main import main; main()"
+TITLE = "audit on a local two-worker Dask cluster against --jobs 2"
 
 
 def run(folder: Path, pub: str, *args: str) -> tuple[float, str]:
@@ -71,6 +73,27 @@ def measure(folder: Path, pub: str, rounds: int, batch: int | None) -> dict[str,
     return {k: statistics.median(v) for k, v in times.items()}
 
 
+def section(run: Run) -> None:
+    """The table of the four commands, on the records of the audit's section (made again when it was skipped)."""
+    try:
+        import distributed  # noqa: F401
+    except ImportError:
+        run.say("dask is not installed (pip install '.[dask]'): skipped")
+        return
+    count = 200 if run.quick else 1000
+    folder = run.folder / "audit" / "records"
+    pub = audit_jobs.build(folder, count, run.games, max(1, os.cpu_count() or 1))
+    t = measure(folder, pub, 1 if run.quick else 2, None)
+    base, cluster = t["--jobs 2"], t["--scheduler ADDRESS (2 workers running)"]
+    run.table("command", "s", "ratio to --jobs 2")
+    for name, took in t.items():
+        run.say(f"| audit {name} | {took:.2f} | {took / base:.2f} |")
+    run.say()
+    run.say("every --json report identical to --jobs 2's (checked in each round)")
+    run.target(f"audit of {count:,} records on a running 2-worker cluster ≤ 1.2× --jobs 2", "1.2",
+               f"{cluster / base:.2f}", cluster / base <= 1.2)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--records", type=int, default=10_000)
@@ -79,9 +102,9 @@ def main() -> None:
     ap.add_argument("--dir", default=None, help="folder for the records (kept; reused when it matches)")
     ap.add_argument("--batch", type=int, default=None, help="--batch for the cluster runs (default: the command's)")
     args = ap.parse_args()
-    games = args.games.split(",") if args.games else bench_audit.real_games()
+    games = args.games.split(",") if args.games else audit_jobs.real_games()
     folder = Path(args.dir) if args.dir else Path(tempfile.mkdtemp(prefix="bench-dask-")) / "records"
-    pub = bench_audit.build(folder, args.records, games, max(1, os.cpu_count() or 1))
+    pub = audit_jobs.build(folder, args.records, games, max(1, os.cpu_count() or 1))
     t = measure(folder, pub, args.rounds, args.batch)
     base = t["--jobs 2"]
     print(f"audit of {args.records:,} sealed records ({', '.join(games)}), {os.cpu_count()} CPUs, median of "

@@ -1,6 +1,6 @@
 """`audit --results` on rows that all name one record: the time for 2N rows against N (2 when linear, 4 when quadratic).
 
-    python bench/bench_results_rows.py [--rows 2500] [--rounds 3] [--game four-planets]
+    python bench/audit_results_rows.py [--rows 2500] [--rounds 3] [--game four-planets]
 
 One seeded self-play record; results files of 0, N and 2N rows, each giving the record's
 log_id and its winner (every row after the first is a `results.duplicate` problem). Each

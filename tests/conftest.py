@@ -7,7 +7,7 @@ from click.testing import CliRunner
 
 from planets_log.engine import registry
 
-registry.register("countdown", "tests.core.toy")
+registry.register("countdown", "tests.support.toy")
 
 
 @pytest.fixture

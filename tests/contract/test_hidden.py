@@ -17,8 +17,8 @@ from planets_log.engine.registry import get_rules
 from planets_log.engine.rng import rng
 from planets_log.engine.rules import Rules, next_events
 from planets_log.engine.scoring import seat_sheet
-from tests.contract.playouts import configurations
-from tests.contract.positions import cases, games, key, playouts, positions, probe_events
+from tests.support.playouts import configurations
+from tests.support.positions import cases, games, key, playouts, positions, probe_events
 
 HIDDEN = [g for g in games() if get_rules(g).hidden_information]
 
@@ -143,7 +143,7 @@ def test_a_game_with_hidden_information_gives_its_own_per_seat_hooks(game):
 
 
 def test_the_default_view_refuses_a_seat_in_a_game_with_hidden_information():
-    from tests.core.toy import RULES as toy
+    from tests.support.toy import RULES as toy
 
     class Secretive(type(toy)):
         hidden_information = True

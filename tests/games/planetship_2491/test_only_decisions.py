@@ -145,7 +145,8 @@ def keystrokes():
     module = importlib.util.module_from_spec(spec)
     sys.modules["keystrokes"] = module
     spec.loader.exec_module(module)
-    return module
+    yield module
+    del sys.modules["keystrokes"]  # a module global of the process: the next test finds none
 
 
 def test_an_evening_typed_as_decisions_only_makes_the_same_game(keystrokes):

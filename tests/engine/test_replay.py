@@ -113,7 +113,7 @@ def test_steps_are_one_pass_and_positions_match_final(tmp_path):
 # --- the fold ---------------------------------------------------------------------------
 
 def test_a_replay_is_reusable_and_every_pass_gives_the_same_positions(tmp_path):
-    from planets_log.engine.replay import Replay, Visitor, digest
+    from planets_log.engine.replay import SKIP, BaseVisitor, Replay, digest
     from planets_log.engine.play import selfplay
     from tests.support.helpers import write_lines
 
@@ -124,14 +124,14 @@ def test_a_replay_is_reusable_and_every_pass_gives_the_same_positions(tmp_path):
     assert digest(rep.final().state) == digest(first.state) == digest(rep.trusted().state)
     assert rep.final().seq == first.seq == len(build.lines) - 1
 
-    class Seqs(Visitor):
+    class Seqs(BaseVisitor[list[int]]):
         def begin(self, replay):
             super().begin(replay)
             self.seen = []
 
         def visit(self, step):
             self.seen.append(step.event.seq)
-            return step.event.seq == 3
+            return SKIP if step.event.seq == 3 else None
 
         def result(self):
             return self.seen

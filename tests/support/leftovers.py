@@ -79,7 +79,8 @@ def _command(pid: int) -> str:
 LIBRARY_ENVIRONMENT = ("PYTEST_CURRENT_TEST", "__DASK_PARENT_PID", "MALLOC_TRIM_THRESHOLD_", "MKL_NUM_THREADS",
                        "OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "PYTHONHASHSEED")
 """Variables a library sets for good: pytest's current test, and what distributed's local cluster sets in this
-process for the workers it starts (and leaves when it closes)."""
+process for the workers it starts (and leaves when it closes). Hypothesis likewise keeps a collector callback
+that times collections for the whole process; it is not counted either."""
 
 
 def _umask() -> str:
@@ -94,7 +95,8 @@ def process_state() -> dict[str, object]:
     """What a test may change for every test after it, each by the name the report gives it."""
     root = logging.getLogger()
     return {
-        "the garbage collector": (gc.isenabled(), gc.get_threshold(), gc.get_freeze_count(), len(gc.callbacks)),
+        "the garbage collector": (gc.isenabled(), gc.get_threshold(), gc.get_freeze_count(),
+                                  [c for c in gc.callbacks if not getattr(c, "__module__", "").startswith("hypothesis")]),
         "the signal handlers": tuple(signal.getsignal(s) for s in sorted(signal.valid_signals())
                                      if s not in (signal.SIGKILL, signal.SIGSTOP)),
         "the environment": {k: v for k, v in os.environ.items() if k not in LIBRARY_ENVIRONMENT},

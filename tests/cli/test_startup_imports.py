@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from tests.golden import ROOT as FIXTURES
+from tests.support.golden import ROOT as FIXTURES
 
 RUN = """
 import sys

@@ -21,8 +21,8 @@ from planets_log.engine.session import Session
 from planets_log.record.errors import PlanetsLogError
 from planets_log.record.events import Chance, Meta
 from planets_log.record.lines import line_hash
-from tests.contract.playouts import configurations, default
-from tests.contract.positions import cases, games, playouts, positions
+from tests.support.playouts import configurations, default
+from tests.support.positions import cases, games, playouts, positions
 from tests.contract.spectator import data_problem, picture_problem, plain, text_problem
 from tests.contract.test_chance_outcomes import typed_by_keeper
 

@@ -12,8 +12,8 @@ from click.testing import CliRunner
 from planets_log.cli.main import cli
 from planets_log.engine.hints import EXAMPLE
 from planets_log.engine.rules import CHANCE
-from tests.contract.positions import positions
-from tests.contract.playouts import build, default
+from tests.support.positions import positions
+from tests.support.playouts import build, default
 
 from .conftest import Served
 

@@ -78,7 +78,7 @@ def _slug(name: str) -> str:
 @pytest.fixture(scope="module")
 def twins(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Real, list[tuple[str, int, int]]]]:
     """One server holding, for every game with hidden cards and every seat, a cut record `-a` and its twin `-b`."""
-    from tests.helpers import write_lines
+    from tests.support.helpers import write_lines
 
     folder = tmp_path_factory.mktemp("twins") / "served"
     folder.mkdir()

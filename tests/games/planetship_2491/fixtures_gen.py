@@ -1,6 +1,6 @@
 """The 2491 Planetship fixtures: golden records and illegal-move records, built from code.
 
-`python -m tests.fixtures --write planetship-2491` writes them to fixtures/planetship-2491/; tests/test_fixtures.py
+`python -m tests.support.fixtures --write planetship-2491` writes them to fixtures/planetship-2491/; tests/contract/test_fixtures.py
 checks the files there equal what this module builds.
 """
 
@@ -14,7 +14,7 @@ from planets_log.record.lines import line_hash
 from planets_log.games.planetship_2491 import events as E
 from planets_log.games.planetship_2491.flow import hidden_in_zone
 
-from .ps_helpers import FIXTURES, GAME, NAMES, RULES, play
+from .helpers import FIXTURES, GAME, NAMES, RULES, play
 
 INPUTS = ("table-game.txt",)
 """Files in fixtures/planetship-2491/ this module reads (hand-written), not builds."""

@@ -595,7 +595,7 @@ def test_the_leader_cannot_decline_both_buildings_passed(tmp_path):
     two, never of neither: before the second game each player has 2 buildings. A pick of none is refused at the
     command line (exit 1, the rule named, nothing written) with the reason."""
     folder = tmp_path / "c"
-    shutil.copytree(fp_campaign.ROOT / "campaign-table", folder)
+    shutil.copytree(campaign.ROOT / "campaign-table", folder)
     path = folder / "campaign.jsonl"
     lines = path.read_bytes().splitlines(keepends=True)
     path.write_bytes(b"".join(lines[:9]))  # up to Ben's pick after game 1 (Ben won it 15 to 1)

@@ -29,10 +29,14 @@ RECORD_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
 class Server:
     """Everything one `planets-log serve DIR` holds: the store, the records replayed, the stream notifier."""
 
-    def __init__(self, folder: Path, base_url: str = "", key_path: str | None = None, public_delay: int = 0):
+    def __init__(self, folder: Path, base_url: str = "", key_path: str | None = None, public_delay: int = 0,
+                 lan_base: str | None = None):
         folder.mkdir(parents=True, exist_ok=True)
         self.folder = folder.resolve()
         self.base_url = base_url
+        """The links' address when a request's own cannot be used (the director's link printed at the start)."""
+        self.lan_base = lan_base
+        """Serving on every interface: the machine's network address, for links asked for through a loopback one."""
         self.key_path = key_path
         self.public_delay = public_delay
         """Spectators follow every public table at least this many moves behind (`serve --public-delay`)."""

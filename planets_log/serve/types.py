@@ -214,6 +214,26 @@ class Link(Struct, kw_only=True):
     player: str | None
     token: str
     url: str
+    qr: str
+    """The link as a QR code, SVG text (for a phone's camera)."""
+
+
+class PublicPage(Struct, kw_only=True):
+    """A public table's game page, which anyone may follow (no token)."""
+
+    url: str
+    qr: str
+
+
+class TableLinks(Struct, kw_only=True):
+    """A table's live links (its recorder's, then each seat's), at the address the director's browser used."""
+
+    table: str
+    links: list[Link]
+    unshown: int
+    """Live links issued before links could be shown again (their secret is kept only as a hash): re-issue them."""
+    public: PublicPage | None
+    """The game page spectators open, when the table is public."""
 
 
 class CreatedTable(Struct, kw_only=True):

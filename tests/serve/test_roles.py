@@ -57,6 +57,7 @@ ENDPOINTS: list[tuple[str, str, Body | None, dict[str, int]]] = [
      DIRECTOR),
     ("PATCH", "/api/tables/{t}", lambda s, t: {"delay": 0}, DIRECTOR),
     ("POST", "/api/tables/{t}/links", lambda s, t: {"role": "seat", "seat": "Ann"}, {**DIRECTOR, "director": 201}),
+    ("GET", "/api/tables/{t}/links", None, DIRECTOR),
     ("GET", "/api/tokens", None, DIRECTOR),
     ("GET", "/api/audit", None, DIRECTOR),
     ("GET", "/api/archive", None, DIRECTOR),

@@ -22,7 +22,7 @@ HEADERS = {"Content-Security-Policy": CSP, "Referrer-Policy": "no-referrer", "X-
            "Cache-Control": "no-store", "X-Frame-Options": "DENY"}
 TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8",
          ".svg": "image/svg+xml"}
-STATIC = ("common.js", "table.js", "game.js", "director.js", "serve.css", "icon.svg")
+STATIC = ("common.js", "table.js", "game.js", "director.js", "links.js", "serve.css", "icon.svg")
 """The files /static/ serves (the HTML shells are served at their pages' addresses only)."""
 
 

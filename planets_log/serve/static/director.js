@@ -110,6 +110,7 @@
     const before = tables.get(t.name);
     tables.set(t.name, t);
     drawTables();
+    LINKS.table(t, false);
     if (!before || before.status !== t.status || before.sealed !== t.sealed) PL.guard(audit());
   }
 
@@ -126,25 +127,23 @@
     document.body.dataset.archive = String(res.data.size);
   }
 
-  function linkItem(link) {
-    const who = link.role === "recorder" ? "the scorekeeper's table page" : link.player + "'s game page";
-    const id = "link-" + link.token_id;
-    return el("li", {}, el("label", {for: id}, who), " ",
-              el("input", {id: id, type: "text", readonly: true, value: link.url, class: "link"}));
-  }
-
   async function make(event) {
     event.preventDefault();
     const players = $("new-players").value.split("\n").map((p) => p.trim()).filter(Boolean);
     const body = {name: $("new-name").value.trim(), game: $("new-game").value, players: players,
                   seed: $("new-seed").value, public: $("new-public").checked, delay: Number($("new-delay").value || 0)};
-    const res = await api("/api/tables", {json: body});
-    if (!res.ok) { show("new-error", "The table was not made: " + res.data.message); return; }
-    show("new-error", "");
-    const box = $("new-links");
-    box.replaceChildren(el("p", {}, "Table " + res.data.table.name + " is made. Its links, shown once: give each to "
-                                     + "its person (anyone holding a link can use it)."),
-                        el("ul", {class: "new-links"}, ...res.data.links.map(linkItem)));
+    $("new-make").disabled = true;
+    try {
+      const res = await api("/api/tables", {json: body});
+      if (!res.ok) { show("new-error", "The table was not made: " + res.data.message); return; }
+      show("new-error", "");
+      tables.set(res.data.table.name, res.data.table);
+      drawTables();
+      LINKS.table(res.data.table, true);
+      $("new-done").textContent = "Table " + res.data.table.name + " is made: its links are open under Links.";
+    } finally {
+      $("new-make").disabled = false;
+    }
   }
 
   async function main() {
@@ -154,7 +153,7 @@
     for (const g of games) $("new-game").append(el("option", {value: g.id}, g.title));
     $("new-form").addEventListener("submit", (e) => PL.guard(make(e)));
     $("archive").addEventListener("click", () => PL.guard(archive()));
-    for (const t of (await api("/api/tables")).data) tables.set(t.name, t);
+    for (const t of (await api("/api/tables")).data) { tables.set(t.name, t); LINKS.table(t, false); }
     drawTables();
     await audit();
     PL.follow("/api/stream", changed, (up) => {

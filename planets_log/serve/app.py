@@ -30,7 +30,7 @@ ROUTES: list[Any] = [
     routes_read.list_games, routes_read.whoami, routes_read.list_tables, routes_read.table_info,
     routes_read.table_header, routes_read.table_position, routes_read.table_moves, routes_read.table_score,
     routes_read.table_lines, routes_read.table_picture, routes_read.table_record,
-    routes_write.post_moves, routes_write.post_undo, routes_write.post_note, routes_write.post_ruling,
+    routes_write.post_moves, routes_write.preview_undo, routes_write.post_undo, routes_write.post_note, routes_write.post_ruling,
     routes_write.post_penalty, routes_write.post_result, routes_write.post_seal,
     routes_director.create_table, routes_director.set_flags, routes_director.new_link, routes_director.table_links,
     routes_director.list_tokens,

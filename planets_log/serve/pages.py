@@ -22,7 +22,7 @@ HEADERS = {"Content-Security-Policy": CSP, "Referrer-Policy": "no-referrer", "X-
            "Cache-Control": "no-store", "X-Frame-Options": "DENY"}
 TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8",
          ".svg": "image/svg+xml"}
-STATIC = ("common.js", "table.js", "game.js", "director.js", "links.js", "serve.css", "icon.svg")
+STATIC = ("common.js", "table.js", "waiting.js", "game.js", "director.js", "links.js", "serve.css", "icon.svg")
 """The files /static/ serves (the HTML shells are served at their pages' addresses only)."""
 
 
@@ -55,6 +55,12 @@ def director_page() -> Response[str]:
     return _send("director.html")
 
 
+@get("/sw.js", sync_to_thread=False, include_in_schema=False)
+def service_worker() -> Response[str]:
+    """The table page's service worker (its scope is /tables/): the page and its scripts open again offline."""
+    return _send("sw.js")
+
+
 @get("/static/{file:str}", sync_to_thread=False, include_in_schema=False)
 def static(file: FromPath[str]) -> Response[str]:
     """A script, the style sheet or the icon of the pages."""
@@ -63,4 +69,4 @@ def static(file: FromPath[str]) -> Response[str]:
     return _send(file)
 
 
-ROUTES = [table_page, game_page, director_page, static]
+ROUTES = [table_page, game_page, director_page, service_worker, static]

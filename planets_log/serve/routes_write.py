@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from litestar import Request, post
+from litestar import Request, get, post
 from litestar.params import FromPath, JSONBody
 
 from planets_log.engine.hints import mover_text
@@ -20,7 +20,7 @@ from .limits import MAX_MOVES
 from .live import Live
 from .server import Server, Srv
 from .store import Role
-from .types import MovesIn, NoteIn, PenaltyIn, ResultIn, RulingIn, UndoIn, Written
+from .types import MovesIn, NoteIn, PenaltyIn, ResultIn, RulingIn, UndoIn, UndoPreview, Written
 
 Req = Request[Any, Any, Any]
 
@@ -78,6 +78,16 @@ def post_undo(request: Req, server: Srv, name: FromPath[str], data: JSONBody[Und
         return rec.undo(data.reason, data.to)
 
     return _write(request, server, name, ("recorder",), act, data.seq)
+
+
+@get("/api/tables/{name:str}/undo", responses=REFUSALS, sync_to_thread=True)
+def preview_undo(request: Req, server: Srv, name: FromPath[str]) -> UndoPreview:
+    """What an undo would take back now (the standing lines from the last typed one on), shown before it is
+    confirmed: the recorder and the director."""
+    writer(caller(request, server), server.table(name), ("recorder",))
+    live = server.live(name)
+    with live.held():
+        return views.undo_preview(live)
 
 
 @post("/api/tables/{name:str}/notes", responses=REFUSALS, sync_to_thread=True, status_code=200)

@@ -130,6 +130,19 @@ class Line(Struct, kw_only=True):
     type: str
     text: str
     by: str | None = None
+    target: int | None = None
+    """The line a note, a ruling or a retraction is about (a retraction takes back the standing lines from it on)."""
+    reason: str | None = None
+    """Why a line was taken back (a retraction) or let stand (a ruling)."""
+
+
+class UndoPreview(Struct, kw_only=True):
+    """What an undo would take back now, before it is confirmed: the standing lines from `target` on."""
+
+    seq: int
+    target: int | None
+    """None: no typed line is left to take back."""
+    lines: list[Line]
 
 
 class LinesInfo(Struct, kw_only=True):

@@ -76,10 +76,12 @@ class Live:
         return self.links[name][who].partition("#token=")[2]
 
 
-def live_server(folder: Path, key: str | None = None, public_delay: int = 0) -> Iterator[Live]:
-    """Serve `folder` with uvicorn on 127.0.0.1 in a thread until the generator is closed."""
+def live_server(folder: Path, key: str | None = None, public_delay: int = 0, port: int = 0) -> Iterator[Live]:
+    """Serve `folder` with uvicorn on 127.0.0.1 (on `port`, else a free one) in a thread until the generator is
+    closed."""
     sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind(("127.0.0.1", port))
     base = f"http://127.0.0.1:{sock.getsockname()[1]}"
     server = Server(folder, base, key, public_delay)
     director = link(server, "director", None, None, None).token

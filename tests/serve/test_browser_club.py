@@ -5,11 +5,13 @@ public tables live; the director sees when each table last moved."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
 from .browser import Live, chromium, dataset, live_server, open_page, severe, wait
@@ -89,3 +91,112 @@ def test_the_director_makes_two_tables_and_every_link_uses_the_host_the_browser_
     wait(lambda: first[2] not in links_shown(phone, "t1") and len(links_shown(phone, "t1")) == 3, 10)
     assert live.api("GET", "/api/whoami", token=first[2].partition("#token=")[2]).status_code == 401
     assert severe(phone) == []
+
+
+def legal_after(live: Live, table: str, *moves: str) -> list[str]:
+    """The legal moves after `moves` are played on a copy of the table's record (the real one is left alone)."""
+    import shutil
+
+    from planets_log.serve.live import Live as Record
+    from planets_log.serve.views import SCOREKEEPER, moves as legal
+
+    copy = Path(live.server.folder.parent / f"copy-{len(moves)}.jsonl")
+    shutil.copy(live.server.folder / f"{table}.jsonl", copy)
+    record = Record(copy)
+    if moves:
+        record.write(lambda rec: rec.play_all(list(moves), None))
+    return legal(record, SCOREKEEPER, None).moves
+
+
+def conn(driver: Any) -> tuple[str, str]:
+    """The table page's connection state: its data-state and its words."""
+    return tuple(driver.execute_script("const c = document.getElementById('conn'); return [c.dataset.state, c.textContent]"))
+
+
+def waiting(driver: Any) -> list[str]:
+    return list(driver.execute_script(
+        "return [...document.querySelectorAll('#waiting-list li')].map(li => li.dataset.move)"))
+
+
+def type_and_record(driver: Any, move: str) -> None:
+    box = driver.find_element(By.ID, "move")
+    box.send_keys(move, Keys.ENTER)
+
+
+def action_texts(live: Live, table: str) -> list[str]:
+    lines = live.api("GET", f"/api/tables/{table}/lines?after=0").json()["lines"]
+    return [ln["text"] for ln in lines if ln["kind"] == "action"]
+
+
+def test_moves_recorded_while_the_server_is_down_wait_on_the_phone_and_land_in_order(tmp_path: Path, phone: Any):
+    folder = tmp_path / "served"
+    first = live_server(folder)
+    live = next(first)
+    port = int(live.base.rsplit(":", 1)[1])
+    live.table("t1")
+    open_page(phone, live.links["t1"]["recorder"])
+    wait(lambda: conn(phone)[0] == "online", 10, str(conn(phone)))
+    # a double tap: the second tap finds the move on its way, and says nothing in red
+    move = live.legal("t1")[-1]
+    phone.find_element(By.ID, "move").send_keys(move)
+    phone.execute_script("const b = document.getElementById('record'); b.click(); b.click();")
+    phone.find_element(By.ID, "move").send_keys(Keys.ENTER)
+    wait(lambda: dataset(phone, "seq") == str(live.seq("t1")) and live.seq("t1") > 0, 10)
+    time.sleep(0.5)
+    assert phone.find_element(By.ID, "move-error").get_attribute("hidden") is not None, \
+        phone.find_element(By.ID, "move-error").text
+    assert len(action_texts(live, "t1")) == 1, "recorded once"
+    before, seq = action_texts(live, "t1"), live.seq("t1")
+    one = legal_after(live, "t1")[-1]
+    two = legal_after(live, "t1", one)[-1]
+    first.close()  # the server stops
+    wait(lambda: conn(phone)[0] == "offline", 15, str(conn(phone)))
+    type_and_record(phone, one)
+    type_and_record(phone, two)
+    wait(lambda: waiting(phone) == [one, two], 5, str(waiting(phone)))
+    assert "2 moves wait on this phone" in conn(phone)[1]
+    kept = phone.execute_script("return JSON.parse(localStorage.getItem('planets-log-waiting:t1'))")
+    assert [(m["move"], m["seq"]) for m in kept] == [(one, seq), (two, None)], kept
+    no_serious_violations(phone, "table page offline, two moves waiting")
+    phone.refresh()  # the page opens again without the server: the service worker and the phone's memory
+    open_ready = lambda: dataset(phone, "ready") in ("offline", "1")  # noqa: E731
+    wait(open_ready, 15, "the page did not open again offline")
+    assert dataset(phone, "ready") == "offline" and dataset(phone, "seq") == str(seq)
+    assert phone.find_elements(By.CSS_SELECTOR, "#picture svg"), "the last position it knew"
+    assert waiting(phone) == [one, two]
+    for again in live_server(folder, port=port):  # the server is back
+        wait(lambda: len(action_texts(again, "t1")) == 3, 20, f"the waiting moves were not sent: {conn(phone)}")
+        wait(lambda: conn(phone)[0] == "online" and not waiting(phone), 10, str(conn(phone)))
+        assert "The 2 moves that waited on this phone were sent, in order." in conn(phone)[1]
+        lines = again.api("GET", "/api/tables/t1/lines?after=0").json()["lines"]
+        texts = [ln["text"] for ln in lines if ln["kind"] == "action"]
+        assert texts[:1] == before and len(texts) == 3
+        assert texts[1].endswith(": " + one) and texts[2].endswith(": " + two), texts
+        phone.get("about:blank")
+
+
+def test_a_move_that_waited_while_the_record_changed_is_shown_and_asked_about(live: Live, phone: Any):
+    live.table("t1")
+    open_page(phone, live.links["t1"]["recorder"])
+    wait(lambda: conn(phone)[0] == "online", 10)
+    phone.execute_cdp_cmd("Network.enable", {})
+    phone.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": True, "latency": 0, "downloadThroughput": -1,
+                                                               "uploadThroughput": -1})
+    try:
+        mine = live.legal("t1")[0]
+        type_and_record(phone, mine)
+        wait(lambda: waiting(phone) == [mine], 10)
+        live.play("t1", live.legal("t1")[-1])  # the director records meanwhile
+    finally:
+        phone.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": False, "latency": 0,
+                                                                   "downloadThroughput": -1, "uploadThroughput": -1})
+    wait(lambda: conn(phone)[0] == "ask", 15, str(conn(phone)))
+    asked = phone.find_element(By.ID, "conflict")
+    assert asked.is_displayed() and "recorded meanwhile" in asked.text
+    assert action_texts(live, "t1")[0] in phone.find_element(By.ID, "conflict-lines").text
+    assert waiting(phone) == [mine] and len(action_texts(live, "t1")) == 1, "nothing sent unasked"
+    no_serious_violations(phone, "table page asking about a waiting move")
+    phone.find_element(By.ID, "discard").click()
+    wait(lambda: not waiting(phone) and conn(phone)[0] == "online", 10)
+    assert "1 waiting move was discarded" in phone.find_element(By.ID, "status").text
+    assert len(action_texts(live, "t1")) == 1

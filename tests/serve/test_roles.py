@@ -49,6 +49,7 @@ ENDPOINTS: list[tuple[str, str, Body | None, dict[str, int]]] = [
     ("GET", "/api/tables/{t}/record", None, RECORD),
     ("POST", "/api/tables/{t}/moves", _move, RECORDER_WRITE),
     ("POST", "/api/tables/{t}/undo", _undo, RECORDER_WRITE),
+    ("GET", "/api/tables/{t}/undo", None, RECORDER_WRITE),
     ("POST", "/api/tables/{t}/notes", lambda s, t: {"target": 1, "text": "a note"}, NOTE),
     ("POST", "/api/tables/{t}/rulings", lambda s, t: {"seq": s.seq(t), "move": s.legal(t)[0], "reason": "agreed"},
      DIRECTOR),

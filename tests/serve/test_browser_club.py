@@ -200,3 +200,23 @@ def test_a_move_that_waited_while_the_record_changed_is_shown_and_asked_about(li
     wait(lambda: not waiting(phone) and conn(phone)[0] == "online", 10)
     assert "1 waiting move was discarded" in phone.find_element(By.ID, "status").text
     assert len(action_texts(live, "t1")) == 1
+
+
+def test_undo_shows_what_it_removes_and_the_line_stays_struck_through_with_the_reason(live: Live, phone: Any):
+    live.table("t1")
+    live.play("t1", live.legal("t1")[-1])
+    live.play("t1", live.legal("t1")[-1])
+    last = action_texts(live, "t1")[-1]
+    open_page(phone, live.links["t1"]["recorder"])
+    phone.find_element(By.CSS_SELECTOR, "#undo-box summary").click()
+    preview = wait(lambda: phone.find_element(By.ID, "undo-preview").text, 10, "no preview")
+    assert last in preview and action_texts(live, "t1")[0] not in preview, preview
+    phone.find_element(By.ID, "undo-reason").send_keys("misread the card", Keys.ENTER)
+    wait(lambda: phone.find_elements(By.CSS_SELECTOR, "#lines li.retracted"), 10, "no line struck through")
+    struck = phone.find_elements(By.CSS_SELECTOR, "#lines li.retracted")
+    assert len(struck) == 1 and last in struck[0].text and "taken back at line" in struck[0].text
+    assert "misread the card" in struck[0].text
+    style = phone.execute_script("return getComputedStyle(arguments[0].querySelector('.line-text')).textDecorationLine",
+                                 struck[0])
+    assert style == "line-through"
+    no_serious_violations(phone, "table page with a line taken back")

@@ -63,6 +63,14 @@ class TableInfo(Struct, kw_only=True):
     mode: str | None = None
     result: str | None = None
     problem: Problem | None = None
+    last_move: str | None = None
+    """The last move in words, as the caller may see it."""
+    last_move_at: float | None = None
+    """When the last move was written (UNIX seconds; after a restart, the record's last write); not for a
+    spectator held back by a delay."""
+    scores: str | None = None
+    """The totals so far in words ("Ann 12, Ben 9"), where anyone may know them (a game with hidden information:
+    at its end)."""
 
 
 class HeaderInfo(Struct, kw_only=True):

@@ -87,9 +87,9 @@ def moves(live: Live, eyes: Eyes, seq: int | None) -> MovesInfo:
                      hint=rules.chance_hint(pos.state) if mover == CHANCE else None, moves=texts, withheld=withheld)
 
 
-def score(live: Live, eyes: Eyes) -> ScoreInfo:
-    """The score sheet at the last position `eyes` may see (the `score --json --as` answer)."""
-    pos = live.positions[horizon(live, eyes)]
+def score(live: Live, eyes: Eyes, at: int | None = None) -> ScoreInfo:
+    """The score sheet at the last position `eyes` may see, or after line `at` (the `score --json --as` answer)."""
+    pos = live.positions[horizon(live, eyes) if at is None else at]
     session = live.session
     over = session.to_move(pos) == TERMINAL
     if eyes.viewer == "spectator" and session.rules.hidden_information and not over:

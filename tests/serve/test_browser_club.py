@@ -220,3 +220,31 @@ def test_undo_shows_what_it_removes_and_the_line_stays_struck_through_with_the_r
                                  struck[0])
     assert style == "line-through"
     no_serious_violations(phone, "table page with a line taken back")
+
+
+def test_the_directors_page_shows_when_each_table_last_moved_and_marks_the_stalled_ones(live: Live, phone: Any):
+    live.table("t1", game="space-planets", players=("Ann", "Ben"))
+    live.table("t2")
+    live.play("t1", live.legal("t1")[0])
+    live.server.lives["t2"].moved_at = time.time() - 25 * 60  # as if its last move were 25 minutes old
+    live.play("t2", live.legal("t2")[-1])
+    live.server.lives["t2"].moved_at = time.time() - 25 * 60
+    open_page(phone, live.base + "/director#token=" + live.director)
+    row = lambda name: phone.execute_script(  # noqa: E731
+        "const r = document.querySelector(`#table-rows tr[data-table='${arguments[0]}']`);"
+        "return [r.dataset.stalled, r.children[5].textContent, r.children[6].textContent];", name)
+    stalled, moved, scores = row("t1")
+    assert stalled == "0" and "just now" in moved and live.api("GET", "/api/tables/t1").json()["last_move"] in moved
+    assert scores == live.api("GET", "/api/tables/t1").json()["scores"] and scores
+    stalled, moved, scores = row("t2")
+    assert stalled == "1" and "25 min ago" in moved and "no move for 25 min" in moved and scores == "shown at the end"
+    box = phone.find_element(By.ID, "stall")
+    box.clear()
+    box.send_keys("30")
+    wait(lambda: row("t2")[0] == "0", 5, "a longer limit takes the mark away")
+    live.play("t1", live.legal("t1")[0])
+    wait(lambda: row("t1")[1].endswith(live.api("GET", "/api/tables/t1").json()["last_move"]), 10, "live")
+    problems = phone.find_element(By.CSS_SELECTOR, "#problems li")
+    wait(lambda: problems.text == "No problem found.", 10)
+    assert phone.execute_script("return getComputedStyle(arguments[0]).color", problems) == "rgb(26, 26, 26)"
+    no_serious_violations(phone, "director's page with last moves")

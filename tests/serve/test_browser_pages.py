@@ -266,7 +266,7 @@ def test_the_directors_page_audits_finished_games_live_and_shows_a_tampered_reco
         assert "token" not in desk.current_url
         desk.execute_script("window.stillTheSamePage = 1")
         wait(lambda: "seal verified" in row_of(desk, "t1")[-1], 10, str(row_of(desk, "t1")))
-        assert row_of(desk, "t1")[4].startswith("finished") and row_of(desk, "t1")[6] == "yes"
+        assert row_of(desk, "t1")[4].startswith("finished") and row_of(desk, "t1")[8] == "yes"
         assert row_of(desk, "t2")[4] == "waiting: Dan to move" and row_of(desk, "t2")[-1] == "valid"
         assert row_of(desk, "planted")[4].startswith("problem: ")
         problems = desk.execute_script("return [...document.querySelectorAll('#problems li[data-table]')]"

@@ -22,7 +22,7 @@ HEADERS = {"Content-Security-Policy": CSP, "Referrer-Policy": "no-referrer", "X-
            "Cache-Control": "no-store", "X-Frame-Options": "DENY"}
 TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8",
          ".svg": "image/svg+xml"}
-STATIC = ("common.js", "table.js", "waiting.js", "game.js", "director.js", "links.js", "serve.css", "icon.svg")
+STATIC = ("common.js", "table.js", "waiting.js", "game.js", "director.js", "links.js", "index.js", "serve.css", "icon.svg")
 """The files /static/ serves (the HTML shells are served at their pages' addresses only)."""
 
 
@@ -49,6 +49,12 @@ def game_page(name: FromPath[str]) -> Response[str]:
     return _send("game.html")
 
 
+@get("/games", sync_to_thread=False, include_in_schema=False)
+def index_page() -> Response[str]:
+    """The spectators' index: every public table with a small live board and its last move."""
+    return _send("index.html")
+
+
 @get("/director", sync_to_thread=False, include_in_schema=False)
 def director_page() -> Response[str]:
     """The director's page, opened by the link `serve` prints: every table, the audit, the archive."""
@@ -69,4 +75,4 @@ def static(file: FromPath[str]) -> Response[str]:
     return _send(file)
 
 
-ROUTES = [table_page, game_page, director_page, service_worker, static]
+ROUTES = [table_page, game_page, index_page, director_page, service_worker, static]

@@ -248,3 +248,26 @@ def test_the_directors_page_shows_when_each_table_last_moved_and_marks_the_stall
     wait(lambda: problems.text == "No problem found.", 10)
     assert phone.execute_script("return getComputedStyle(arguments[0]).color", problems) == "rgb(26, 26, 26)"
     no_serious_violations(phone, "director's page with last moves")
+
+
+def test_a_spectator_on_the_index_sees_each_public_table_move_live(live: Live, phone: Any):
+    live.table("t1", public=True)
+    live.table("t2", game="space-planets", players=("Cat", "Dan"), public=True)
+    live.table("secret")  # private: never on the index
+    open_page(phone, live.base + "/games")
+    cards = lambda: phone.execute_script(  # noqa: E731
+        "return [...document.querySelectorAll('#boards li.board')].map(li => [li.dataset.table, li.dataset.seq || '',"
+        " li.querySelector('.board-last').textContent, !!li.querySelector('.mini svg')])")
+    wait(lambda: all(c[3] for c in cards()) and len(cards()) == 2, 10, str(cards()))
+    assert [c[0] for c in cards()] == ["t1", "t2"]
+    phone.execute_script("window.stillTheSamePage = 1")
+    live.play("t2", live.legal("t2")[0])
+    last = live.api("GET", "/api/tables/t2", token=None).json()
+    wait(lambda: cards()[1][2] == "Last move: " + last["last_move"] and cards()[1][1] == str(last["seq"]), 10,
+         str(cards()))
+    said = phone.execute_script("return document.getElementById('said').textContent")
+    assert said == "t2: " + last["last_move"], "the move is said in words, once"
+    assert phone.execute_script("return window.stillTheSamePage") == 1
+    no_serious_violations(phone, "the spectators' index")
+    phone.find_element(By.CSS_SELECTOR, "li.board[data-table='t2'] a.board-link").click()
+    wait(lambda: dataset(phone, "ready") == "1" and phone.current_url.endswith("/games/t2"), 10)

@@ -15,7 +15,7 @@ from planets_log.serve.pages import STATIC
 from .conftest import Served, serve_folder
 
 STATIC_DIR = Path(__file__).resolve().parents[2] / "planets_log" / "serve" / "static"
-PAGES = ("/tables/t1", "/games/t1", "/director")
+PAGES = ("/tables/t1", "/games/t1", "/games", "/director")
 
 
 def test_every_page_is_a_fixed_shell_with_a_strict_policy(served: Served):

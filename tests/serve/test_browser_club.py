@@ -271,3 +271,37 @@ def test_a_spectator_on_the_index_sees_each_public_table_move_live(live: Live, p
     no_serious_violations(phone, "the spectators' index")
     phone.find_element(By.CSS_SELECTOR, "li.board[data-table='t2'] a.board-link").click()
     wait(lambda: dataset(phone, "ready") == "1" and phone.current_url.endswith("/games/t2"), 10)
+
+
+SMALL = """
+return [...document.querySelectorAll('#main a, #main button, #main summary, #main input, #main select, #main textarea,'
+  + ' #lines li')].filter(e => e.offsetParent !== null).map(e => [e.tagName.toLowerCase() + (e.id ? '#' + e.id : '')
+  + (e.className ? '.' + e.className : ''), Math.round(e.getBoundingClientRect().width),
+  Math.round(e.getBoundingClientRect().height)]).filter(([, w, h]) => w < 44 || h < 44);
+"""
+
+
+def test_every_tap_target_of_every_page_is_at_least_44_px_square(live: Live, phone: Any):
+    live.table("t1", public=True)
+    for _ in range(3):
+        live.play("t1", live.legal("t1")[-1])
+    pages = [live.base + "/director#token=" + live.director, live.links["t1"]["recorder"], live.links["t1"]["Ann"],
+             live.base + "/games/t1", live.base + "/games"]
+    for url in pages:
+        phone.get("about:blank")
+        open_page(phone, url)
+        for details in phone.find_elements(By.CSS_SELECTOR, "#main details"):
+            phone.execute_script("arguments[0].open = true", details)
+        time.sleep(0.5)
+        assert phone.execute_script(SMALL) == [], url
+
+
+def test_a_move_arriving_on_the_game_page_is_said_in_words_once(live: Live, phone: Any):
+    live.table("t1", public=True)
+    open_page(phone, live.links["t1"]["Ben"])
+    live.play("t1", live.legal("t1")[-1])
+    line = live.api("GET", "/api/tables/t1/lines?after=0", token=live.token("t1", "Ben")).json()["lines"][-1]
+    said = lambda: phone.execute_script("return document.getElementById('said').textContent")  # noqa: E731
+    wait(lambda: said() == "New: " + line["text"], 10, said())
+    live_regions = phone.execute_script("return [...document.querySelectorAll('[aria-live]')].map(e => e.id)")
+    assert "position" not in live_regions, "the position's words are not said again with each move"

@@ -86,6 +86,7 @@ def tap_offer(driver: Any, move: str) -> None:
 
 
 def no_serious_violations(driver: Any, page: str) -> None:
+    """No axe-core violation of any impact (minor and moderate ones too)."""
     found = axe(driver)
     assert found == [], (page, [(v["id"], v["impact"], v["help"], [n["target"] for n in v["nodes"]]) for v in found])
 

@@ -22,6 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.common.keys import Keys  # noqa: E402
 
 from tests.serve.browser import chromium, live_server, open_page, wait  # noqa: E402
 
@@ -57,6 +58,25 @@ def main() -> None:
         phone.quit()
 
 
+NETWORK = {"latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
+
+
+def offline(phone: Any, move: str) -> None:
+    """Cut the phone's network and record `move`: it waits on the phone."""
+    phone.execute_cdp_cmd("Network.enable", {})
+    phone.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": True, **NETWORK})
+    wait(lambda: phone.execute_script("return document.getElementById('conn').dataset.state") == "offline", 15)
+    phone.find_element(By.ID, "move").send_keys(move, Keys.ENTER)
+    wait(lambda: phone.find_elements(By.CSS_SELECTOR, "#waiting-list li"), 10)
+    phone.execute_script("window.scrollTo(0, 0)")
+
+
+def online(phone: Any) -> None:
+    """The network back: the waiting move is sent."""
+    phone.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": False, **NETWORK})
+    wait(lambda: not phone.find_elements(By.CSS_SELECTOR, "#waiting-list li"), 20)
+
+
 def shots(live: Any, phone: Any) -> None:
     """Each page kind, as its person sees it."""
     open_page(phone, live.base + "/director#token=" + live.director)
@@ -67,10 +87,17 @@ def shots(live: Any, phone: Any) -> None:
     save(phone, "director-links-phone")
     open_page(phone, live.links["table-1"]["recorder"])
     save(phone, "table-phone")
+    offline(phone, live.legal("table-1")[-1])
+    save(phone, "table-offline-phone")
+    online(phone)
     open_page(phone, live.links["table-1"]["Ben"])
     save(phone, "game-phone")
+    phone.execute_script("sessionStorage.clear()")  # a spectator holds no link (the director's would show all)
     open_page(phone, live.base + "/games/table-2")
     save(phone, "game-spectator-phone")
+    open_page(phone, live.base + "/games")
+    wait(lambda: len(phone.find_elements(By.CSS_SELECTOR, "#boards .mini svg")) == 2, 10)
+    save(phone, "index-phone")
     phone.get("about:blank")
     open_page(phone, live.base + "/tables/table-1#token=not-a-link", ready="invalid")
     save(phone, "invalid-phone")

@@ -164,6 +164,10 @@ def test_moves_recorded_while_the_server_is_down_wait_on_the_phone_and_land_in_o
     assert dataset(phone, "ready") == "offline" and dataset(phone, "seq") == str(seq)
     assert phone.find_elements(By.CSS_SELECTOR, "#picture svg"), "the last position it knew"
     assert waiting(phone) == [one, two]
+    cached = phone.execute_async_script(
+        "const done = arguments[0]; caches.keys().then(ns => Promise.all(ns.map(n => caches.open(n)"
+        ".then(c => c.keys())))).then(all => done(all.flat().map(r => r.url)))")
+    assert cached and not [u for u in cached if "/api/" in u or "token" in u], cached  # pages and scripts only
     for again in live_server(folder, port=port):  # the server is back
         wait(lambda: len(action_texts(again, "t1")) == 3, 20, f"the waiting moves were not sent: {conn(phone)}")
         wait(lambda: conn(phone)[0] == "online" and not waiting(phone), 10, str(conn(phone)))

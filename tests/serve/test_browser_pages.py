@@ -362,7 +362,8 @@ def test_hostile_names_and_notes_are_shown_as_text_and_run_nothing(live: Live, p
     note = {"target": 5, "text": '<svg onload="window.pwned=3"></svg> "quoted" & done'}
     assert live.api("POST", "/api/tables/t1/notes", json=note).status_code == 200
     pages = [(live.links["t1"]["recorder"], "title"), (live.links["t1"][HOSTILE[1]], "title"),
-             (live.base + "/games/t1", "title"), (live.base + "/director#token=" + live.director, "table-rows")]
+             (live.base + "/games/t1", "title"), (live.base + "/director#token=" + live.director, "table-rows"),
+             (live.base + "/games", "boards")]
     for url, where in pages:
         desk.get("about:blank")
         open_page(desk, url)

@@ -21,7 +21,8 @@
   function drawConn() {
     const n = WAITING.moves().length;
     const wait = n ? " " + n + (n === 1 ? " move waits" : " moves wait") + " on this phone." : "";
-    const words = !online ? "Offline: the server cannot be reached." + (wait ? wait + " They are sent when it answers."
+    const later = n === 1 ? " It is sent when the server answers." : " They are sent when the server answers.";
+    const words = !online ? "Offline: the server cannot be reached." + (wait ? wait + later
                                                                           : " A move recorded now waits on this phone.")
       : paused ? "Connected." + wait + " Choose below what to do with them."
       : sending ? "Connected: sending…" : "Connected." + (wait || (note ? " " + note : ""));

@@ -6,8 +6,7 @@ CPU time on a shared machine moves by 2x between identical runs; instruction cou
 For each game this writes seeded two-player self-play records (seeds 1000 on, random-stream
 version 2), then runs `valgrind --tool=callgrind` over validating them (or only decoding their
 event lines) once and three times: the difference, divided by twice the events, is the cost of
-one event with every cache warm. Needs valgrind (apt-get install valgrind). docs/performance.md
-(issue 24) has the figures.
+one event with every cache warm. Needs valgrind (apt-get install valgrind).
 """
 
 from __future__ import annotations
@@ -24,7 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from run import write_records  # bench/run.py's seeded self-play records (two players, seeds from `seed` on)
+from bench.common import write_records  # seeded self-play records (two players, seeds from `seed` on)
 
 from planets_log.engine.registry import game_ids
 

@@ -1,6 +1,6 @@
 """One hash of what a game's rules say at every position of seeded self-play games: before and after a change.
 
-    python bench/rules_digest.py [--game planetship-2491] [--games 40] [--seed 500] [--drop FIELD,...]
+    python bench/rules_digest.py [--game planetship-2491] [--games 40] [--seed 500] [--drop FIELD,...] [--rules N]
 
 For each game (seeds from `--seed` on, 2 players and up, as many as the game seats, in turn) it
 hashes the record's text and, after every event, the state's digest, `to_move`, `legal`, `owed`,
@@ -9,9 +9,12 @@ position, as an arbiter's ruling applies a move the rules refuse: the state it l
 applying it raised (the engine then refuses the ruling). The moves are the first three of each
 kind among the game's `candidates`, so a move of one phase is tried in every other. A change
 meant to make the rules faster and nothing else leaves the hash as it was: run it on the tree
-before and after (docs/performance.md, issue 24). A change that adds a state field holding what
+before and after (docs/performance.md). A change that adds a state field holding what
 the rules could find otherwise (a flag that spares a search) changes every digest: `--drop FIELD`
-leaves it out of the state's digest, on both trees (a tree without it has nothing to drop).
+leaves it out of the state's digest, on both trees (a tree without it has nothing to drop). A change
+that adds a rules version changes the hash on purpose; `--rules N` writes the games under an older
+version N, whose behaviour the new tree keeps: with the new version's field dropped, that gives the
+old tree's hash.
 """
 
 from __future__ import annotations
@@ -80,14 +83,14 @@ def record_hash(rules: Any, path: Path, out: Any) -> int:
     return len(states)
 
 
-def rules_hash(game: str, games: int, seed: int) -> tuple[int, str]:
+def rules_hash(game: str, games: int, seed: int, version: int | None = None) -> tuple[int, str]:
     """(positions, hex digest) over `games` seeded self-play games of `game`."""
     rules, out, positions = get_rules(game), hashlib.sha256(), 0
     sizes = list(range(max(2, rules.min_players), rules.max_players + 1)) or [rules.min_players]
     with tempfile.TemporaryDirectory() as tmp:
         for i in range(games):
             players = [f"P{k + 1}" for k in range(sizes[i % len(sizes)])]
-            text = selfplay(game, seed + i, players).text()
+            text = selfplay(game, seed + i, players, rules_version=version).text()
             path = Path(tmp) / f"{seed + i}.jsonl"
             path.write_text(text)
             out.update(hashlib.sha256(text.encode()).digest())
@@ -101,9 +104,11 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=40, help="Seeded self-play games.")
     parser.add_argument("--seed", type=int, default=500, help="The first game's seed.")
     parser.add_argument("--drop", default="", help="State fields left out of the digests (comma-separated).")
+    parser.add_argument("--rules", type=int, default=None, help="The rules version the games are written under "
+                        "(default: the newest).")
     args = parser.parse_args()
     DROPPED.update(f for f in args.drop.split(",") if f)
-    positions, hexdigest = rules_hash(args.game, args.games, args.seed)
+    positions, hexdigest = rules_hash(args.game, args.games, args.seed, args.rules)
     print(f"{args.game}: {positions:,} positions, {hexdigest}")
 
 

@@ -20,7 +20,7 @@ records), each timed the same way. With `--streams N`, N live streams per table 
 own address) are open and read throughout. The server's CPU time is read from /proc for each phase.
 
 Afterwards every record is validated and must hold exactly the moves sent, in order (the run fails otherwise).
-Targets (issue 22): p99 per move under 50 ms at 50 tables; a move through the server at least 10x faster (median
+Targets: p99 per move under 50 ms at 50 tables; a move through the server at least 10x faster (median
 against median) than through the command line.
 """
 
@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import argparse
 import http.client
-import json
 import os
 import random
 import shutil
@@ -42,9 +41,11 @@ import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.common import Run  # noqa: E402
+from bench.loopback import CLI, HOST, Client, Disk, cpu_seconds, profiler, start_server  # noqa: E402
 from planets_log.audit.validate import validate_file  # noqa: E402
 from planets_log.engine.recorder import Recorder  # noqa: E402
 from planets_log.engine.redact import format_as  # noqa: E402
@@ -52,48 +53,8 @@ from planets_log.engine.rules import TERMINAL, next_events  # noqa: E402
 from planets_log.record.events import Action  # noqa: E402
 from planets_log.engine.replay import Replay  # noqa: E402
 
-CLI = [sys.executable, "-c", "from planets_log.cli.main import main; main()"]
-HOST = "127.0.0.1"
+TITLE = "`planets-log serve` under load"
 P99_TARGET_MS, SPEEDUP_TARGET = 50.0, 10.0
-
-
-def start_server(folder: Path) -> tuple[subprocess.Popen[bytes], int, str]:
-    """`planets-log serve FOLDER` on a free loopback port; (process, port, the director's token)."""
-    import socket
-
-    with socket.socket() as sock:
-        sock.bind((HOST, 0))
-        port = sock.getsockname()[1]
-    log = folder.parent / "serve.log"
-    with log.open("wb") as out:
-        proc = subprocess.Popen([*CLI, "serve", str(folder), "--host", HOST, "--port", str(port)],
-                                stdout=out, stderr=subprocess.STDOUT)
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline and proc.poll() is None:
-        text = log.read_text(errors="replace")
-        if "#token=" in text:
-            try:
-                socket.create_connection((HOST, port), timeout=1).close()
-                return proc, port, text.split("#token=", 1)[1].split()[0]
-            except OSError:
-                pass
-        time.sleep(0.05)
-    proc.kill()
-    raise SystemExit(f"the server did not start:\n{log.read_text(errors='replace')}")
-
-
-class Client:
-    """One keep-alive connection to the server, JSON in and out."""
-
-    def __init__(self, port: int, token: str):
-        self.conn = http.client.HTTPConnection(HOST, port, timeout=60)
-        self.headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
-
-    def call(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
-        self.conn.request(method, path, None if body is None else json.dumps(body), self.headers)
-        res = self.conn.getresponse()
-        data = res.read()
-        return res.status, json.loads(data) if data else None
 
 
 def plan(record: Path, count: int) -> list[str]:
@@ -110,20 +71,6 @@ def plan(record: Path, count: int) -> list[str]:
             moves.append(format_as(rec.rules, legal[0], rec.pos.state, None))
             rec.play(moves[-1])
         return moves
-
-
-def cpu_seconds(pid: int) -> float:
-    """CPU seconds (user + system) the process `pid` has used so far (Linux's /proc)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def profiler(pid: int, out: Path) -> subprocess.Popen[bytes]:
-    """py-spy sampling the server while it holds the GIL (its CPU work), until interrupted."""
-    spy = subprocess.Popen(["py-spy", "record", "--pid", str(pid), "--gil", "--nonblocking", "--format", "raw",
-                            "-r", "500", "-o", str(out)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    time.sleep(1.0)  # attached
-    return spy
 
 
 def make_tables(port: int, director: str, args: argparse.Namespace, prefix: str) -> dict[str, dict[str, Any]]:
@@ -243,32 +190,6 @@ def pct(values: list[float], q: float) -> float:
     return 1000 * ordered[min(len(ordered) - 1, max(0, round(q / 100 * len(ordered) + 0.5) - 1))]
 
 
-class Disk:
-    """The disk's own fsync latency meanwhile: a small append and fsync to a file beside the records every 20 ms."""
-
-    def __init__(self, folder: Path):
-        self.path, self.lat, self.stop = folder / "disk-probe.bin", [], threading.Event()
-        self.thread = threading.Thread(target=self.probe, daemon=True)
-        self.thread.start()
-
-    def probe(self) -> None:
-        fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
-        try:
-            while not self.stop.wait(0.02):
-                os.write(fd, b"x" * 200 + b"\n")
-                t0 = time.perf_counter()
-                os.fsync(fd)
-                self.lat.append(time.perf_counter() - t0)
-        finally:
-            os.close(fd)
-            self.path.unlink()
-
-    def done(self) -> list[float]:
-        self.stop.set()
-        self.thread.join()
-        return self.lat
-
-
 class Phase:
     """One phase of one round: latencies, seconds, the server's CPU seconds, the disk's fsyncs meanwhile."""
 
@@ -293,7 +214,7 @@ def row(title: str, rounds: list[Phase]) -> str:
 
 
 def targets(args: argparse.Namespace, rounds: list[dict[str, Phase]], cli: list[float]) -> list[tuple[str, str, str, bool]]:
-    """Issue 22's targets: (what, wanted, measured, met)."""
+    """The server's targets: (what, wanted, measured, met)."""
     p99 = statistics.median(pct(r["paced"].lat, 99) for r in rounds)
     speedup = 1000 * statistics.median(cli) / statistics.median(pct(r["solo"].lat, 50) for r in rounds)
     return [(f"serve: p99 per move under {P99_TARGET_MS:g} ms, {args.tables} tables recording at once (paced)",
@@ -368,17 +289,17 @@ def main() -> None:
     parser.add_argument("--profile", type=Path, default=None, help="Sample the server with py-spy during the first "
                         "round's burst (pip install py-spy): raw stacks, while it holds the GIL, to this file.")
     args = parser.parse_args()
-    print(run(args)[0])
+    print(serve_load_run(args)[0])
 
 
 def options(**given: Any) -> argparse.Namespace:
-    """The command's options with their defaults, some given (for bench/run.py)."""
+    """The command's options with their defaults, some given (for section)."""
     defaults = {"tables": 50, "moves": 20, "pace": 0.5, "rounds": 3, "game": "four-planets", "cli": 5, "streams": 0,
                 "dir": None, "out": None, "profile": None}
     return argparse.Namespace(**{**defaults, **given})
 
 
-def run(args: argparse.Namespace) -> tuple[str, list[tuple[str, str, str, bool]]]:
+def serve_load_run(args: argparse.Namespace) -> tuple[str, list[tuple[str, str, str, bool]]]:
     """Start the server, measure every round, check every record: the tables of figures (written to --out too) and
     the targets."""
     scratch = Path(tempfile.mkdtemp(prefix="serve-load-"))
@@ -406,6 +327,14 @@ def run(args: argparse.Namespace) -> tuple[str, list[tuple[str, str, str, bool]]
         args.out.write_text(text + "\n")
     shutil.rmtree(scratch, ignore_errors=True)
     return text, targets(args, rounds, cli)
+
+
+def section(run: Run) -> None:
+    """Ten tables and one round with --quick, the defaults otherwise."""
+    text, found = serve_load_run(options(tables=10, rounds=1, cli=3) if run.quick else options())
+    for line in text.splitlines():
+        run.say(line)
+    run.targets.extend(found)
 
 
 if __name__ == "__main__":

@@ -83,6 +83,9 @@ class CampaignRules(Protocol):
     """What the core reads of a game's `RULES.campaign` (the campaign's state is the game's own)."""
 
     events: Sequence[type[Event]]
+    rule: str
+    """The rulebook section the campaign follows (named by a refusal that no single line makes, such as linking a
+    game not over)."""
 
     def players_problem(self, players: list[str]) -> str | None: ...
 

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, BinaryIO, Callable, Literal
 
 from planets_log.engine.edition import load_edition
 from planets_log.engine.header import decode_header, readable_versions
-from planets_log.engine.replay import Replay, Step, Visitor
+from planets_log.engine.replay import BaseVisitor, Replay, SkipType, Step
 from planets_log.engine.rules import CHANCE, TERMINAL
 from planets_log.engine.scoring import arbiter_override
 from planets_log.engine.session import Position, Session
@@ -270,13 +270,13 @@ def _policy(cfg: AuditConfig, out: RecordAudit, last: int, seq: int) -> None:
         out.problem(1, 0, "policy.table", "the tournament requires table games; this record is seeded")
 
 
-class Marks(Visitor):
+class Marks(BaseVisitor["Marks"]):
     """The last position, and the lines of the seal and of the last declared result."""
 
     seal_line: int | None = None
     result_line: int | None = None
 
-    def visit(self, step: Step) -> bool:
+    def visit(self, step: Step) -> SkipType | None:
         if isinstance(step.event, Seal):
             self.seal_line = step.line.number
         elif isinstance(step.event, Result):

@@ -10,6 +10,7 @@ same as with `--jobs 1`.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import math
 import os
@@ -65,6 +66,14 @@ def iter_on_cluster(paths: list[str], cfg: AuditConfig, where: Cluster,
             local.close()
 
 
+async def _reach(address: str) -> None:
+    """Open and close one connection to the scheduler, raising as `Client` would where it cannot be reached."""
+    from distributed.comm.core import connect
+
+    comm = await connect(address, timeout=CONNECT_TIMEOUT)
+    await comm.close()
+
+
 def _connect(where: Cluster) -> tuple[Client, LocalCluster | None]:
     try:
         from distributed import Client, LocalCluster
@@ -75,6 +84,7 @@ def _connect(where: Cluster) -> tuple[Client, LocalCluster | None]:
                              dashboard_address=":0", silence_logs=logging.ERROR)
         return Client(local), local
     try:
+        asyncio.run(_reach(where.scheduler))  # a Client that cannot connect leaves its event-loop thread running
         return Client(where.scheduler, timeout=CONNECT_TIMEOUT), None
     except (OSError, TimeoutError, ValueError, TypeError) as exc:
         raise UsageError(f"cannot reach the Dask scheduler at {where.scheduler}: {exc}",

@@ -14,7 +14,7 @@ from typing import Any, Iterator
 import msgspec
 
 from planets_log.engine.redact import format_as
-from planets_log.engine.replay import Replay, Step, Visitor
+from planets_log.engine.replay import SKIP, Replay, SkipType, Step, Visitor
 from planets_log.engine.session import Position
 from planets_log.record.errors import RecordError
 from planets_log.record.events import Meta, Retract, strip_place
@@ -59,13 +59,13 @@ class _Lines(Visitor):
 
     def __init__(self, seat: int | None, at: int | None):
         self.seat, self.at = seat, at
-        self.keys: list[tuple[int, Any]] = []
+        self.keys: list[tuple[int, object]] = []
         """Per line: its seq and what is compared (the event, or as `seat` sees it: its move and the view after)."""
 
-    def visit(self, step: Step) -> bool:
+    def visit(self, step: Step) -> SkipType | None:
         self.keys.append((step.event.seq, _seen(self.replay, step, self.seat)))
         super().visit(step)
-        return self.at is not None and step.event.seq > self.at  # one line past `at` shows where to stop
+        return SKIP if self.at is not None and step.event.seq > self.at else None  # one line past `at`: where to stop
 
 
 class _Upto(Visitor):
@@ -75,10 +75,10 @@ class _Upto(Visitor):
         self.left = index
         self.step: Step | None = None
 
-    def visit(self, step: Step) -> bool:
+    def visit(self, step: Step) -> SkipType | None:
         if self.left == 0:
             self.step = step
-            return True
+            return SKIP
         self.left -= 1
         return super().visit(step)
 
@@ -97,7 +97,7 @@ class _Side:
         self.last: Position = lines.pos
         """The position before the line where the comparison stopped (after the last line keyed, at first)."""
 
-    def key(self, i: int) -> tuple[int, Any] | None:
+    def key(self, i: int) -> tuple[int, object] | None:
         """Line `i`'s seq and key, or None where the record ends or turns invalid."""
         return self.keys[i] if i < len(self.keys) else None
 
@@ -122,7 +122,7 @@ def _fold(replay: Replay, visitor: Visitor) -> RecordError | None:
     return None
 
 
-def _seen(replay: Replay, step: Step, seat: int | None) -> Any:
+def _seen(replay: Replay, step: Step, seat: int | None) -> object:
     """What is compared of a line: the event without its place, or as `seat` sees it (its move and the view after)."""
     if seat is None or isinstance(step.event, Meta):
         return strip_place(step.event)

@@ -16,7 +16,6 @@ import io
 import os
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator, TextIO
 
 import msgspec
@@ -158,8 +157,9 @@ def find_duplicates(spool: Spool) -> None:
     """Copies (same bytes), prefixes (one record the start of another), log_id clashes."""
     for digest in spool.shared("digest", "digest != ''"):
         group = spool.load("digest = ?", (digest,))
-        # The one kept: the shortest file name (copies tend to get longer ones), then path order.
-        group.sort(key=lambda r: (len(Path(r.file).name), r.file))
+        # The one kept: the shortest file name (copies tend to get longer ones), then path order. A plain
+        # string, not a Path: pathlib interns every part of a name, growing CPython's table per record.
+        group.sort(key=lambda r: (len(os.path.basename(r.file.rstrip("/"))), r.file))
         first, *copies = group
         spool.add_duplicate({"kind": "copy", "files": [r.file for r in group]})
         for r in copies:

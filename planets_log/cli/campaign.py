@@ -117,7 +117,7 @@ def next_(log: str, keeps: tuple[str, ...], deals: tuple[str, ...], out: str | N
     from planets_log.audit.campaign_links import finished_game
     from planets_log.engine.rng import rng
     from planets_log.record.commit import seed_path
-    from planets_log.record.errors import IllegalEvent, RecordError
+    from planets_log.record.errors import IllegalEvent, PlanetsLogError, RecordError
 
     side = seed_path(log)
     camp = Campaign(log, seed_file=side if side.exists() else None)
@@ -129,7 +129,12 @@ def next_(log: str, keeps: tuple[str, ...], deals: tuple[str, ...], out: str | N
     rules, players, said = camp.rules, camp.header.players, []
     if rules.due(camp.state)[0] == "finish":
         game = camp.state.games[-1]
-        camp.stage([rules.finished(camp.state, finished_game(linked_path(camp, game.file)))])
+        try:
+            linked = finished_game(linked_path(camp, game.file))
+        except PlanetsLogError as exc:  # the game cannot be linked yet: the campaign's rule says it must be over
+            exc.rule = exc.rule or rules.rule
+            raise RecordError.at(log, None, camp.seq + 1, exc) from None
+        camp.stage([rules.finished(camp.state, linked)])
         said.append(f"{log}: game {game.game} linked")
     pairs = parse_pairs(keeps, "--keep")
     chosen = {_seat(players, k): v for k, v in pairs.items()}
@@ -139,11 +144,9 @@ def next_(log: str, keeps: tuple[str, ...], deals: tuple[str, ...], out: str | N
     try:
         events, missing = rules.plan(camp.state, chosen, dealt, draw)
     except IllegalEvent as exc:
+        exc.message = exc.message.replace("status LOG", f"status {log}")
         raise RecordError.at(log, None, camp.seq + 1, exc) from None
     camp.stage(events)
-    unused = [f"--keep {players[i]}" for i in chosen] + [f"--deal {players[i]}" for i in dealt]
-    if unused:
-        said.append(f"{log}: not recorded, not due yet: {', '.join(unused)}; give it again when it is due")
     step, n = rules.due(camp.state)
     if missing:
         said.append(f"{log}: waiting: {missing.replace('status LOG', 'status ' + log)}")

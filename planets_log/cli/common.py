@@ -8,7 +8,7 @@ from typing import Any
 import click
 import msgspec
 
-from planets_log.engine.replay import Replay, Step, Visitor
+from planets_log.engine.replay import SKIP, Replay, SkipType, Step, Visitor
 from planets_log.engine.session import Position, Session
 from planets_log.record.errors import PlanetsLogError, UsageError
 
@@ -49,8 +49,7 @@ def seat_index(session: Session, text: str) -> int:
 
 def walk_to(replay: Replay, stop: Callable[[Position], bool] | None = None) -> Position:
     """Replay strictly until `stop(position_after)` says the next line would go too far."""
-    last: Position = replay.fold(WalkTo(stop))  # WalkTo's result is the base visitor's: a Position
-    return last
+    return replay.fold(WalkTo(stop))
 
 
 class WalkTo(Visitor):
@@ -59,9 +58,9 @@ class WalkTo(Visitor):
     def __init__(self, stop: Callable[[Position], bool] | None):
         self.stop = stop
 
-    def visit(self, step: Step) -> bool:
+    def visit(self, step: Step) -> SkipType | None:
         if self.stop is not None and self.stop(step.after):
-            return True
+            return SKIP
         return super().visit(step)
 
 

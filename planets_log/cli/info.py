@@ -15,7 +15,7 @@ from .common import complete_game, echo_json, parse_pairs
 @click.command()
 @click.option("--json", "as_json", is_flag=True, help="JSON output.")
 def games(as_json: bool) -> None:
-    """List the games planets-log knows, with their player counts and options.
+    """List the games planets-log knows, with their player counts, options and the rulebook modes they implement.
 
     \b
     Example:
@@ -28,7 +28,7 @@ def games(as_json: bool) -> None:
     for gid in game_ids():
         r = get_rules(gid)
         rows.append({"id": gid, "title": r.title, "min_players": r.min_players, "max_players": r.max_players,
-                     "rules": r.rules_version,
+                     "rules": r.rules_version, "modes": dict(r.modes),
                      "options": {k: {"default": o.default, "help": o.help, "choices": list(o.choices) if o.choices else None}
                                  for k, o in r.options.items()}})
     if as_json:
@@ -39,6 +39,8 @@ def games(as_json: bool) -> None:
         click.echo(f"{row['id']:<18} {row['title']:<20} {span} players  rules v{row['rules']}")
         for key, opt in row["options"].items():
             click.echo(f"    --option {key}={opt['default']}  {opt['help']}")
+        for name, how in row["modes"].items():
+            click.echo(f"    mode {name}: {how}")
 
 
 @click.command()

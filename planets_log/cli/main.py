@@ -143,11 +143,11 @@ def _is_utf8(text: str) -> bool:
 
 def main(argv: list[str] | None = None) -> None:
     """Run the CLI (the console script's entry point)."""
+    import _signal  # signal's C core, loaded with the interpreter (`signal` adds half a millisecond of enums)
     import gc
-    import signal
 
-    if hasattr(signal, "SIGXFSZ"):  # over a file-size limit, write() fails instead of killing us
-        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    if hasattr(_signal, "SIGXFSZ"):  # over a file-size limit, write() fails instead of killing us
+        _signal.signal(_signal.SIGXFSZ, _signal.SIG_IGN)
     try:
         cli.main(args=argv, prog_name="planets-log")
     finally:

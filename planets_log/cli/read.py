@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Iterable, Mapping
 import click
 
 from planets_log.engine.hints import mover_text
-from planets_log.engine.replay import Step, Visitor
+from planets_log.engine.replay import SkipType, Step, Visitor
 
 from .common import as_option, echo_json, edition_option, position_at, seat_or_none
 
@@ -295,7 +295,7 @@ class ShowEach(Visitor):
     def __init__(self, seat: int | None, fmt: str):
         self.seat, self.fmt = seat, fmt
 
-    def visit(self, step: Step) -> bool:
+    def visit(self, step: Step) -> SkipType | None:
         from planets_log.engine.redact import format_as, withheld
 
         rep = self.replay

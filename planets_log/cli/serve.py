@@ -7,6 +7,16 @@ from pathlib import Path
 import click
 
 
+def _addresses(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]) -> tuple[str, ...]:
+    """Each --trusted-proxy as an IP address in its usual spelling (a name or a network is refused)."""
+    import ipaddress
+
+    try:
+        return tuple(str(ipaddress.ip_address(v.strip())) for v in values)
+    except ValueError as exc:
+        raise click.BadParameter(f"{exc}: give the proxy's IP address, e.g. 127.0.0.1") from None
+
+
 @click.command()
 @click.argument("folder", type=click.Path(file_okay=False, path_type=Path))
 @click.option("--host", default="127.0.0.1", show_default=True,
@@ -22,7 +32,12 @@ import click
 @click.option("--new-director-link", is_flag=True, default=False,
               help="Make a new director's link and end the old one (a lost or leaked link). Without it the "
                    "director's link of an earlier start keeps working; it is printed only when it is made.")
-def serve(folder: Path, host: str, port: int, key: str | None, public_delay: int, new_director_link: bool) -> None:
+@click.option("--trusted-proxy", "trusted", multiple=True, callback=_addresses, metavar="ADDR",
+              help="A proxy's address (repeatable; none by default): its X-Forwarded-For names the client, and the "
+                   "limits per client count the devices behind it, not the proxy. From any other address the "
+                   "header is ignored. Name the TLS proxy in front of the server, e.g. 127.0.0.1.")
+def serve(folder: Path, host: str, port: int, key: str | None, public_delay: int, new_director_link: bool,
+          trusted: tuple[str, ...]) -> None:
     """Serve the records in FOLDER (made if missing) over HTTP: each table records live.
 
     On its first start it prints the director's link; it keeps working across restarts
@@ -38,7 +53,8 @@ def serve(folder: Path, host: str, port: int, key: str | None, public_delay: int
       planets-log serve club-night/
       planets-log serve tournament/ --host 0.0.0.0 --port 8080 --key organiser.key --public-delay 2
       planets-log serve club-night/ --new-director-link
+      planets-log serve tournament/ --port 8080 --trusted-proxy 127.0.0.1   (behind a TLS proxy on this machine)
     """
     from planets_log.serve.app import run
 
-    run(folder, host, port, key, public_delay, new_director_link)
+    run(folder, host, port, key, public_delay, new_director_link, trusted)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import click
 
 from planets_log.engine.hints import mover_text
-from planets_log.engine.replay import Step, Visitor
+from planets_log.engine.replay import BaseVisitor, SkipType, Step
 
 from .common import as_option, complete_game, complete_seat, edition_option, parse_pairs, seat_or_none
 
@@ -281,7 +281,7 @@ def _describe(replay: Replay, step: Step, seat: int | None) -> str:
     return format_as(replay.session.rules, step.event, step.before.state, seat)
 
 
-class Notes(Visitor):
+class Notes(BaseVisitor[tuple[dict[int, str], list["Note"]]]):
     """Every note, and every other line in words (what the notes point at)."""
 
     def __init__(self, describe: Callable[[Replay, Step], str]):
@@ -289,7 +289,7 @@ class Notes(Visitor):
         self.texts: dict[int, str] = {}
         self.notes: list[Note] = []
 
-    def visit(self, step: Step) -> bool:
+    def visit(self, step: Step) -> SkipType | None:
         from planets_log.record.events import Note
 
         if isinstance(step.event, Note):

@@ -47,14 +47,16 @@ def example(rules: Rules, state: Any) -> Chance | Disclosure | None:
     return outcomes.sampler(rng(0, "hint"))
 
 
-def hint(rules: Rules, state: Any, seat: int | None = None) -> str:
-    """The game's hint at this chance point followed by an example outcome as it would be typed.
+def hint(rules: Rules, state: Any, seat: int | None = None, spectator: bool = False) -> str:
+    """The game's hint at this chance point followed by an example outcome as it would be typed: the
+    one text the command line and the server print.
 
-    With a seat of a game with hidden information, the hint alone: an example drawn from
-    what is still possible could tell the seat which cards the others hold.
+    To a seat (or a spectator) of a game with hidden information, the hint alone: an example drawn
+    from what is still possible could tell which cards the others hold.
     """
     text = rules.chance_hint(state)
-    shown = None if seat is not None and rules.hidden_information else example(rules, state)
+    private = seat is not None or spectator
+    shown = None if private and rules.hidden_information else example(rules, state)
     if shown is None:
         return text
     return f"{text}{EXAMPLE}{rules.format(shown, state)}"

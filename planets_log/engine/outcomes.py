@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from fractions import Fraction
-from typing import Any, Callable, Hashable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Hashable, Sequence
 
 import msgspec
 
@@ -12,12 +10,14 @@ from planets_log.record.events import UNKNOWN, Chance, Disclosure
 
 from . import multiset
 
+if TYPE_CHECKING:
+    from fractions import Fraction  # imported by `listed`: replaying a seeded record lists no outcome
+
 Outcome = Chance | Disclosure
 """A chance outcome, or in a kept record the reveal a chance point waits for (a Disclosure)."""
 
 
-@dataclass(frozen=True)
-class Outcomes:
+class Outcomes(msgspec.Struct, frozen=True):
     """The chance outcomes possible at a chance point.
 
     Either `listed`: every outcome with its probability (summing to 1), or, where listing
@@ -124,6 +124,8 @@ def pool_refusal(pool: Sequence[Hashable], named: Sequence[Hashable], where: str
 def listed(weighted: Sequence[tuple[Outcome, int]], **how: Any) -> Outcomes:
     """Outcomes from (outcome, weight) pairs: equal outcomes merged, probabilities as Fractions
     (`how`: Outcomes' rule, unordered, admit)."""
+    from fractions import Fraction
+
     total = sum(w for _, w in weighted)
     merged: dict[bytes, tuple[Outcome, int]] = {}
     for event, w in weighted:

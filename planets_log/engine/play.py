@@ -14,7 +14,7 @@ from planets_log.record.lines import line_hash
 
 from . import rng as streams
 from .edition import embedding, load_edition
-from .header import check_kept_by, check_options, check_players
+from .header import check_kept_by, check_options, check_players, readable_versions
 from .implied import only_outcome
 from .registry import get_rules
 from .rng import rng
@@ -35,9 +35,15 @@ def make_header(
     kept_by: int | None = None,
     commit: Commit | None = None,
     rng_version: int | None = None,
+    rules_version: int | None = None,
 ) -> tuple[Header, Session]:
-    """A checked header with every option filled in, and its session (seeded: streams of `rng_version`)."""
+    """A checked header with every option filled in, and its session (seeded: streams of `rng_version`; the
+    game's behaviour of `rules_version`, the newest unless named: golden records keep an older one's bytes)."""
     rules = get_rules(game)
+    version = rules.rules_version if rules_version is None else rules_version
+    if version not in readable_versions(rules):
+        raise UsageError(f"{rules.id} has no rules version {version} (it replays "
+                         f"{', '.join(map(str, readable_versions(rules)))})", code="header.rules")
     try:
         check_players(rules, players)
         opts = {key: spec.default for key, spec in rules.options.items()}
@@ -48,7 +54,7 @@ def make_header(
     opts = {key: value for key, value in opts.items() if not (rules.options[key].implicit and value == rules.options[key].default)}
     edition = load_edition(rules, edition_path, opts)
     header = Header(
-        log_id=log_id or secrets.token_hex(16), game=game, rules=rules.rules_version, edition=edition.ref,
+        log_id=log_id or secrets.token_hex(16), game=game, rules=version, edition=edition.ref,
         options=opts, players=list(players), seed=seed, meta=dict(meta or {}), format=FORMAT,
         kept_by=msgspec.UNSET if kept_by is None else kept_by,
         edition_file=(embedding(edition, rules, opts) or msgspec.UNSET) if edition_path is not None else msgspec.UNSET,
@@ -165,6 +171,7 @@ def selfplay(
     log_id: str | None = None,
     rng_version: int | None = None,
     edition_path: str | None = None,
+    rules_version: int | None = None,
 ) -> Builder:
     """A seeded game where every action is chosen uniformly among the legal ones (on another
     edition file when `edition_path` is given)."""
@@ -172,7 +179,7 @@ def selfplay(
     players = players or [f"P{i + 1}" for i in range(max(rules.min_players, 2) if rules.max_players >= 2 else 1)]
     options = {**rules.selfplay_options, **(options or {})}
     header, session = make_header(game, players, seed=seed, options=options, log_id=log_id or f"selfplay-{game}-{seed}",
-                                  rng_version=rng_version, edition_path=edition_path)
+                                  rng_version=rng_version, edition_path=edition_path, rules_version=rules_version)
     build = Builder.new(header, session)
     policy = rng(seed if policy_seed is None else policy_seed, "policy")
     build.draw_chance()

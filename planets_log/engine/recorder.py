@@ -85,6 +85,8 @@ class Recorder:
         naming the next player (`Ann: …`, never `by`: a player speaks only for themselves),
         implies the step the seat declines (`Rules.noop`): both are written.
         """
+        if drawn := self._draw_due():
+            return drawn + self.play(text, by)
         implied, parsed = self._read(text, by)
         first = parsed[0]
         if not implied and isinstance(first, Chance) and self.session.to_move(self.pos) != CHANCE:
@@ -102,6 +104,13 @@ class Recorder:
             if written is None:
                 raise
             return [self._already(written, first, "the only legal move")]
+
+    def _draw_due(self) -> list[Entry]:
+        """The seed's outcomes due before a typed line is read (a record cut by hand before them), written as they were."""
+        if not self.session.seeded or self.session.to_move(self.pos) != CHANCE:
+            return []
+        lines, entries = list[bytes](), list[Entry]()
+        return self._write(lines, self._follow(self.pos, lines, entries, False), entries)
 
     def _read(self, text: str, by: str | None = None) -> tuple[tuple[Event, ...], tuple[Event, ...]]:
         """The declined steps a typed line implies (`implied_steps`), and the line's own events read after them."""
@@ -197,7 +206,11 @@ class Recorder:
                 pos = self._step(pos, Reveal(secret=secret.hex()), lines, entries)
         except IllegalEvent as exc:  # named at the line refused: `before`'s lines come first
             raise self._placed(exc, text, skipped=min(len(lines), len(before))) from None
-        if self._pending is not None:  # inside play_all: written with the others at its end
+        return self._write(lines, pos, entries)
+
+    def _write(self, lines: list[bytes], pos: Position, entries: list[Entry]) -> list[Entry]:
+        """Append `lines` (inside play_all: with the others at its end); `pos` is the position after them."""
+        if self._pending is not None:
             self._pending += lines
         else:
             append_lines(self.path, lines, self.pos.seq, self.pos.head, fsync=self.fsync, wait=self.lock_wait)

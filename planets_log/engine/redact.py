@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
+
 from planets_log.record.events import Event
 
 from .rules import TERMINAL, Rules
@@ -21,68 +23,82 @@ def format_as(rules: Rules, event: Event, state: Any, seat: int | None) -> str:
 
 
 HIDDEN = "?"
-"""What a spectator is shown where the seats' own views disagree and no seat's hidden form can stand in."""
-_NOTHING = object()
+"""What a spectator is shown wherever the seats' own views of the position differ."""
 
 
 def _seats(rules: Rules, state: Any) -> range:
     return range(len(rules.seat_names(state)))
 
 
+def _plain(data: Any) -> Any:
+    """`data` as JSON gives it back (Structs and tuples become dicts and lists): what the views are compared as."""
+    return msgspec.json.decode(msgspec.json.encode(data))
+
+
 def public_view(rules: Rules, state: Any) -> Any:
-    """The position as a spectator may know it: what every seat sees alike; where the seats see it differently,
-    the form a seat that may not see it is shown (a card's back, a hand's size)."""
+    """The position as a spectator may know it: what every seat sees alike, HIDDEN wherever two seats differ."""
     if not rules.hidden_information:
         return rules.view(state)
-    return meet(rules.view(state), [rules.view(state, seat) for seat in _seats(rules, state)])
+    return meet([rules.view(state, seat) for seat in _seats(rules, state)])
 
 
 def public_format(rules: Rules, event: Event, state: Any) -> str:
     """`event` in notation as a spectator may know it (word by word, as `public_view`)."""
     if not rules.hidden_information:
         return rules.format(event, state)
-    return meet_text(rules.format(event, state), [rules.format(event, state, s) for s in _seats(rules, state)])
+    return meet_text([rules.format(event, state, s) for s in _seats(rules, state)])
 
 
 def public_render(rules: Rules, state: Any) -> str:
     """The position as text as a spectator may know it (line by line and word by word, as `public_view`)."""
     if not rules.hidden_information:
         return rules.render(state)
-    return meet_text(rules.render(state), [rules.render(state, s) for s in _seats(rules, state)])
+    return meet_text([rules.render(state, s) for s in _seats(rules, state)])
 
 
-def meet(full: Any, seen: list[Any]) -> Any:
-    """What all of `seen` (JSON data, one per seat) agree on; where they differ, the first seat's value that is
-    not the full view's (`full`, the scorekeeper's), or HIDDEN when the full view cannot tell which that is."""
+def meet(seen: list[Any]) -> Any:
+    """What all of `seen` (one view per seat) hold alike, leaf by leaf; HIDDEN wherever they differ.
+
+    The views are compared as JSON (a Struct is a dict, a tuple a list): a dict is looked into at the keys
+    every view has (the others are left out), a list when it has the same length in every view; a leaf
+    is kept only when it is the same value of the same type in every view, and where some views hold a
+    list and the others a number, that number when every list has that many items. No seat's value is ever chosen over another's, so no seat's
+    secret can stand in for what the others see, whatever containers hold it.
+    """
+    return _meet([_plain(v) for v in seen])
+
+
+def _meet(seen: list[Any]) -> Any:
     first = seen[0]
-    if all(v == first for v in seen[1:]):
+    if all(_same(v, first) for v in seen[1:]):
         return first
-    if all(isinstance(v, dict) and v.keys() == first.keys() for v in seen):
-        inner = full if isinstance(full, dict) else {}
-        return {k: meet(inner.get(k, _NOTHING), [v[k] for v in seen]) for k in first}
+    if all(isinstance(v, dict) for v in seen):  # a key some view lacks is left out, its name with it
+        return {k: _meet([v[k] for v in seen]) for k in first if all(k in v for v in seen)}
     if all(isinstance(v, list) and len(v) == len(first) for v in seen):
-        same = isinstance(full, list) and len(full) == len(first)
-        return [meet(full[i] if same else _NOTHING, [v[i] for v in seen]) for i in range(len(first))]
-    if full is _NOTHING:
-        return HIDDEN
-    return next(v for v in seen if v != full)
+        return [_meet([v[i] for v in seen]) for i in range(len(first))]
+    sizes = {_size(v) for v in seen}  # a hand one seat sees and the others count: its size, which each view tells
+    return sizes.pop() if len(sizes) == 1 and None not in sizes else HIDDEN
 
 
-def meet_text(full: str, seen: list[str]) -> str:
+def _size(v: Any) -> int | None:
+    return len(v) if isinstance(v, list) else v if type(v) is int else None
+
+
+def _same(a: Any, b: Any) -> bool:
+    """True when `a` and `b` are the same JSON (1, 1.0 and True are three values here)."""
+    return type(a) is type(b) and msgspec.json.encode(a, order="sorted") == msgspec.json.encode(b, order="sorted")
+
+
+def meet_text(seen: list[str]) -> str:
     """`meet` for text: line by line, word by word; a line whose words do not line up is HIDDEN."""
     split = [s.split("\n") for s in seen]
     if any(len(s) != len(split[0]) for s in split):
         return HIDDEN
-    full_lines = full.split("\n")
     lines = []
     for i in range(len(split[0])):
         words = [s[i].split(" ") for s in split]
-        if any(len(w) != len(words[0]) for w in words):
-            lines.append(HIDDEN)
-            continue
-        mine = full_lines[i].split(" ") if len(full_lines) == len(split[0]) else []
-        line = meet(mine if len(mine) == len(words[0]) else _NOTHING, words)
-        lines.append(" ".join(line) if isinstance(line, list) else str(line))
+        line = _meet(words) if all(len(w) == len(words[0]) for w in words) else HIDDEN
+        lines.append(" ".join(line) if isinstance(line, list) else line)
     return "\n".join(lines)
 
 

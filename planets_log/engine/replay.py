@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import enum
 import hashlib
 from sys import maxsize
-from typing import Any, Callable, Iterator, Protocol, cast
+from typing import Any, Callable, Generic, Iterator, Protocol, TypeVar, cast
 
 import msgspec
 
@@ -29,32 +30,54 @@ class Step(msgspec.Struct, frozen=True):
     after: Position
 
 
-class Visitor:
-    """What `Replay.fold` feeds a record to, line by line (python-chess's `read_game(Visitor=…)` model).
+class SkipType(enum.Enum):
+    """The type of `SKIP`."""
 
-    The base visitor keeps the last position and is strict: `handle_error` raises. A
-    lenient visitor (`lenient = True`) gets every error at `handle_error` and the replay
-    goes on as the record has it.
+    SKIP = enum.auto()
+
+
+SKIP = SkipType.SKIP
+"""What `visit` returns to skip the rest of the record: the fold stops before this line counts."""
+
+ResultT = TypeVar("ResultT", covariant=True)
+
+
+class BaseVisitor(Generic[ResultT]):
+    """What `Replay.fold` feeds a record to, line by line (python-chess's `BaseVisitor` model), generic in
+    what `fold` returns: `result()`.
+
+    It keeps the last position and is strict: `handle_error` raises. A lenient visitor
+    (`lenient = True`) gets every error at `handle_error` and the replay goes on as the
+    record has it.
     """
 
     lenient = False
+    replay: "Replay"
+    pos: Position
 
     def begin(self, replay: "Replay") -> None:
         """Called once, before the first line."""
         self.replay = replay
         self.pos = replay.start
 
-    def visit(self, step: Step) -> bool:
-        """Called for every line replayed; return True to stop before this line counts."""
+    def visit(self, step: Step) -> SkipType | None:
+        """Called for every line replayed; return `SKIP` to stop before this line counts."""
         self.pos = step.after
-        return False
+        return None
 
     def handle_error(self, error: RecordError) -> None:
         """Called for an error at a line (only a lenient visitor is given any)."""
         raise error
 
-    def result(self) -> Any:
-        """What `fold` returns: here, the last position."""
+    def result(self) -> ResultT:
+        """What `fold` returns."""
+        raise NotImplementedError
+
+
+class Visitor(BaseVisitor[Position]):
+    """A visitor whose result is the last position."""
+
+    def result(self) -> Position:
         return self.pos
 
 
@@ -68,7 +91,7 @@ class Errors(Protocol):
 class _Errors:
     """The error list `steps` appends to, handing each error to a visitor."""
 
-    def __init__(self, visitor: Visitor):
+    def __init__(self, visitor: BaseVisitor[object]):
         self.visitor = visitor
 
     def append(self, error: RecordError, /) -> None:
@@ -144,7 +167,7 @@ class Replay:
                               code="header.changed", kind="format", rule=FORMAT_RULE, offset=0)
         return lines
 
-    def fold(self, visitor: Visitor, *, trusted: bool = False) -> Any:
+    def fold(self, visitor: BaseVisitor[ResultT], *, trusted: bool = False) -> ResultT:
         """Feed every line to `visitor` in one streaming pass and return `visitor.result()`.
 
         `trusted`: for a record already validated, apply every event unchecked (no gate, no
@@ -156,7 +179,7 @@ class Replay:
         else:
             steps = self.steps(_Errors(visitor) if visitor.lenient else None)
         for step in steps:
-            if visitor.visit(step):
+            if visitor.visit(step) is SKIP:
                 break
         return visitor.result()
 
@@ -254,13 +277,11 @@ class Replay:
 
     def final(self) -> Position:
         """Replay to the end (strict) and return the last position."""
-        last: Position = self.fold(Visitor())
-        return last
+        return self.fold(Visitor())
 
     def trusted(self) -> Position:
         """Replay to the end applying every event unchecked: for a record already validated."""
-        last: Position = self.fold(Visitor(), trusted=True)
-        return last
+        return self.fold(Visitor(), trusted=True)
 
     def _trusted_steps(self) -> Iterator[Step]:
         session, rules, pos = self.session, self.session.rules, self.start

@@ -6,8 +6,11 @@ game's hooks only ever see an event that is at least in turn."""
 
 from __future__ import annotations
 
+import functools
+import importlib
+import inspect
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, Callable, ClassVar, TypeVar, cast
 
 import msgspec
 
@@ -16,11 +19,8 @@ from planets_log.record.events import Event, Header
 from .outcomes import Outcome, Outcomes
 from .rng import Stream
 from .sheet import Ranking, ScoreSheet
-
-CHANCE = -1
-"""`to_move` result: the next event is a chance outcome."""
-TERMINAL = -2
-"""`to_move` result: the game is over."""
+from .turns import CHANCE as CHANCE  # re-exported: the boundary's constants
+from .turns import TERMINAL as TERMINAL
 
 
 class Option(msgspec.Struct, frozen=True):
@@ -55,8 +55,33 @@ class Option(msgspec.Struct, frozen=True):
             return f"must be a {type(self.default).__name__}"
         return None
 
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _forwarded(module: str, function: str) -> Callable[[F], F]:
+    """A hook a game need not write: it calls `function` of the game's `module` (see `Rules.modules`), and what
+    the decorated method does where the game has no such module or function."""
+    def decorate(default: F) -> F:
+        @functools.wraps(default)
+        def hook(self: Rules, *args: Any, **kwargs: Any) -> Any:
+            found = self._function(module, function) if self.modules is not None else None
+            return (found or default.__get__(self))(*args, **kwargs)  # `super().hook(…)` of a game's subclass
+
+        hook.forward = (module, function)  # type: ignore[attr-defined]
+        return cast(F, hook)
+
+    return decorate
+
+
+
+
 class Rules:
     """Base class of a game's rules; a game package exports one instance as `RULES`."""
+
+    modules: ClassVar[str | None] = None
+    """The game's package (`modules = __package__` in its rules.py): a hook the game does not write calls the
+    function `HOOKS` names in the package's module (`apply` calls `apply.apply`), imported when first called;
+    where the module or the function is missing, the hook does what this class does."""
 
     id: ClassVar[str]
     title: ClassVar[str]
@@ -83,12 +108,33 @@ class Rules:
     edition_type: ClassVar[type]
     edition_dir: ClassVar[Path]
     rulebook: ClassVar[str] = ""
+    modes: ClassVar[dict[str, str]] = {}
+    """The rulebook's modes and variants this game implements beyond its standard game: the section's name -> how a
+    record takes it (`planets-log games` lists them; each game's doc must say they are implemented)."""
+
+    def __init__(self) -> None:
+        if self.modules is not None:
+            for hook, (module, function) in HOOKS.items():
+                if getattr(type(self), hook) is getattr(Rules, hook):
+                    setattr(self, hook, _Forward(self, hook, module, function))
+
+    def _function(self, module: str, function: str) -> Callable[..., Any] | None:
+        """The function of one of the game's modules, or None where there is no such module or function."""
+        name = f"{self.modules}.{module}"
+        try:
+            found: Callable[..., Any] | None = getattr(importlib.import_module(name), function, None)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise
+            return None
+        return found
 
     def edition_name(self, options: dict[str, Any]) -> str:
         """The edition file (stem, under `edition_dir`) a record with these options uses when no --edition is given."""
         return "reference"
 
     # --- setup and turn order -------------------------------------------------
+    @_forwarded("state", "setup")
     def setup(self, header: Header, edition: Any) -> Any:
         """The state before the first event (nothing dealt yet: deals are chance events)."""
         raise NotImplementedError
@@ -98,47 +144,57 @@ class Rules:
         raise NotImplementedError
 
     # --- the rules ------------------------------------------------------------
+    @_forwarded("legal", "legal")
     def legal(self, state: Any) -> list[Event]:
         """Every legal action of the seat to move; [] at a chance point (its outcomes are `chance_outcomes`)."""
         raise NotImplementedError
 
+    @_forwarded("legal", "candidates")
     def candidates(self, state: Any) -> list[Event]:
         """Plausible actions, illegal ones included: the suite checks that `legal` is
         exactly the candidates that `check` accepts."""
         raise NotImplementedError
 
+    @_forwarded("chance", "outcomes")
     def chance_outcomes(self, state: Any) -> Outcomes:
         """The outcomes possible at this chance point, with their probabilities."""
         raise NotImplementedError
 
+    @_forwarded("check", "check")
     def check(self, state: Any, event: Event) -> None:
         """Raise `IllegalEvent` naming the rule if `event` may not happen in `state`."""
         raise NotImplementedError
 
+    @_forwarded("apply", "apply")
     def apply(self, state: Any, event: Event) -> Any:
         """The state after `event`; pure: never mutates `state`, no I/O, no randomness."""
         raise NotImplementedError
 
+    @_forwarded("chance", "outcome")
     def chance(self, state: Any, rng: Stream) -> Outcome:
         """The chance outcome a seeded game gets next, drawn from `rng` only."""
         raise NotImplementedError
 
+    @_forwarded("chance", "hint")
     def chance_hint(self, state: Any) -> str:
         """What the recorder must type at a chance point of a table game (the core adds an example outcome)."""
         return "enter the chance outcome"
 
     # --- what the recorder writes or says by itself ---------------------------------
+    @_forwarded("steps", "owed")
     def owed(self, state: Any) -> str | None:
         """What the seat to move must do now, in words after its name ("places a probe next: probe
         ZONE.NUMERAL"), said after every line and in refusals; None: "NAME to move"."""
         return None
 
+    @_forwarded("steps", "noop")
     def noop(self, state: Any) -> Event | None:
         """The action that declines an optional step due now and changes nothing else (a probe not
         placed, a zone not turned, an ability not used), or None. A typed line of a kind the seat to
         move cannot choose here implies it: the recorder writes it first, and takes it back with that line."""
         return None
 
+    @_forwarded("steps", "forced")
     def forced(self, state: Any) -> Event | None:
         """The action the seat to move cannot decide otherwise (the only legal one), or None: the recorder
         writes it right after the line before, and takes it back with that line. A game with hidden
@@ -146,6 +202,7 @@ class Rules:
         return None
 
     # --- results and views ----------------------------------------------------
+    @_forwarded("score", "score")
     def score(self, state: Any, seat: int | None = None) -> ScoreSheet:
         """The score sheet now (final when the game is over); with a seat, a game in progress
         scored only with what that seat may know."""
@@ -155,6 +212,7 @@ class Rules:
         """Why these (checked) options do not fit a game of `players` players; None when they do."""
         return None
 
+    @_forwarded("score", "rank")
     def rank(self, state: Any, totals: list[int]) -> Ranking:
         """Rank `totals` (the sheet's totals after the arbiter's adjustments) with the
         game's own tie-breaks; at a game not over, `outcome` "leads"."""
@@ -164,24 +222,29 @@ class Rules:
         """The round the state is in (1-based), for `replay --round`."""
         return 1
 
+    @_forwarded("notation", "parse")
     def parse(self, text: str, state: Any) -> Event | tuple[Event, ...]:
         """Read one move or outcome in the game's notation (raise `NotationError`); a tuple when the line
         implies the events before it (Space Planets' `land 5 3` before the roll is the roll and its landing)."""
         raise NotImplementedError
 
+    @_forwarded("notation", "format")
     def format(self, event: Event, state: Any, seat: int | None = None) -> str:
         """Write `event` (about to be applied to `state`) in the game's notation; with a
         seat, as that seat sees it (a hidden card as `?`)."""
         raise NotImplementedError
 
+    @_forwarded("view", "resample_hidden")
     def resample_hidden(self, state: Any, seat: int, rng: Stream) -> Any:
         """A state `seat` cannot tell apart from `state`: what it may not see redrawn from `rng`."""
         return state
 
+    @_forwarded("view", "render")
     def render(self, state: Any, seat: int | None = None) -> str:
         """The position as text; with a seat, only what that seat may know."""
         raise NotImplementedError
 
+    @_forwarded("view", "view")
     def view(self, state: Any, seat: int | None = None) -> Any:
         """The position as JSON-able data; with a seat, only what that seat may know.
 
@@ -194,16 +257,27 @@ class Rules:
 
     def picture(self, state: Any, seat: int | None = None) -> str:
         """The position as an SVG document drawn from `view(state, seat)` only (see docs/pictures.md)."""
-        from planets_log.record.errors import UsageError
+        from .svg import frame_for
 
-        raise UsageError(f"no picture for {self.title} yet", code="picture.missing")
+        if type(self).draw is Rules.draw:
+            self._svg()  # a game without a picture says so before anything is drawn
+        return self.draw(self.view(state, seat), frame_for(self, state, seat), state)
 
     def draw(self, data: Any, frame: Any, state: Any) -> str:
         """The SVG of a view's data (a seat's `view`, or a spectator's) and its frame; `state` only for the public
-        layout (a board's names), so what is drawn is what the view shows."""
-        from planets_log.record.errors import UsageError
+        layout (a board's names), so what is drawn is what the view shows. By default the game's
+        `picture.svg(data, frame)`."""
+        drawn: str = self._svg()(data, frame)
+        return drawn
 
-        raise UsageError(f"no picture for {self.title} yet", code="picture.missing")
+    def _svg(self) -> Callable[..., Any]:
+        """The game's `picture.svg`; refused where it has none."""
+        svg = self._function("picture", "svg") if self.modules is not None else None
+        if svg is None:
+            from planets_log.record.errors import UsageError
+
+            raise UsageError(f"no picture for {self.title} yet", code="picture.missing")
+        return svg
 
     def public_scores(self, state: Any, seat: int | None = None) -> list[int | None] | None:
         """The totals `seat` may know now (None, or None for one seat, where it may not): all of
@@ -225,6 +299,32 @@ class Rules:
     def seat_names(self, state: Any) -> list[str]:
         """Player names by seat (games keep them in their state)."""
         return list(state.players)
+
+
+class _Forward:
+    """A hook's stand-in until its first call, which imports the game's module and puts the function in the
+    hook's place (later calls go straight to it). Its signature is the function's (engine/scoring.py reads it)."""
+
+    def __init__(self, rules: Rules, hook: str, module: str, function: str):
+        self.rules, self.hook, self.module, self.function = rules, hook, module, function
+
+    def resolve(self) -> Callable[..., Any]:
+        found = self.rules._function(self.module, self.function) or getattr(Rules, self.hook).__wrapped__.__get__(
+            self.rules)
+        setattr(self.rules, self.hook, found)
+        return found
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self.resolve()(*args, **kwargs)
+
+    @property
+    def __signature__(self) -> inspect.Signature:
+        return inspect.signature(self.resolve())
+
+
+HOOKS: dict[str, tuple[str, str]] = {name: hook.forward for name, hook in vars(Rules).items()
+                                     if hasattr(hook, "forward")}
+"""Each hook a game need not write: the module of the house plan and the function in it that the hook calls."""
 
 
 def next_events(rules: Rules, state: Any) -> list[Event]:

@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Iterator
 
-from .rules import CHANCE, TERMINAL
+from .turns import CHANCE, TERMINAL
 
 OKABE_ITO = {
     "black": "#000000", "orange": "#E69F00", "sky": "#56B4E9", "green": "#009E73",

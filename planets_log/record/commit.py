@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Iterable
 
 import msgspec
 
-from .errors import UsageError
+from .errors import UsageError, write_failed
 from .files import read_capped, write_all
 
 if TYPE_CHECKING:
@@ -82,13 +82,13 @@ def write_secret(record: str | Path, log_id: str, secret: bytes) -> Path:
     except FileExistsError:
         raise UsageError(f"{path} already exists; choose another record name", code="file.exists") from None
     except OSError as exc:
-        raise UsageError(f"cannot write {path}: {exc.strerror}", code="file.write") from None
+        raise write_failed(path, exc) from None
     try:
         os.fchmod(fd, 0o600)
         write_all(fd, secret_text(log_id, secret))
     except OSError as exc:  # a full disk, a file-size limit: no empty seed file is left to block a retry
         os.unlink(path)
-        raise UsageError(f"cannot write {path}: {exc.strerror or exc}", code="file.write") from None
+        raise write_failed(path, exc) from None
     finally:
         os.close(fd)
     return path

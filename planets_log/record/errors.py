@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 from typing import Any, TypeVar
 
 E = TypeVar("E", bound="PlanetsLogError")
@@ -52,6 +53,23 @@ class UsageError(PlanetsLogError):
     """The command was called wrongly (exit code 2)."""
 
     exit_code = 2
+
+
+class NoRoom(UsageError):
+    """A write refused for want of room (a full disk, a quota, a file-size limit): `file.write` as any other
+    failed write, for the command line; the server answers it 507, as no one's mistake but the disk's."""
+
+    kind = "full"
+
+
+NO_ROOM = frozenset((errno.ENOSPC, errno.EDQUOT, errno.EFBIG))
+"""The errors a write fails with when the disk, a quota or a file-size limit leaves no room."""
+
+
+def write_failed(path: object, exc: OSError) -> UsageError:
+    """The `file.write` error for `exc` when writing `path`: a `NoRoom` when there was no room."""
+    kind = NoRoom if exc.errno in NO_ROOM else UsageError
+    return kind(f"cannot write {path}: {exc.strerror or exc}", code="file.write")
 
 
 class IllegalEvent(PlanetsLogError):

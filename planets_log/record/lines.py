@@ -23,7 +23,7 @@ try:
 except ImportError:  # not POSIX: records can be read, not written (the lock needs flock)
     fcntl = None  # type: ignore[assignment]
 
-from .errors import RecordError, UsageError
+from .errors import RecordError, UsageError, write_failed
 from .files import MAX_RECORD, checked_regular, create_temp, open_regular
 from .strict import MAX_DEPTH, nesting_depth
 
@@ -283,7 +283,7 @@ def create_record(path: str | Path, lines: list[bytes]) -> None:
     except FileExistsError:
         raise UsageError(f"{path} already exists; choose another file name", code="file.exists") from None
     except OSError as exc:
-        raise UsageError(f"cannot write {path}: {exc.strerror}", code="file.write") from None
+        raise write_failed(path, exc) from None
 
 
 def fsync_dir(folder: Path) -> None:

@@ -9,6 +9,7 @@ way git quotes file names (`\\n`, `\\x1b`, `\\u202e`), whatever the terminal.
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import IO, Any
 
 _NAMED = {"\a": "\\a", "\b": "\\b", "\t": "\\t", "\n": "\\n", "\v": "\\v", "\f": "\\f", "\r": "\\r", "\x1b": "\\e"}
@@ -16,8 +17,14 @@ _NAMED = {"\a": "\\a", "\b": "\\b", "\t": "\\t", "\n": "\\n", "\v": "\\v", "\f":
 # C0, DEL, C1, the line/paragraph separators, bidi embeddings, overrides and isolates,
 # and lone surrogates (an argument that was not valid UTF-8)
 _OTHERS = "\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff"
-CONTROL_RE = re.compile(f"[\x00-\x1f{_OTHERS}]")
-_CONTROL_BUT_NEWLINE_RE = re.compile(f"[\x00-\x09\x0b-\x1f{_OTHERS}]")
+CONTROL = f"[\x00-\x1f{_OTHERS}]"
+
+
+@cache
+def _control(newlines: bool = True) -> re.Pattern[str]:
+    """The expression of every control character (`newlines=False`: all but newline), compiled when first needed:
+    most text holds none, and `str.isprintable` says so without it (every character here is unprintable)."""
+    return re.compile(CONTROL if newlines else f"[\x00-\x09\x0b-\x1f{_OTHERS}]")
 
 
 def _quote(match: re.Match[str]) -> str:
@@ -30,22 +37,24 @@ def _quote(match: re.Match[str]) -> str:
 
 def escape(text: str) -> str:
     """`text` with every control character written as an escape (newlines too)."""
-    return CONTROL_RE.sub(_quote, text)
+    return text if text.isprintable() else _control().sub(_quote, text)
 
 
 def escape_output(text: str) -> str:
     """Output text with every control character escaped except the newlines that end lines."""
-    return _CONTROL_BUT_NEWLINE_RE.sub(_quote, text)
+    if text.isprintable() or text.replace("\n", "").isprintable():
+        return text
+    return _control(newlines=False).sub(_quote, text)
 
 
 def json_safe(text: str) -> str:
     """JSON text with every control character as a `\\uXXXX` escape (JSON leaves DEL, C1 and bidi raw)."""
-    return CONTROL_RE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    return text if text.isprintable() else _control().sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def has_control(text: str) -> bool:
     """True when `text` holds a character `escape` would rewrite."""
-    return CONTROL_RE.search(text) is not None
+    return not text.isprintable() and _control().search(text) is not None
 
 
 def is_number(word: str) -> bool:

@@ -3,41 +3,30 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import gc
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from litestar import Litestar
+from litestar.datastructures import State
 from litestar.di import Provide
 from litestar.enums import ScopeType
-from litestar.openapi import OpenAPIConfig
-from litestar.openapi.plugins import JsonRenderPlugin
-from litestar.openapi.spec import Components, SecurityScheme
-from litestar.types import ASGIApp, Receive, ReceiveMessage, Scope, Send
+from litestar.types import (ASGIApp, HTTPScope, LifeSpanReceive, LifeSpanScope, LifeSpanSend, Message, Receive,
+                            ReceiveMessage, Scope, Send)
 
-from . import pages, routes_director, routes_read, routes_write, stream
+from . import apidoc, pages, routes_director, routes_read, routes_tables, routes_write, stream
 from .errors import HANDLERS, ApiError
 from . import limits
 from .guard import protocol
 from .limits import BODY_SECONDS, MAX_BODY
 from .server import Server
 
-OPENAPI_PATH = "/api/schema"
-"""The OpenAPI document is served at /api/schema/openapi.json (and committed as docs/openapi.json)."""
-
-ROUTES: list[Any] = [
-    routes_read.list_games, routes_read.whoami, routes_read.list_tables, routes_read.table_info,
-    routes_read.table_header, routes_read.table_position, routes_read.table_moves, routes_read.table_score,
-    routes_read.table_lines, routes_read.table_picture, routes_read.table_record,
-    routes_write.post_moves, routes_write.preview_undo, routes_write.post_undo, routes_write.post_note, routes_write.post_ruling,
-    routes_write.post_penalty, routes_write.post_result, routes_write.post_seal,
-    routes_director.create_table, routes_director.set_flags, routes_director.new_link, routes_director.table_links,
-    routes_director.list_tokens,
-    routes_director.revoke_token, routes_director.audit_all, routes_director.archive,
-    stream.table_stream, stream.tournament_stream,
-    *pages.ROUTES,
-]
+CONTROLLERS = [routes_read.ServerController, routes_tables.TablesController, routes_read.ReadsController,
+               routes_write.MovesController, routes_write.WritesController, routes_director.DirectorController,
+               stream.StreamsController, pages.PagesController]
+"""Every route, by resource: each controller declares its path, its guards and its dependencies once."""
 
 
 def body_deadline(app: ASGIApp) -> ASGIApp:
@@ -67,6 +56,73 @@ def body_deadline(app: ASGIApp) -> ASGIApp:
     return middleware
 
 
+class App(Litestar):
+    """The application, answering HEAD on every GET route (RFC 9110), pages and static files included: the GET's
+    status and headers, no body. Litestar routes HEAD to `head` handlers only, and its middleware runs after the
+    route is chosen, hence here, before it."""
+
+    async def __call__(self, scope: Scope | LifeSpanScope, receive: Receive | LifeSpanReceive,
+                       send: Send | LifeSpanSend) -> None:
+        if scope["type"] == ScopeType.HTTP and scope.get("method") == "OPTIONS":
+            await super().__call__(scope, receive, self._allow_every_method(cast(HTTPScope, scope), cast(Send, send)))
+            return
+        if scope["type"] != ScopeType.HTTP or scope.get("method") != "HEAD":
+            await super().__call__(scope, receive, send)
+            return
+        receive, send = cast(Receive, receive), cast(Send, send)
+        as_get = cast(HTTPScope, {**scope, "method": "GET"})
+        ended = asyncio.Event()
+
+        async def headers_only(message: Message) -> None:
+            if ended.is_set():
+                return
+            if message["type"] == "http.response.body":
+                ended.set()
+                message = {"type": "http.response.body", "body": b"", "more_body": False}
+            await send(message)
+
+        async def then_gone() -> ReceiveMessage:
+            """The client's messages until the answer's headers are sent, then its leaving (a stream ends)."""
+            if not ended.is_set():
+                heard, gone = asyncio.ensure_future(receive()), asyncio.ensure_future(ended.wait())
+                await asyncio.wait((heard, gone), return_when=asyncio.FIRST_COMPLETED)
+                gone.cancel()
+                if heard.done():
+                    return heard.result()
+                heard.cancel()
+            return {"type": "http.disconnect"}
+
+        await super().__call__(as_get, then_gone, headers_only)
+
+
+    def _allow_every_method(self, scope: HTTPScope, send: Send) -> Send:
+        """OPTIONS names every method of its path: Litestar's answer names only those of one controller's handlers
+        (the tables' PATCH and the reads' GET share /api/tables/{name})."""
+
+        async def allowing(message: Message) -> None:
+            template = cast(dict[str, Any], scope).get("path_template")
+            methods = self._methods.get(template) if template else None
+            if message["type"] == "http.response.start" and methods:
+                kept = [(k, v) for k, v in message.get("headers", []) if k.lower() != b"allow"]
+                message = {**message, "headers": [*kept, (b"allow", ", ".join(methods).encode())]}
+            await send(message)
+
+        return allowing
+
+    @functools.cached_property
+    def _methods(self) -> dict[str, list[str]]:
+        """Each path template's methods, HEAD wherever GET is."""
+        found: dict[str, list[str]] = {}
+        for route in self.routes:
+            methods = set(getattr(route, "methods", ()))
+            if "GET" in methods:
+                methods.add("HEAD")
+            template = "/" + "/".join(p.split(":")[0] + "}" if p.startswith("{") else p
+                                      for p in route.path.strip("/").split("/"))
+            found[template] = sorted(methods)
+        return found
+
+
 def workers() -> None:
     """The threads the handlers run in: WORKERS of them, most of a write's time being the disk's fsync (no CPU)."""
     asyncio.get_running_loop().set_default_executor(
@@ -88,19 +144,15 @@ def short_collections() -> None:
     gc.callbacks.append(after)
 
 
-def openapi_config() -> OpenAPIConfig:
-    bearer = SecurityScheme(type="http", scheme="bearer",
-                            description="A link's token: the director's, a table's recorder's or a seat's.")
-    return OpenAPIConfig(title="planets-log serve", version="1", path=OPENAPI_PATH, use_handler_docstrings=True,
-                         components=Components(security_schemes={"token": bearer}), security=[{"token": []}],
-                         render_plugins=[JsonRenderPlugin()])
-
-
 def create_app(server: Server) -> Litestar:
     """The ASGI application serving `server`'s folder."""
-    return Litestar(route_handlers=ROUTES, dependencies={"server": Provide(lambda: server, sync_to_thread=False)},
-                    exception_handlers=HANDLERS, request_max_body_size=MAX_BODY, openapi_config=openapi_config(),
-                    on_startup=[workers, server.notifier.bind], middleware=[body_deadline], debug=False, logging_config=None)
+    app = App(route_handlers=CONTROLLERS, dependencies={"server": Provide(lambda: server, sync_to_thread=False)},
+              state=State({"server": server}),
+              exception_handlers=HANDLERS, request_max_body_size=MAX_BODY, openapi_config=apidoc.config(),
+              on_startup=[workers, server.notifier.bind], middleware=[body_deadline], debug=False, logging_config=None,
+              before_request=apidoc.strict_bodies)
+    apidoc.amend(app)
+    return app
 
 
 def lan_address() -> str:
@@ -127,12 +179,13 @@ def addresses(host: str, port: int) -> tuple[str, str | None]:
 
 
 def run(folder: Path, host: str, port: int, key: str | None = None, public_delay: int = 0,
-        new_director_link: bool = False) -> None:
+        new_director_link: bool = False, trusted: tuple[str, ...] = ()) -> None:
     """Serve `folder` until interrupted: print the director's link (a new one on the first start or when asked;
     an earlier one keeps working), then run uvicorn (no access log)."""
     import click
     import uvicorn
 
+    limits.TRUSTED_PROXIES = trusted  # the connection guard's, and uvicorn's below: one list
     base, lan = addresses(host, port)
     server = Server(folder, base, key, public_delay, lan)
     short_collections()

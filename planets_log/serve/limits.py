@@ -9,9 +9,15 @@ MAX_MOVES = 64
 MAX_TEXT = 2000
 """Characters in one note, reason or move line."""
 MAX_STREAMS_PER_CLIENT = 8
-"""Open live streams from one client address (429 above)."""
+"""Open live streams of spectators (no token) from one client address (429 above)."""
 MAX_STREAMS = 512
-"""Open live streams in all (503 above)."""
+"""Open live streams of spectators in all (503 with Retry-After above)."""
+MAX_STREAMS_PER_LINK = 8
+"""Open live streams of one link (the director's, a recorder's, a seat's), from any address (429 above)."""
+MAX_LINK_STREAMS = 384
+"""Open live streams of links in all: a reserve no spectator takes (503 above)."""
+STREAM_RETRY_SECONDS = 10
+"""The Retry-After of a stream refused for being one too many."""
 HEADER_SECONDS = 10.0
 """Seconds a client has to send a request's headers, from the connection or the answer before (closed after)."""
 MAX_HEADER_BYTES = 16 * 1024
@@ -30,8 +36,9 @@ MAX_CONNECTIONS = 1000
 """Connections uvicorn serves at once (503 above)."""
 MAX_CONNECTIONS_PER_CLIENT = 64
 """Connections open at once from one address (refused above, 503)."""
-TRUSTED_PROXIES = ("127.0.0.1", "::1")
-"""Addresses whose X-Forwarded-For names the client (a proxy on this machine): not capped per address."""
+TRUSTED_PROXIES: tuple[str, ...] = ()
+"""Addresses whose X-Forwarded-For names the client, not capped per address: none unless the director names them
+(`serve --trusted-proxy ADDR`); from any other address the header is ignored."""
 LOCK_SECONDS = 5.0
 """Seconds a request waits for a table (the record's lock, held by the command line or another request): 503 after."""
 WORKERS = 64

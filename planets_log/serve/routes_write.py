@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, Callable
 
-from litestar import Request, get, post
+from litestar import Controller
 from litestar.params import FromPath, JSONBody
 
 from planets_log.engine.hints import mover_text
@@ -14,22 +15,24 @@ from planets_log.engine.seats import parse_seat, seat_words
 from planets_log.record.events import Penalty, Result
 
 from . import views
-from .auth import caller, writer
-from .errors import REFUSALS, ApiError
+from .auth import WHO, Caller, Who, known, may_see, may_write
+from .errors import ApiError
 from .limits import MAX_MOVES
 from .live import Live
 from .server import Server, Srv
-from .store import Role
-from .types import MovesIn, NoteIn, PenaltyIn, ResultIn, RulingIn, UndoIn, UndoPreview, Written
+from .routes_read import AsSeat, AtSeq, looking
+from .types import MovesInfo, MovesIn, NoteIn, PenaltyIn, ResultIn, RulingIn, UndoIn, UndoPreview, Written
+from .verbs import GET, POST
 
-Req = Request[Any, Any, Any]
+WRITE = partial(POST, status_code=200)
+"""A write: 200 with the lines written."""
+RECORDERS: dict[str, Any] = {"writers": ("recorder",)}
+"""A write the table's recorder may make too (the others are the director's)."""
 
 
-def _write(request: Req, server: Server, name: str, roles: tuple[Role, ...],
-           act: Callable[[Recorder], list[Entry]], expect: int | None = None) -> Written:
-    """Check the caller, run `act` through the table's recorder, answer with the lines written."""
-    who = caller(request, server)
-    writer(who, server.table(name), roles)
+def _write(who: Caller, server: Server, name: str, act: Callable[[Recorder], list[Entry]],
+           expect: int | None = None) -> Written:
+    """Run `act` through the table's recorder (a guard has let the caller write), answer with the lines written."""
     live = server.live(name)
 
     def guarded(rec: Recorder) -> list[Entry]:
@@ -61,79 +64,70 @@ def _seat(live: Live, word: str) -> int:
     return seat
 
 
-@post("/api/tables/{name:str}/moves", responses=REFUSALS, sync_to_thread=True, status_code=200)
-def post_moves(request: Req, server: Srv, name: FromPath[str], data: JSONBody[MovesIn]) -> Written:
-    """Record moves in the notation (the `record` command): each checked, all written in one fsync'd append or none."""
-    if len(data.moves) > MAX_MOVES:
-        raise ApiError(413, "limit.moves", f"at most {MAX_MOVES} moves in one request")
-    return _write(request, server, name, ("recorder",), lambda rec: rec.play_all(list(data.moves), data.by), data.seq)
+class WritesController(Controller):
+    """Writing one table: the guard lets through the director and the roles of each write's `opt["writers"]`."""
 
+    path = "/api/tables/{name:str}"
+    guards = [known, may_write]
+    dependencies = {"who": WHO}
 
-@post("/api/tables/{name:str}/undo", responses=REFUSALS, sync_to_thread=True, status_code=200)
-def post_undo(request: Req, server: Srv, name: FromPath[str], data: JSONBody[UndoIn]) -> Written:
-    """Take back the last typed line, or every line after `to` (the `undo` command), with the reason kept."""
-    def act(rec: Recorder) -> list[Entry]:
-        if data.to is not None and data.to > rec.pos.seq:
-            raise ApiError(422, "usage", f"the record ends at seq {rec.pos.seq}; there is no seq {data.to} to go back to")
-        return rec.undo(data.reason, data.to)
+    @WRITE("/undo", opt=RECORDERS)
+    def post_undo(self, who: Who, server: Srv, name: FromPath[str], data: JSONBody[UndoIn]) -> Written:
+        """Take back the last typed line, or every line after `to` (the `undo` command), with the reason kept."""
+        def act(rec: Recorder) -> list[Entry]:
+            if data.to is not None and data.to > rec.pos.seq:
+                raise ApiError(422, "usage",
+                               f"the record ends at seq {rec.pos.seq}; there is no seq {data.to} to go back to")
+            return rec.undo(data.reason, data.to)
 
-    return _write(request, server, name, ("recorder",), act, data.seq)
+        return _write(who, server, name, act, data.seq)
 
+    @WRITE("/notes", opt={"writers": ("recorder", "seat")})
+    def post_note(self, who: Who, server: Srv, name: FromPath[str], data: JSONBody[NoteIn]) -> Written:
+        """Add a note on line `target` (the `annotate` command); a seat's note is signed with its player's name."""
+        author = data.author
+        if who.role == "seat" and who.seat is not None and who.table == name:
+            author = server.live(name).session.name(who.seat)
+        return _write(who, server, name, lambda rec: rec.annotate(data.target, data.text, data.glyph, author))
 
-@get("/api/tables/{name:str}/undo", responses=REFUSALS, sync_to_thread=True)
-def preview_undo(request: Req, server: Srv, name: FromPath[str]) -> UndoPreview:
-    """What an undo would take back now (the standing lines from the last typed one on), shown before it is
-    confirmed: the recorder and the director."""
-    writer(caller(request, server), server.table(name), ("recorder",))
-    live = server.live(name)
-    with live.held():
-        return views.undo_preview(live)
-
-
-@post("/api/tables/{name:str}/notes", responses=REFUSALS, sync_to_thread=True, status_code=200)
-def post_note(request: Req, server: Srv, name: FromPath[str], data: JSONBody[NoteIn]) -> Written:
-    """Add a note on line `target` (the `annotate` command); a seat's note is signed with its player's name."""
-    who = caller(request, server)
-    author = data.author
-    if who.role == "seat" and who.seat is not None and who.table == name:
-        author = server.live(name).session.name(who.seat)
-    return _write(request, server, name, ("recorder", "seat"),
-                  lambda rec: rec.annotate(data.target, data.text, data.glyph, author))
-
-
-@post("/api/tables/{name:str}/rulings", responses=REFUSALS, sync_to_thread=True, status_code=200)
-def post_ruling(request: Req, server: Srv, name: FromPath[str], data: JSONBody[RulingIn]) -> Written:
-    """The director lets a move stand although a rule forbids it (the `rule` command)."""
-    return _write(request, server, name, (), lambda rec: rec.rule(data.move, data.reason, data.arbiter), data.seq)
-
-
-@post("/api/tables/{name:str}/penalties", responses=REFUSALS, sync_to_thread=True, status_code=200)
-def post_penalty(request: Req, server: Srv, name: FromPath[str], data: JSONBody[PenaltyIn]) -> Written:
-    """The director adjusts a player's score, with the reason (the `penalty` command)."""
-    def act(rec: Recorder) -> list[Entry]:
-        seat = _seat(server.live(name), data.seat)
-        return rec.add(Penalty(seat=seat, points=data.points, reason=data.reason, arbiter=data.arbiter))
-
-    return _write(request, server, name, (), act)
-
-
-@post("/api/tables/{name:str}/result", responses=REFUSALS, sync_to_thread=True, status_code=200)
-def post_result(request: Req, server: Srv, name: FromPath[str], data: JSONBody[ResultIn]) -> Written:
-    """The director records the declared result (`result`): winners by name or number, none for nobody."""
-    def act(rec: Recorder) -> list[Entry]:
+    @GET("/undo", opt=RECORDERS)
+    def preview_undo(self, server: Srv, name: FromPath[str]) -> UndoPreview:
+        """What an undo would take back now (the standing lines from the last typed one on), shown before it is
+        confirmed: the recorder and the director."""
         live = server.live(name)
-        winners = [_seat(live, w) for w in data.winners]
-        return rec.add(Result(winners=winners, declared_by=data.by, reason=data.reason))
+        with live.held():
+            return views.undo_preview(live)
 
-    return _write(request, server, name, (), act)
+    @WRITE("/rulings")
+    def post_ruling(self, who: Who, server: Srv, name: FromPath[str], data: JSONBody[RulingIn]) -> Written:
+        """The director lets a move stand although a rule forbids it (the `rule` command)."""
+        return _write(who, server, name, lambda rec: rec.rule(data.move, data.reason, data.arbiter), data.seq)
 
+    @WRITE("/penalties")
+    def post_penalty(self, who: Who, server: Srv, name: FromPath[str], data: JSONBody[PenaltyIn]) -> Written:
+        """The director adjusts a player's score, with the reason (the `penalty` command)."""
+        def act(rec: Recorder) -> list[Entry]:
+            seat = _seat(server.live(name), data.seat)
+            return rec.add(Penalty(seat=seat, points=data.points, reason=data.reason, arbiter=data.arbiter))
 
-@post("/api/tables/{name:str}/seal", responses=REFUSALS, sync_to_thread=True, status_code=200)
-def post_seal(request: Req, server: Srv, name: FromPath[str]) -> Written:
-    """The director seals the finished record with the server's key (`serve --key`; the `seal` command)."""
-    if server.key_path is None:
-        raise ApiError(422, "seal.no-key", "this server has no sealing key: start it with --key FILE")
-    return _write(request, server, name, (), sealing(server.key_path))
+        return _write(who, server, name, act)
+
+    @WRITE("/result")
+    def post_result(self, who: Who, server: Srv, name: FromPath[str], data: JSONBody[ResultIn]) -> Written:
+        """The director records the declared result (`result`): winners by name or number, none for nobody."""
+        def act(rec: Recorder) -> list[Entry]:
+            live = server.live(name)
+            winners = [_seat(live, w) for w in data.winners]
+            return rec.add(Result(winners=winners, declared_by=data.by, reason=data.reason))
+
+        return _write(who, server, name, act)
+
+    @WRITE("/seal")
+    def post_seal(self, who: Who, server: Srv, name: FromPath[str]) -> Written:
+        """The director seals the finished record with the server's key (`serve --key`; the `seal` command)."""
+        if server.key_path is None:
+            raise ApiError(422, "seal.no-key", "this server has no sealing key: start it with --key FILE")
+        return _write(who, server, name, sealing(server.key_path))
 
 
 def sealing(key_path: str) -> Callable[[Recorder], list[Entry]]:
@@ -164,3 +158,26 @@ def seal_if_over(server: Server, live: Live) -> list[Entry]:
         if live.session.to_move(live.pos) != TERMINAL or live.pos.arbiter.seal is not None:
             return []
         return live.write(sealing(server.key_path))
+
+
+class MovesController(Controller):
+    """A table's moves: the legal ones (for a caller who may see the table), and recording them (its recorder)."""
+
+    path = "/api/tables/{name:str}/moves"
+    guards = [known]
+    dependencies = {"who": WHO}
+
+    @GET("/", guards=[may_see])
+    def table_moves(self, who: Who, server: Srv, name: FromPath[str], seq: AtSeq = None,
+                    as_seat: AsSeat = None) -> MovesInfo:
+        """The legal moves after `seq` in notation (the `moves --json --as` answer)."""
+        look, live = looking(who, server, name, as_seat)
+        with live.held():
+            return views.moves(live, look, seq)
+
+    @WRITE("/", guards=[may_write], opt=RECORDERS)
+    def post_moves(self, who: Who, server: Srv, name: FromPath[str], data: JSONBody[MovesIn]) -> Written:
+        """Record moves in the notation (the `record` command): each checked, all written in one fsync'd append or none."""
+        if len(data.moves) > MAX_MOVES:
+            raise ApiError(413, "limit.moves", f"at most {MAX_MOVES} moves in one request")
+        return _write(who, server, name, lambda rec: rec.play_all(list(data.moves), data.by), data.seq)

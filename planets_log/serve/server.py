@@ -24,6 +24,14 @@ from .types import GameInfo, NewTable, OptionInfo, Problem, TableInfo
 from .views import SCOREKEEPER, Eyes, horizon, line, score
 
 RECORD_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
+RESERVED = re.compile(r"^(CON|PRN|AUX|NUL|COM[1-9]|LPT[1-9])(\..*)?$", re.IGNORECASE)
+"""Device names Windows reserves in any folder, with any extension: a record so named cannot be written or unpacked
+there."""
+
+
+def reserved(name: str) -> bool:
+    """Whether `name` (a table's, or a record file's) is a device name some disk reserves."""
+    return RESERVED.match(name) is not None
 
 
 class Server:
@@ -50,10 +58,12 @@ class Server:
             self._open(table)
 
     def discover(self) -> None:
-        """Every record in the folder that is not a table yet becomes one (private, no links until the director makes them)."""
+        """Every record in the folder that is not a table yet becomes one (private, no links until the director makes
+        them), unless its name is reserved or another table's but for case."""
         known = {t.record for t in self.store.state.tables}
         for path in sorted(self.folder.glob("*.jsonl")):
-            if path.name not in known and RECORD_NAME.match(path.stem) and self.store.table(path.stem) is None:
+            if (path.name not in known and RECORD_NAME.match(path.stem) and not reserved(path.stem)
+                    and self.named(path.stem) is None):
                 self.store.put_table(Table(path.stem, path.name))
 
     def _open(self, table: Table) -> Live | None:
@@ -77,6 +87,12 @@ class Server:
             raise ApiError(404, "table.missing", f"no table {name!r}")
         return table
 
+    def named(self, name: str) -> Table | None:
+        """The table whose name is `name` ignoring case, or None (two such names collide on a case-insensitive disk
+        or in a zip unpacked on one)."""
+        folded = name.casefold()
+        return next((t for t in self.store.state.tables if t.name.casefold() == folded), None)
+
     def live(self, name: str) -> Live:
         """The table's record replayed and up to date (reread when the command line wrote to it)."""
         table = self.table(name)
@@ -89,8 +105,8 @@ class Server:
             live.fresh()
         except PlanetsLogError as exc:
             self.lives.pop(name, None)
-            self.broken[name] = problem_of(exc.for_seat())
-            raise ApiError(503, exc.code, f"the record cannot be replayed: {exc.for_seat().message}") from None
+            problem = self.broken[name] = problem_of(exc.for_seat())
+            raise ApiError(503, exc.code, f"the record cannot be replayed: {problem.message}", seq=problem.seq) from None
         if live.version != version:
             self.notifier.changed(name)
         return live
@@ -112,8 +128,15 @@ class Server:
     def create(self, new: NewTable) -> Table:
         """Make a new table and its record."""
         with self.lock:
-            if self.store.table(new.name) is not None or (self.folder / f"{new.name}.jsonl").exists():
-                raise ApiError(409, "table.exists", f"there is already a table {new.name!r}")
+            if reserved(new.name):
+                raise ApiError(422, "table.name", f"{new.name!r} is a device name reserved on Windows disks (CON, PRN, AUX, "
+                               "NUL, COM1-9, LPT1-9, in any case): its record could not be written or unpacked there; "
+                               "choose another name")
+            same = self.named(new.name)
+            if same is not None or (self.folder / f"{new.name}.jsonl").exists():
+                other = new.name if same is None else same.name
+                raise ApiError(409, "table.exists", f"there is already a table {other!r} (names are unique ignoring "
+                               "case)")
             if len(self.store.state.tables) >= MAX_TABLES:
                 raise ApiError(413, "limit.tables", f"this server keeps at most {MAX_TABLES} tables")
             if new.game not in game_ids():

@@ -14,6 +14,7 @@ from typing import Literal
 
 import msgspec
 
+from planets_log.record.errors import write_failed
 from planets_log.record.files import create_temp
 from planets_log.record.lines import fsync_dir
 
@@ -76,6 +77,7 @@ class Store:
         """Tables by name and tokens by hash, so that a request's look-ups do not grow with the tournament."""
         self.tables = {t.name: t for t in self.state.tables}
         self.hashes = {t.sha256: t for t in self.state.tokens}
+        self.ids = {t.id: t for t in self.state.tokens}
 
     def save(self) -> None:
         """Write the state to a temporary file (mode 0600), fsync, rename over the old one."""
@@ -86,6 +88,9 @@ class Store:
                 handle.flush()
                 os.fsync(handle.fileno())
             os.replace(tmp, self.path)
+        except OSError as exc:  # a full disk is 507, not a server error; the old state stays
+            Path(tmp).unlink(missing_ok=True)
+            raise write_failed(self.path, exc) from None
         except BaseException:
             Path(tmp).unlink(missing_ok=True)
             raise
@@ -140,6 +145,11 @@ class Store:
         if found is None or not hmac.compare_digest(found.sha256, wanted) or found.revoked:
             return None
         return found
+
+    def revoked(self, token_id: str) -> bool:
+        """Whether the token with this id was revoked (or is not known)."""
+        found = self.ids.get(token_id)
+        return found is None or found.revoked
 
     def revoke(self, token_id: str) -> Token | None:
         """Revoke the token with this id; the token as it was, or None if there is none."""

@@ -3,53 +3,28 @@
 from __future__ import annotations
 
 import time
-from collections import Counter
 from typing import Any, AsyncIterator, Iterator
 
 import anyio.to_thread
 import msgspec
-from litestar import Request, get
+from litestar import Controller, Request
 from litestar.params import FromPath, FromQuery
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 
 from planets_log.record.text import is_number
 
 from . import views
-from .auth import caller, visible
-from .errors import REFUSALS, ApiError
+from .auth import WHO, Who, known, may_see, visible
+from .errors import ApiError
 from .notify import ANY
-from .limits import MAX_STREAMS, MAX_STREAMS_PER_CLIENT, STREAM_KEEPALIVE, STREAM_POLL, STREAM_SECONDS
+from .quota import STREAMS
+from .limits import STREAM_KEEPALIVE, STREAM_POLL, STREAM_SECONDS
 from .routes_read import AsSeat, looking
 from .server import Server, Srv
 from .types import Line, TableInfo
+from .verbs import STREAM
 
 Req = Request[Any, Any, Any]
-
-
-class Streams:
-    """Open streams per client address, bounded per client and in all."""
-
-    def __init__(self) -> None:
-        self.open: Counter[str] = Counter()
-
-    def take(self, client: str) -> None:
-        if sum(self.open.values()) >= MAX_STREAMS:
-            raise ApiError(503, "limit.streams", f"this server keeps at most {MAX_STREAMS} live streams open")
-        if self.open[client] >= MAX_STREAMS_PER_CLIENT:
-            raise ApiError(429, "limit.streams", f"at most {MAX_STREAMS_PER_CLIENT} live streams per client")
-        self.open[client] += 1
-
-    def give(self, client: str) -> None:
-        self.open[client] -= 1
-        if self.open[client] <= 0:
-            del self.open[client]
-
-
-STREAMS = Streams()
-
-
-def _client(request: Req) -> str:
-    return request.client.host if request.client else "?"
 
 
 def _resume(request: Req, after: int | None) -> int:
@@ -76,46 +51,6 @@ async def _ticks(server: Server, table: str = ANY) -> AsyncIterator[bool]:
             quiet = time.monotonic()
 
 
-@get("/api/tables/{name:str}/stream", responses=REFUSALS)
-async def table_stream(request: Req, server: Srv, name: FromPath[str], after: FromQuery[int | None] = None,
-                       as_seat: AsSeat = None) -> ServerSentEvent:
-    """The table's lines as they are written, each as the caller may see it (`line` events, id = seq); resumes from
-    Last-Event-ID. Without `after` or Last-Event-ID it starts at the end."""
-    look, live = await anyio.to_thread.run_sync(looking, request, server, name, as_seat)
-    start = _resume(request, after)
-    if start < 0:
-        start = views.horizon(live, look)
-    client = _client(request)
-    STREAMS.take(client)
-
-    def new_lines(sent: int) -> list[Line]:
-        caller(request, server)  # a link revoked meanwhile ends the stream
-        current = server.live(name)
-        with current.held():
-            return views.lines(current, look, sent, 500)
-
-    async def events() -> AsyncIterator[ServerSentEventMessage]:
-        sent = start
-        try:
-            yield ServerSentEventMessage(event="hello", data=msgspec.json.encode({"table": name, "seq": sent}).decode(),
-                                         retry=2000)
-            async for keepalive in _ticks(server, name):
-                try:
-                    found = await anyio.to_thread.run_sync(new_lines, sent)
-                except ApiError as exc:
-                    yield ServerSentEventMessage(event="end", data=msgspec.json.encode(exc.problem).decode())
-                    return
-                for item in found:
-                    yield ServerSentEventMessage(event="line", id=item.seq, data=msgspec.json.encode(item).decode())
-                    sent = item.seq
-                if keepalive:
-                    yield ServerSentEventMessage(comment="keep-alive")
-        finally:
-            STREAMS.give(client)
-
-    return ServerSentEvent(events(), headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
-
-
 def _vector(text: str | None) -> dict[str, int]:
     """A tournament stream's Last-Event-ID: `name=seq` for each table, comma-separated."""
     out: dict[str, int] = {}
@@ -135,33 +70,76 @@ def _changed(infos: list[TableInfo], seen: dict[str, tuple[int, str]]) -> Iterat
             yield info
 
 
-@get("/api/stream", responses=REFUSALS)
-async def tournament_stream(request: Req, server: Srv) -> ServerSentEvent:
-    """Every table the caller may see, as a `table` event each time it changes (a move, the end, a seal, a problem);
-    the id lists each table's seq, so a reconnect sends only what changed."""
-    who = caller(request, server)
-    seen = {name: (seq, "") for name, seq in _vector(request.headers.get("last-event-id")).items()}
-    client = _client(request)
-    STREAMS.take(client)
+class StreamsController(Controller):
+    """The live streams: a table's (for a caller who may see it), the tournament's (the tables the caller may see)."""
 
-    def infos() -> list[TableInfo]:
-        caller(request, server)  # a link revoked meanwhile ends the stream
-        return [server.info(t.name, spectator=who.role is None) for t in visible(who, server)]
+    path = "/api"
+    guards = [known]
+    dependencies = {"who": WHO}
 
-    async def events() -> AsyncIterator[ServerSentEventMessage]:
-        try:
-            async for keepalive in _ticks(server):
-                try:
-                    now = await anyio.to_thread.run_sync(infos)
-                except ApiError as exc:
-                    yield ServerSentEventMessage(event="end", data=msgspec.json.encode(exc.problem).decode())
-                    return
-                for info in _changed(now, seen):
-                    mark = ",".join(f"{k}={v[0]}" for k, v in sorted(seen.items()))
-                    yield ServerSentEventMessage(event="table", id=mark, data=msgspec.json.encode(info).decode())
-                if keepalive:
-                    yield ServerSentEventMessage(comment="keep-alive")
-        finally:
-            STREAMS.give(client)
+    @STREAM("/tables/{name:str}/stream", guards=[may_see])
+    async def table_stream(self, request: Req, who: Who, server: Srv, name: FromPath[str],
+                           after: FromQuery[int | None] = None, as_seat: AsSeat = None) -> ServerSentEvent:
+        """The table's lines as they are written, each as the caller may see it (`line` events, id = seq); resumes from
+        Last-Event-ID. Without `after` or Last-Event-ID it starts at the end."""
+        look, live = await anyio.to_thread.run_sync(looking, who, server, name, as_seat)
+        start = _resume(request, after)
+        if start < 0:
+            start = views.horizon(live, look)
+        client = STREAMS.take(request, who)
 
-    return ServerSentEvent(events(), headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+        def new_lines(sent: int) -> list[Line]:
+            who.check(server.store)  # a link revoked meanwhile ends the stream
+            current = server.live(name)
+            with current.held():
+                return views.lines(current, look, sent, 500)
+
+        async def events() -> AsyncIterator[ServerSentEventMessage]:
+            sent = start
+            try:
+                yield ServerSentEventMessage(event="hello", data=msgspec.json.encode({"table": name, "seq": sent}).decode(),
+                                             retry=2000)
+                async for keepalive in _ticks(server, name):
+                    try:
+                        found = await anyio.to_thread.run_sync(new_lines, sent)
+                    except ApiError as exc:
+                        yield ServerSentEventMessage(event="end", data=msgspec.json.encode(exc.problem).decode())
+                        return
+                    for item in found:
+                        yield ServerSentEventMessage(event="line", id=item.seq, data=msgspec.json.encode(item).decode())
+                        sent = item.seq
+                    if keepalive:
+                        yield ServerSentEventMessage(comment="keep-alive")
+            finally:
+                STREAMS.give(client)
+
+        return ServerSentEvent(events(), headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+
+    @STREAM("/stream")
+    async def tournament_stream(self, request: Req, who: Who, server: Srv) -> ServerSentEvent:
+        """Every table the caller may see, as a `table` event each time it changes (a move, the end, a seal, a problem);
+        the id lists each table's seq, so a reconnect sends only what changed."""
+        seen = {name: (seq, "") for name, seq in _vector(request.headers.get("last-event-id")).items()}
+        client = STREAMS.take(request, who)
+
+        def infos() -> list[TableInfo]:
+            who.check(server.store)  # a link revoked meanwhile ends the stream
+            return [server.info(t.name, spectator=who.role is None) for t in visible(who, server)]
+
+        async def events() -> AsyncIterator[ServerSentEventMessage]:
+            try:
+                async for keepalive in _ticks(server):
+                    try:
+                        now = await anyio.to_thread.run_sync(infos)
+                    except ApiError as exc:
+                        yield ServerSentEventMessage(event="end", data=msgspec.json.encode(exc.problem).decode())
+                        return
+                    for info in _changed(now, seen):
+                        mark = ",".join(f"{k}={v[0]}" for k, v in sorted(seen.items()))
+                        yield ServerSentEventMessage(event="table", id=mark, data=msgspec.json.encode(info).decode())
+                    if keepalive:
+                        yield ServerSentEventMessage(comment="keep-alive")
+            finally:
+                STREAMS.give(client)
+
+        return ServerSentEvent(events(), headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})

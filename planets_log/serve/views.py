@@ -6,9 +6,10 @@ from typing import Any
 
 import msgspec
 
+from planets_log.engine.hints import hint
 from planets_log.engine.recorder import describe_line
 from planets_log.engine.redact import format_as, public_format, public_render, public_view
-from planets_log.engine.rules import CHANCE, TERMINAL, next_events
+from planets_log.engine.rules import CHANCE, TERMINAL, Rules, next_events
 from planets_log.engine.scoring import adjusted_sheet, result_check
 from planets_log.engine.session import Position, Session
 from planets_log.record.events import Action, Chance, Event, Meta, Retract
@@ -41,16 +42,22 @@ def horizon(live: Live, eyes: Eyes) -> int:
 
 
 def position_at(live: Live, eyes: Eyes, seq: int | None) -> Position:
-    """The position after `seq` (the last one `eyes` may see by default); 404 past it."""
+    """The position after `seq` (the last one `eyes` may see by default); 404 past it, naming only what `eyes` may
+    see (a spectator held back never learns where the record ends)."""
     last = horizon(live, eyes)
     if seq is None:
         return live.positions[last]
-    if seq > live.pos.seq:
-        raise ApiError(404, "seq.missing", f"the record ends at seq {live.pos.seq}; there is no seq {seq}")
-    if seq > last:
+    if seq > last and last < live.pos.seq:  # held back: the same answer for any seq past it, never the end
         raise ApiError(404, "seq.delayed", f"spectators follow this table {eyes.delay} moves behind: seq {last} "
                        "is the last one shown")
+    if seq > last:
+        raise ApiError(404, "seq.missing", f"the record ends at seq {last}; there is no seq {seq}")
     return live.positions[seq]
+
+
+def hint_for(rules: Rules, state: Any, eyes: Eyes) -> str:
+    """What is typed at this chance point, in the command line's words for the same viewer (`moves --json --as`)."""
+    return hint(rules, state, eyes.seat, spectator=eyes.viewer == "spectator")
 
 
 def mover_words(session: Session, pos: Position) -> str | None:
@@ -69,7 +76,7 @@ def position(table: str, live: Live, eyes: Eyes, seq: int | None) -> PositionInf
         view, text = rules.view(pos.state, eyes.seat), rules.render(pos.state, eyes.seat)
     return PositionInfo(table=table, seq=pos.seq, last=horizon(live, eyes), viewer=eyes.viewer, seat=eyes.seat,
                         round=rules.round_of(pos.state), to_move=mover_words(session, pos), chance=mover == CHANCE,
-                        over=mover == TERMINAL, hint=rules.chance_hint(pos.state) if mover == CHANCE else None,
+                        over=mover == TERMINAL, hint=hint_for(rules, pos.state, eyes) if mover == CHANCE else None,
                         view=view, text=text)
 
 
@@ -84,7 +91,7 @@ def moves(live: Live, eyes: Eyes, seq: int | None) -> MovesInfo:
     legal = [] if withheld else next_events(rules, pos.state)
     texts = list(dict.fromkeys(format_as(rules, e, pos.state, looker) for e in legal))
     return MovesInfo(seq=pos.seq, to_move=mover_words(session, pos), chance=mover == CHANCE, over=mover == TERMINAL,
-                     hint=rules.chance_hint(pos.state) if mover == CHANCE else None, moves=texts, withheld=withheld)
+                     hint=hint_for(rules, pos.state, eyes) if mover == CHANCE else None, moves=texts, withheld=withheld)
 
 
 def score(live: Live, eyes: Eyes, at: int | None = None) -> ScoreInfo:

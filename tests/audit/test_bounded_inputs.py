@@ -108,7 +108,7 @@ def test_a_nul_byte_in_a_path_is_a_usage_error(tmp_path, runner):
 
 def test_rows_repeating_one_record_read_and_write_it_once(tmp_path, monkeypatch):
     """5,000 rows naming one log_id took 133 s: each row read the record back from the spool and wrote it
-    again with one more problem. Now each record named is read and written once (bench/bench_results_rows.py
+    again with one more problem. Now each record named is read and written once (bench/audit_results_rows.py
     times it)."""
     from planets_log.audit.report import AuditConfig
     from planets_log.audit.spool import Spool

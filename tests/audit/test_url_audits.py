@@ -23,7 +23,7 @@ from planets_log.engine.replay import Replay
 from planets_log.engine.session import UNDO_WINDOW
 from planets_log.record.commit import seed_path
 from planets_log.record.events import Retract
-from tests.core.test_undo_window import countdown, take
+from tests.engine.test_undo_window import countdown, take
 
 from .served import serving
 from .test_audit import run

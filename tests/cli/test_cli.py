@@ -138,7 +138,7 @@ def test_validate_lenient_reports_every_error(runner, game, tmp_path):
     lines[2]["n"] = 7
     lines[4]["n"] = 9
     bad = tmp_path / "bad.jsonl"
-    from tests.helpers import rechain
+    from tests.support.helpers import rechain
 
     raw = rechain([json.dumps(x, separators=(",", ":")).encode() for x in lines])
     bad.write_bytes(b"".join(r + b"\n" for r in raw))

@@ -8,9 +8,9 @@ import json
 from planets_log.cli.main import cli
 from planets_log.audit.diff import json_diff
 
-from tests.helpers import edit_line, rechain, write_lines
+from tests.support.helpers import edit_line, rechain, write_lines
 
-from .table_helpers import TABLE_FIXTURES
+from tests.support.tables import TABLE_FIXTURES
 
 
 def test_json_diff_goes_into_lists_of_different_lengths():

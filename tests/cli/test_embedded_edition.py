@@ -7,7 +7,7 @@ from pathlib import Path
 
 from planets_log.cli.main import cli
 
-TOY = Path(__file__).resolve().parents[1] / "core" / "toy" / "editions" / "reference.toml"
+TOY = Path(__file__).resolve().parents[1] / "support" / "toy" / "editions" / "reference.toml"
 
 
 def house_edition(tmp_path: Path) -> Path:

@@ -70,7 +70,7 @@ def test_an_outcome_check_allows_but_chance_outcomes_does_not_is_refused(runner,
     path = tmp_path / "narrow.jsonl"
     assert runner.invoke(cli, ["new", "countdown", "--player", "Ann", "--player", "Ben", "--table", str(path)]
                          ).exit_code == 0
-    registry.register("countdown", "tests.contract.narrow_toy")
+    registry.register("countdown", "tests.cli.narrow_toy")
     try:
         before = path.read_bytes()
         res = runner.invoke(cli, ["record", str(path), "pile 5"])
@@ -80,7 +80,7 @@ def test_an_outcome_check_allows_but_chance_outcomes_does_not_is_refused(runner,
         assert path.read_bytes() == before
         assert runner.invoke(cli, ["record", str(path), "pile 6"]).exit_code == 0
     finally:
-        registry.register("countdown", "tests.core.toy")
+        registry.register("countdown", "tests.support.toy")
     assert runner.invoke(cli, ["record", str(path), "take 3"]).exit_code == 0
 
 

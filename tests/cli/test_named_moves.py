@@ -11,7 +11,7 @@ from planets_log.cli.main import cli
 from planets_log.engine.recorder import Recorder
 from planets_log.engine.seats import split_player
 
-from .table_helpers import TABLE_FIXTURES, new_like, standing_lines
+from tests.support.tables import TABLE_FIXTURES, new_like, standing_lines
 
 # per game: the setup typed, then a move by the player to move, and the other player's name
 OPENINGS = {game: standing_lines(path) for game, path in TABLE_FIXTURES.items()}

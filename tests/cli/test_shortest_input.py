@@ -12,7 +12,7 @@ from planets_log.record.errors import IllegalEvent
 from planets_log.record.events import Chance, Meta, strip_place
 from planets_log.engine.implied import only_outcome
 
-from .table_helpers import TABLE_FIXTURES, new_like
+from tests.support.tables import TABLE_FIXTURES, new_like
 
 
 def shortest(path) -> list[str]:

@@ -8,7 +8,7 @@ import pytest
 
 from planets_log.cli.main import cli
 
-from .table_helpers import TABLE_FIXTURES, final_view, new_like, standing_lines
+from tests.support.tables import TABLE_FIXTURES, final_view, new_like, standing_lines
 
 # each game's setup line, mistyped as another outcome the rules accept
 SETUP_TYPO = {

@@ -8,7 +8,7 @@ from planets_log.cli.interactive import Completions
 from planets_log.cli.main import cli
 from planets_log.engine.recorder import Recorder
 
-from .table_helpers import TABLE_FIXTURES, new_like, standing_lines
+from tests.support.tables import TABLE_FIXTURES, new_like, standing_lines
 
 PS_SETUP = [t for _, t in standing_lines(TABLE_FIXTURES["planetship-2491"])][:2]  # missions, layout
 

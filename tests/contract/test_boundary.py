@@ -18,7 +18,7 @@ from planets_log.engine.rules import CHANCE
 from planets_log.engine.outcomes import possible
 from planets_log.engine.registry import get_rules
 from planets_log.engine.rng import rng
-from tests.contract.positions import (
+from tests.support.positions import (
     apply_problem, cases, chi_square_p, games, key, legality_problem, playouts, positions, probe_events,
 )
 
@@ -143,7 +143,7 @@ def test_a_legal_move_removed_from_legal_is_caught(game):
 
 
 def test_a_mutated_input_in_apply_is_caught():
-    from tests.core.toy import RULES as toy
+    from tests.support.toy import RULES as toy
 
     class Leaky(type(toy)):
         def apply(self, s, e):
@@ -161,7 +161,7 @@ def test_a_mutated_input_in_apply_is_caught():
 
 def test_a_legal_move_left_out_of_legal_and_candidates_alike_is_caught_by_the_probe():
     """A game whose `candidates` share `legal`'s blind spot passes the plain check; the game's probe catches it."""
-    from tests.contract.playouts import configurations
+    from tests.support.playouts import configurations
 
     rules = get_rules("space-planets")
     config = configurations("space-planets")[0]

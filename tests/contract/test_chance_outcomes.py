@@ -20,7 +20,7 @@ from planets_log.engine.outcomes import canonical
 from planets_log.engine.play import Builder, make_header, selfplay
 from planets_log.record.lines import line_hash
 from planets_log.engine.registry import get_rules
-from tests.contract.positions import games, playouts, positions
+from tests.support.positions import games, playouts, positions
 
 SENTINEL_CARD, SENTINEL_NUMBER = "no-such-card", 999
 
@@ -171,7 +171,7 @@ def test_the_kept_by_form_with_unknown_parts_is_admitted(game):
 
 def test_the_canonical_form_compares_hands_as_multisets_and_unknowns_as_anything():
     from planets_log.engine.outcomes import uniform
-    from tests.core.toy import Pile
+    from tests.support.toy import Pile
 
     class Hand(Chance, tag="hand"):
         cards: tuple[str, ...]

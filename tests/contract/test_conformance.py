@@ -24,9 +24,9 @@ from planets_log.engine.registry import game_ids, get_rules
 from planets_log.engine.rng import rng
 from planets_log.engine.schema import record_schema
 from planets_log.audit.validate import validate_file
-from tests.contract.playouts import build as play_config
-from tests.contract.positions import cases, playouts
-from tests.helpers import rechain, write_lines
+from tests.support.playouts import build as play_config
+from tests.support.positions import cases, playouts
+from tests.support.helpers import rechain, write_lines
 
 GAMES = game_ids()
 

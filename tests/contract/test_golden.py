@@ -10,7 +10,7 @@ from planets_log.engine.replay import Replay
 from planets_log.record.events import Chance
 from planets_log.engine.registry import get_rules
 from planets_log.audit.validate import validate_file
-from tests.golden import NAME, ROOT
+from tests.support.golden import NAME, ROOT
 
 GAMES = ["four-planets", "space-planets", "planetopia", "planetarium", "planetship-2491"]
 
@@ -18,7 +18,7 @@ GAMES = ["four-planets", "space-planets", "planetopia", "planetarium", "planetsh
 @pytest.mark.parametrize("game", GAMES)
 def test_a_retracted_chance_outcome_does_not_count(game):
     path = ROOT / game / "shared" / NAME
-    assert path.exists(), f"run: python -m tests.fixtures --write {game}"
+    assert path.exists(), f"run: python -m tests.support.fixtures --write {game}"
     report = validate_file(str(path))
     assert report.valid and report.finished, [str(e) for e in report.errors]
     lines = [json.loads(raw) for raw in path.read_text().splitlines()]

@@ -7,6 +7,7 @@ refusal of a move or outcome that both states refuse, as the seat reads it (`for
 
 from __future__ import annotations
 
+import importlib
 import inspect
 
 import msgspec
@@ -15,10 +16,10 @@ import pytest
 from planets_log.engine.redact import format_as, withheld
 from planets_log.engine.registry import get_rules
 from planets_log.engine.rng import rng
-from planets_log.engine.rules import Rules, next_events
+from planets_log.engine.rules import HOOKS, Rules, next_events
 from planets_log.engine.scoring import seat_sheet
-from tests.contract.playouts import configurations
-from tests.contract.positions import cases, games, key, playouts, positions, probe_events
+from tests.support.playouts import configurations
+from tests.support.positions import cases, games, key, playouts, positions, probe_events
 
 HIDDEN = [g for g in games() if get_rules(g).hidden_information]
 
@@ -139,11 +140,13 @@ def test_every_seat_sees_the_same_in_a_resampled_state(game, config):
 def test_a_game_with_hidden_information_gives_its_own_per_seat_hooks(game):
     rules = get_rules(game)
     for hook in ("view", "render", "resample_hidden"):
-        assert getattr(type(rules), hook) is not getattr(Rules, hook), f"{game} must give its own {hook}"
+        module, function = HOOKS[hook]
+        forwarded = rules.modules is not None and hasattr(importlib.import_module(f"{rules.modules}.{module}"), function)
+        assert forwarded or getattr(type(rules), hook) is not getattr(Rules, hook), f"{game} must give its own {hook}"
 
 
 def test_the_default_view_refuses_a_seat_in_a_game_with_hidden_information():
-    from tests.core.toy import RULES as toy
+    from tests.support.toy import RULES as toy
 
     class Secretive(type(toy)):
         hidden_information = True

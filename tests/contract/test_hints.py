@@ -9,7 +9,7 @@ from planets_log.engine.hints import EXAMPLE, hint, typed_example
 from planets_log.engine.registry import get_rules
 from planets_log.engine.rules import CHANCE
 from planets_log.engine.session import Position
-from tests.contract.positions import cases, playouts, positions
+from tests.support.positions import cases, playouts, positions
 from tests.contract.test_chance_outcomes import table_session
 
 
@@ -35,7 +35,7 @@ def test_every_hint_typed_back_is_accepted(game, config):
 def test_the_planetship_reward_hint_names_the_zones_of_this_grid():
     """Start of Round: the rewards hint's slots are the grid's zones, not a fixed example's (zone 2 and 9 may be
     missing), and its cards are cards still in the deck."""
-    from tests.games.planetship_2491.ps_helpers import GAME, NAMES
+    from tests.games.planetship_2491.helpers import GAME, NAMES
 
     from planets_log.engine.play import selfplay
 

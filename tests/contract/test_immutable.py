@@ -18,7 +18,7 @@ import msgspec
 import pytest
 
 from planets_log.engine.registry import game_ids, get_rules
-from tests.contract.positions import playouts, positions
+from tests.support.positions import playouts, positions
 
 GAMES = game_ids()
 LEAVES = (str, int, float, bool, bytes, type(None), Fraction, enum.Enum, msgspec.UnsetType)

@@ -10,7 +10,7 @@ import pytest
 from planets_log.cli.main import cli
 from planets_log.engine.sheet import outcome_of, rank_highest, sheet_of, SeatScore
 from planets_log.engine.play import selfplay
-from tests.helpers import write_lines
+from tests.support.helpers import write_lines
 
 # The tie-break each game's rulebook gives, by the name its sheet reports, and the sheet
 # tiebreak key that holds each seat's value (None: the rulebook has none and the win is shared).

@@ -18,7 +18,7 @@ from planets_log.engine.registry import game_ids
 from planets_log.engine.rng import DEFAULT, VERSIONS
 from planets_log.audit.validate import validate_file
 from tests.contract.test_conformance import chance_lines_with_alternatives, default_players, flipped
-from tests.helpers import write_lines
+from tests.support.helpers import write_lines
 
 CASES = [pytest.param(g, v, id=f"{g}-rng{v}") for g in game_ids() for v in VERSIONS]
 

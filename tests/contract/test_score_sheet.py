@@ -10,10 +10,10 @@ import pytest
 
 from planets_log.cli.main import cli
 from planets_log.engine.rules import TERMINAL
-from tests.contract.playouts import default
-from tests.contract.positions import cases, games, playouts, positions
-from tests.contract.playouts import build as play
-from tests.helpers import write_lines
+from tests.support.playouts import default
+from tests.support.positions import cases, games, playouts, positions
+from tests.support.playouts import build as play
+from tests.support.helpers import write_lines
 
 
 def sheets(rules, state):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from planets_log.engine.registry import get_rules
-from tests.contract.positions import cases, playouts, positions
+from tests.support.positions import cases, playouts, positions
 
 
 @pytest.mark.parametrize(("game", "config"), cases())

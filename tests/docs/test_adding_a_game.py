@@ -12,8 +12,8 @@ from planets_log.engine import registry
 from planets_log.engine.outcomes import possible
 from planets_log.engine.play import selfplay
 from planets_log.audit.validate import validate_file
-from tests.contract.positions import apply_problem, legality_problem, positions
-from tests.helpers import write_lines
+from tests.support.positions import apply_problem, legality_problem, positions
+from tests.support.helpers import write_lines
 
 PAGE = Path(__file__).resolve().parents[2] / "docs" / "adding-a-game.md"
 

@@ -1,15 +1,19 @@
 """docs/adding-a-game.md, the house plan: every game package has the modules its table names,
-`rules.py` holds the `Rules` subclass only (setup lives in `state.py`), and a game that
+`rules.py` holds the `Rules` subclass only (setup lives in `state.py`; no hook that only calls the
+function the core would call for it), and a game that
 supports records kept by one player keeps their checks in `kept.py`."""
 
 from __future__ import annotations
 
 import ast
 import importlib
+import inspect
 import re
 from pathlib import Path
 
 import pytest
+
+from planets_log.engine.rules import HOOKS, Rules
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = ROOT / "docs" / "adding-a-game.md"
@@ -36,9 +40,15 @@ def test_every_game_has_each_module_of_the_house_plan(game):
 
 
 def top_level(tree: ast.Module) -> list[ast.stmt]:
-    """The module's statements other than its docstring and imports."""
+    """The module's statements other than its docstring and imports (those for the type checker only included)."""
     return [node for node in tree.body if not isinstance(node, (ast.Import, ast.ImportFrom))
-            and not (isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant))]
+            and not (isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)) and not _typing_imports(node)]
+
+
+def _typing_imports(node: ast.stmt) -> bool:
+    """`if TYPE_CHECKING:` holding imports only (a name for annotations, imported where it is used)."""
+    return (isinstance(node, ast.If) and getattr(node.test, "id", None) == "TYPE_CHECKING" and not node.orelse
+            and all(isinstance(n, (ast.Import, ast.ImportFrom)) for n in node.body))
 
 
 def rules_problems(source: str) -> list[str]:
@@ -55,7 +65,23 @@ def rules_problems(source: str) -> list[str]:
         for hook in cls.body:
             if isinstance(hook, ast.FunctionDef) and hook.name == "setup" and len(top_level(hook)) != 1:  # type: ignore[arg-type]
                 out.append(f"line {hook.lineno}: setup is built here, not in state.py")
+            if isinstance(hook, ast.FunctionDef) and _forwards(hook):
+                out.append(f"line {hook.lineno}: {hook.name} only calls {'.'.join(HOOKS[hook.name])}, as the core does")
     return out
+
+
+def _forwards(hook: ast.FunctionDef) -> bool:
+    """The hook's body is one call of the very function the core would call for it, with the hook's arguments."""
+    if hook.name not in HOOKS:
+        return False
+    body = top_level(hook)  # type: ignore[arg-type]
+    call = body[0].value if len(body) == 1 and isinstance(body[0], (ast.Return, ast.Expr)) else None
+    params = [a.arg for a in hook.args.args[1:]]
+    if params != list(inspect.signature(getattr(Rules, hook.name)).parameters)[1:]:
+        return False  # another signature (Planetarium's score without a seat) is a declaration of its own
+    return (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)
+            and (getattr(call.func.value, "id", None), call.func.attr) == HOOKS[hook.name]
+            and [getattr(a, "id", None) for a in call.args] == params)
 
 
 def _rules_instance(node: ast.stmt) -> bool:

@@ -37,7 +37,7 @@ def test_ci_runs_the_suite_on_every_cpu_with_xdist_each_file_in_one_worker():
 def collected(seed: str) -> list[str]:
     """The test ids the whole suite collects, in order, in a process with this hash seed."""
     env = dict(os.environ, PYTHONHASHSEED=seed)
-    plugins = ["-p", "no:xdist", "-p", "no:syrupy", "-p", "no:cacheprovider"]  # syrupy: no unused-snapshot verdict
+    plugins = ["-p", "no:xdist", "-p", "no:syrupy", "-p", "no:cacheprovider", "-p", "no:randomly"]  # syrupy: no unused-snapshot verdict
     done = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", "-o", "addopts=", *plugins, "tests"],
                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]

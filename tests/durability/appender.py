@@ -63,5 +63,5 @@ def run(path: str, mode: str, seed: int, out: int) -> None:
 if __name__ == "__main__":
     from planets_log.engine import registry
 
-    registry.register("countdown", "tests.core.toy")
+    registry.register("countdown", "tests.support.toy")
     run(sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.stdout.fileno())

@@ -11,7 +11,7 @@ from planets_log.record.events import Note, Retract
 from planets_log.engine.rules import TERMINAL
 from planets_log.engine.play import Builder, make_header
 from planets_log.record.lines import line_hash
-from tests.core.toy import Take
+from tests.support.toy import Take
 
 # Texts that exercise the strict reader: multi-byte UTF-8, U+2028/U+2029 inside strings
 # (a line separator for str.splitlines, but not for the record), escapes, and brackets
@@ -83,7 +83,7 @@ _PREV = re.compile(rb'"prev":"[^"]*"')
 
 def rechain_text(lines: list[bytes], start: int = 1) -> list[bytes]:
     """Fix every `prev` from line index `start` on, textually: the rest of each line is left
-    byte for byte as it is (tests.helpers.rechain re-serialises, which would undo a malformation)."""
+    byte for byte as it is (tests.support.helpers.rechain re-serialises, which would undo a malformation)."""
     out = list(lines)
     for i in range(max(start, 1), len(out)):
         out[i] = _PREV.sub(b'"prev":"' + line_hash(out[i - 1]).encode() + b'"', out[i], count=1)

@@ -17,9 +17,9 @@ from planets_log.record.errors import RecordError
 from planets_log.record.events import FORMAT
 from planets_log.engine.recorder import Recorder
 from planets_log.audit.validate import validate_file
-from tests.core.toy import Take
+from tests.support.toy import Take
 
-from tests.helpers import rechain
+from tests.support.helpers import rechain
 
 from .records import new_builder, rechain_text, write
 

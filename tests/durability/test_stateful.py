@@ -21,7 +21,7 @@ from planets_log.record.events import Note, Retract
 from planets_log.record.lines import TornTail, create_record, repair_torn_tail
 from planets_log.engine.recorder import Recorder
 from planets_log.audit.validate import validate_file
-from tests.core.toy import Take
+from tests.support.toy import Take
 
 from .records import new_builder
 
@@ -78,7 +78,7 @@ class RecordModel(RuleBasedStateMachine):
         if kind == 1 and rec.pos.undo is not None:
             return Retract(target=rec.pos.undo.seq, reason=text or None)
         if kind == 2 and to_move == -1:  # a table game: chance typed in
-            from tests.core.toy import Pile
+            from tests.support.toy import Pile
 
             return Pile(size=7)
         return Note(target=rec.pos.seq, text=text)

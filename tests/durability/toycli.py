@@ -2,7 +2,7 @@
 
 from planets_log.engine import registry
 
-registry.register("countdown", "tests.core.toy")
+registry.register("countdown", "tests.support.toy")
 
 if __name__ == "__main__":
     from planets_log.cli.main import main

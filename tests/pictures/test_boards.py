@@ -13,7 +13,7 @@ from coloraide import Color
 
 from planets_log.cli.main import cli
 
-from .helpers import FIXTURES, NS, panels, parse, position, texts
+from tests.support.pictures import FIXTURES, NS, panels, parse, position, texts
 from .test_pieces import groups, named, panel
 
 PLANETARIUM = "planetarium/seeded-3p.jsonl"

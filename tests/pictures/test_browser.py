@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.chromium import launch
+from tests.support.chromium import launch
 
-from .helpers import FIXTURES, NS, ROOT, parse, position, texts
+from tests.support.pictures import FIXTURES, NS, ROOT, parse, position, texts
 from .test_export import TABLE_GAME, export, record_of
 
 webdriver = pytest.importorskip("selenium.webdriver")

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from planets_log.cli.main import cli
 from planets_log.engine.replay import Replay
 
-from .helpers import FIXTURES, page_data
+from tests.support.pictures import FIXTURES, page_data
 
 CODE = re.compile(r"\b[RYGPB][0-2](?:v[0-9]+)?s+\b")
 TABLE_GAME = FIXTURES / "four-planets" / "table-game.jsonl"

@@ -11,7 +11,7 @@ import pytest
 
 from planets_log.engine.replay import Replay
 
-from .helpers import FIXTURES, NS, count_class, panels, parse, texts
+from tests.support.pictures import FIXTURES, NS, count_class, panels, parse, texts
 
 
 def states(record: str):

@@ -12,7 +12,7 @@ from planets_log.record.errors import UsageError
 from planets_log.engine.rules import Rules
 from planets_log.engine.svg import esc
 
-from .helpers import NS, ROOT, count_class, outline, panels, parse, position, texts
+from tests.support.pictures import NS, ROOT, count_class, outline, panels, parse, position, texts
 
 CASES = [
     ("four-planets/table-game.jsonl", 4), ("four-planets/table-game.jsonl", 40), ("four-planets/table-game.jsonl", None),

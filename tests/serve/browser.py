@@ -20,7 +20,7 @@ from planets_log.serve.app import create_app
 from planets_log.serve.routes_director import link
 from planets_log.serve.server import Server
 
-from tests.chromium import launch
+from tests.support.chromium import launch
 
 webdriver = pytest.importorskip("selenium.webdriver")
 from selenium.webdriver.common.by import By  # noqa: E402

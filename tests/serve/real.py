@@ -77,7 +77,7 @@ class Real:
         return self.log.read_text(errors="replace")
 
 
-def start(folder: Path, limits: dict[str, float] | None = None, wait: float = 90.0, args: tuple[str, ...] = ()) -> Real:
+def start(folder: Path, limits: dict[str, Any] | None = None, wait: float = 90.0, args: tuple[str, ...] = ()) -> Real:
     """Start `planets-log serve FOLDER --port P` and wait for the director's link (or the word that the earlier one
     still works: then `director` stays empty) and the port to answer."""
     log = folder.parent / f"{folder.name}.serve-{time.monotonic_ns()}.log"
@@ -111,9 +111,9 @@ def _ready(real: Real, deadline: float) -> bool:
     return False
 
 
-def running(folder: Path, limits: dict[str, float] | None = None) -> Iterator[Real]:
+def running(folder: Path, limits: dict[str, Any] | None = None, args: tuple[str, ...] = ()) -> Iterator[Real]:
     """A fixture's body: the server for the test, stopped after it (killed if it will not stop)."""
-    real = start(folder, limits)
+    real = start(folder, limits, args=args)
     try:
         yield real
     finally:

@@ -21,7 +21,7 @@ from selenium.webdriver.common.keys import Keys
 from planets_log.cli.common import position_at
 from planets_log.engine.redact import public_picture
 from planets_log.engine.replay import Replay
-from tests.pictures.helpers import parse, texts
+from tests.support.pictures import parse, texts
 
 from .browser import (DESKTOP, PHONE, Live, axe, chromium, dataset, live_server, main_text, open_page,
                       picture_texts, resize, severe, shot, wait)
@@ -227,7 +227,7 @@ def test_a_spectator_of_a_public_table_with_public_delay_2_is_two_moves_behind(t
 
 def tampered(folder: Path) -> None:
     """A finished record with one card changed in its deal and the chain left as it was."""
-    from tests.pictures.helpers import FIXTURES
+    from tests.support.pictures import FIXTURES
 
     lines = (FIXTURES / "four-planets" / "selfplay-seed-2.jsonl").read_text().splitlines(keepends=True)
     assert '"P0s"' in lines[2]
@@ -396,7 +396,7 @@ def every_position(driver: Any, url: str) -> list[tuple[str, str, str]]:
 def test_a_seats_game_page_is_the_same_on_a_twin_record(tmp_path: Path, desk: Any):
     """Two records that differ only in what the seat cannot see (tests/trust's twins): the seat's game page shows
     the same thing at every position of both, while the scorekeeper's differs (so a leak would show)."""
-    from tests.helpers import write_lines
+    from tests.support.helpers import write_lines
     from tests.serve.test_twins import _cases
 
     for n, (seat, end, real, other, changed) in enumerate(_cases("four-planets")):

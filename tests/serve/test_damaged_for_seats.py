@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tests.helpers import rechain, write_lines
+from tests.support.helpers import rechain, write_lines
 from tests.trust.test_seat_outputs import _table
 
 from .conftest import serve_folder

@@ -137,7 +137,7 @@ def test_a_kept_alive_connection_still_serves_request_after_request(world: Serve
 
 
 def test_many_open_streams_from_one_client_hold_no_one_up(world: Served, real: Real):
-    hostile = {"X-Forwarded-For": "10.1.2.3"}  # another client behind the proxy on this machine (trusted)
+    hostile: dict[str, str] = {}  # a spectator on this machine (it names no proxy: 127.0.0.1 is one client)
     with ExitStack() as stack:
         client = stack.enter_context(real.client())
         for _ in range(MAX_STREAMS_PER_CLIENT):  # opened and never read
@@ -184,9 +184,9 @@ def test_a_record_locked_by_another_writer_is_answered_503_in_bounded_time(world
 
 @pytest.fixture(params=["httptools", "h11"])
 def capped(request: pytest.FixtureRequest, tmp_path) -> Iterator[Real]:
-    """A server that counts 127.0.0.1 as one client (no proxy trusted), at most 12 connections from it."""
+    """A server as it starts by default (no proxy trusted: 127.0.0.1 is one client), at most 12 connections from it."""
     yield from running(tmp_path / "served", {"HEADER_SECONDS": 1.5, "MAX_CONNECTIONS_PER_CLIENT": 12,
-                                             "TRUSTED_PROXIES": [], "PARSER": request.param})
+                                             "PARSER": request.param})
 
 
 def _silent(sock: socket.socket) -> bool:
@@ -214,7 +214,8 @@ def test_one_address_holds_at_most_its_share_of_connections(capped: Real):
 
 
 def test_x_forwarded_for_from_an_untrusted_address_does_not_make_another_client(capped: Real):
-    """Only a proxy on this machine is trusted to name the client: from anywhere else the header is ignored, and the
+    """No proxy is trusted to name the client unless the director names it, not even one on this machine (issue 35:
+    515 streams from 127.0.0.1, each with another X-Forwarded-For, filled the server): the header is ignored and the
     streams are counted against the connection's own address."""
     with ExitStack() as stack:
         client = stack.enter_context(capped.client())
@@ -227,6 +228,38 @@ def test_x_forwarded_for_from_an_untrusted_address_does_not_make_another_client(
             assert res.status_code == 200
         extra = client.get("/api/tables/t1/stream", headers={"X-Forwarded-For": "10.9.1.1"})
         assert extra.status_code == 429 and extra.json()["code"] == "limit.streams"
+
+
+@pytest.fixture
+def proxied(tmp_path) -> Iterator[Real]:
+    """A server behind a proxy on this machine that the director names, with room for 4 spectators' streams."""
+    yield from running(tmp_path / "served", {"MAX_STREAMS": 4, "MAX_STREAMS_PER_CLIENT": 2},
+                       args=("--trusted-proxy", HOST))
+
+
+def test_spectators_behind_a_trusted_proxy_fill_only_their_share_of_the_streams(proxied: Real):
+    """Each device behind the named proxy is a client of its own; spectators filling their streams get a 503 with
+    Retry-After, and the director's, the recorder's and the seats' streams still open (the links' reserve)."""
+    world = proxied.served()
+    world.table("t1", public=True)
+    following: list[Events] = []  # each kept, and so open (a reader let go closes its stream)
+    with ExitStack() as stack:
+        client = stack.enter_context(proxied.client())
+
+        def follow(headers: dict[str, str]) -> int:
+            res = stack.enter_context(client.stream("GET", "/api/tables/t1/stream", headers=headers))
+            if res.status_code == 200:
+                following.append(Events(res))
+                following[-1].until(lambda got: got)  # hello
+            return res.status_code
+
+        assert [follow({"X-Forwarded-For": "10.9.0.1"}) for _ in range(3)] == [200, 200, 429]  # its own share
+        assert [follow({"X-Forwarded-For": f"10.9.0.{k}"}) for k in (2, 3)] == [200, 200]  # 4 in all: full
+        refused = client.get("/api/tables/t1/stream", headers={"X-Forwarded-For": "10.9.0.5"})
+        assert (refused.status_code, refused.json()["code"]) == (503, "limit.streams")
+        assert int(refused.headers["Retry-After"]) > 0
+        links = [world.director, world.links["t1"]["recorder"], world.links["t1"]["Ann"], world.links["t1"]["Ben"]]
+        assert [follow({**h, "X-Forwarded-For": "10.9.0.6"}) for h in links] == [200, 200, 200, 200]
 
 
 def test_a_body_announced_over_the_limit_is_refused_without_waiting_for_it(world: Served, real: Real):

@@ -2,7 +2,8 @@
 
 A table's link reads and writes only its own table (403 elsewhere), a seat only reads its view and annotates, only
 the director rules, penalises, declares, seals, makes tables and links; no token on a private table is a 404 for a
-read and a 401 for a write; a revoked or unknown token is a 401 everywhere.
+read and a 401 for a write or the record (which need a token whatever the table); a revoked or unknown token is a
+401 everywhere.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from .conftest import Served, bearer
 
 READ = {"director": 200, "recorder": 200, "seat": 200, "other-recorder": 403, "other-seat": 403, "nobody": 404,
         "spectator": 200, "revoked": 401, "unknown": 401}
-RECORD = {**READ, "seat": 403, "spectator": 401}
+RECORD = {**READ, "seat": 403, "spectator": 401, "nobody": 401}
 RECORDER_WRITE = {"director": 200, "recorder": 200, "seat": 403, "other-recorder": 403, "other-seat": 403,
                   "nobody": 401, "spectator": 401, "revoked": 401, "unknown": 401}
 NOTE = {**RECORDER_WRITE, "seat": 200}

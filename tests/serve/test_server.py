@@ -143,6 +143,17 @@ def test_the_command_says_what_listening_on_every_address_exposes():
     assert "0.0.0.0" in text and "every machine on the network" in text and "planets-log serve club-night/" in text
 
 
+def test_a_trusted_proxy_is_named_by_its_address(tmp_path, monkeypatch):
+    res = CliRunner().invoke(cli, ["serve", "--help"])
+    assert "--trusted-proxy ADDR" in res.output and "none by default" in " ".join(res.output.split())
+    res = CliRunner().invoke(cli, ["serve", str(tmp_path), "--trusted-proxy", "proxy.example"])
+    assert res.exit_code == 2 and "give the proxy's IP address" in res.output
+    ran: dict[str, object] = {}
+    monkeypatch.setattr("planets_log.serve.app.run", lambda *args: ran.update(trusted=args[-1]))
+    res = CliRunner().invoke(cli, ["serve", str(tmp_path), "--trusted-proxy", "127.0.0.1", "--trusted-proxy", "::1"])
+    assert res.exit_code == 0 and ran["trusted"] == ("127.0.0.1", "::1"), res.output
+
+
 def test_a_table_with_a_secret_seed_keeps_it_beside_the_record_and_never_shows_it(served: Served):
     made = served.client.post("/api/tables", json={"name": "t1", "game": "four-planets", "players": ["Ann", "Ben"],
                                                    "entropy": {"Ann": "kumquat"}}, headers=served.director)

@@ -9,8 +9,7 @@ import time
 
 import pytest
 
-from planets_log.serve import stream
-from planets_log.serve.limits import MAX_STREAMS_PER_CLIENT
+from planets_log.serve import limits, quota, stream
 
 from .conftest import Served
 
@@ -100,16 +99,66 @@ def test_the_tournament_stream_sends_each_table_and_then_only_what_changed(serve
     assert [json.loads(e["data"])["name"] for e in public] == ["t2"]
 
 
-def test_open_streams_are_bounded_per_client(served: Served, short):
-    served.table("t1")
-    stream.STREAMS.open["testclient"] = MAX_STREAMS_PER_CLIENT
+def test_open_streams_are_bounded_per_client_and_per_link(served: Served, short):
+    served.table("t1", public=True)
+    spectator = ("spectator", "testclient")
+    stream.STREAMS.open[spectator] = limits.MAX_STREAMS_PER_CLIENT
     try:
-        res = served.client.get("/api/tables/t1/stream", headers=served.director)
-        assert res.status_code == 429 and res.json()["code"] == "limit.streams"
+        res = served.client.get("/api/tables/t1/stream")
+        assert (res.status_code, res.json()["code"]) == (429, "limit.streams") and res.headers["Retry-After"]
+        assert served.client.get("/api/tables/t1/stream", headers=served.director).status_code == 200  # not theirs
     finally:
-        stream.STREAMS.open.pop("testclient", None)
-    assert served.client.get("/api/tables/t1/stream", headers=served.director).status_code == 200
-    assert "testclient" not in stream.STREAMS.open  # the stream gave its place back when it ended
+        stream.STREAMS.open.pop(spectator, None)
+    assert served.client.get("/api/tables/t1/stream").status_code == 200
+    assert not stream.STREAMS.open  # each stream gave its place back when it ended
+    ann = _link(served, "t1", "Ann")
+    stream.STREAMS.open[ann] = limits.MAX_STREAMS_PER_LINK
+    try:
+        res = served.client.get("/api/tables/t1/stream", headers=served.links["t1"]["Ann"])
+        assert (res.status_code, res.json()["code"]) == (429, "limit.streams")
+        assert served.client.get("/api/tables/t1/stream", headers=served.links["t1"]["Ben"]).status_code == 200
+    finally:
+        stream.STREAMS.open.pop(ann, None)
+
+
+def _link(served: Served, table: str, who: str) -> quota.Holder:
+    """The holder a link's streams count against: its token's id."""
+    tokens = served.client.get("/api/tokens", headers=served.director).json()
+    seat = {"recorder": None, "Ann": 0, "Ben": 1}[who]
+    return ("link", next(t["id"] for t in tokens if t["table"] == table and t["seat"] == seat and not t["revoked"]))
+
+
+def test_spectators_filling_the_server_refuse_no_director_recorder_or_seat(served: Served, short, monkeypatch):
+    """Spectators, from as many addresses as they like, fill only their own share: a spectator over it gets a 503 with
+    Retry-After, while the links' streams come from a reserve of their own."""
+    monkeypatch.setattr(limits, "MAX_STREAMS", 3)
+    served.table("t1", public=True)
+    for k in range(3):
+        stream.STREAMS.open[("spectator", f"10.0.0.{k + 1}")] = 1
+    try:
+        res = served.client.get("/api/tables/t1/stream")
+        assert (res.status_code, res.json()["code"]) == (503, "limit.streams"), res.text
+        assert int(res.headers["Retry-After"]) == limits.STREAM_RETRY_SECONDS
+        assert served.client.get("/api/stream").status_code == 503  # the tournament's stream too
+        for headers in (served.director, served.links["t1"]["recorder"], served.links["t1"]["Ann"]):
+            res = served.client.get("/api/tables/t1/stream", headers=headers)
+            assert res.status_code == 200 and events(res.text)[0]["event"] == "hello"
+        assert served.client.get("/api/stream", headers=served.director).status_code == 200
+    finally:
+        stream.STREAMS.open.clear()
+
+
+def test_the_links_reserve_is_bounded_too(served: Served, short, monkeypatch):
+    monkeypatch.setattr(limits, "MAX_LINK_STREAMS", 2)
+    served.table("t1", public=True)
+    stream.STREAMS.open[_link(served, "t1", "Ann")] = 1
+    stream.STREAMS.open[_link(served, "t1", "Ben")] = 1
+    try:
+        res = served.client.get("/api/tables/t1/stream", headers=served.links["t1"]["recorder"])
+        assert (res.status_code, res.json()["code"]) == (503, "limit.streams") and res.headers["Retry-After"]
+        assert served.client.get("/api/tables/t1/stream").status_code == 200  # spectators have theirs
+    finally:
+        stream.STREAMS.open.clear()
 
 
 def test_revoking_a_link_ends_its_open_stream(served: Served, short):
@@ -118,7 +167,7 @@ def test_revoking_a_link_ends_its_open_stream(served: Served, short):
 
     def later() -> None:  # once the stream is open (revoked before, the request itself is refused: a 401)
         deadline = time.monotonic() + 5
-        while not stream.STREAMS.open.get("testclient") and time.monotonic() < deadline:
+        while not stream.STREAMS.open and time.monotonic() < deadline:
             time.sleep(0.01)
         served.server.store.revoke(ben["token_id"])
         served.server.notifier.changed()

@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 from planets_log.serve import stream
-from tests.helpers import write_lines
+from tests.support.helpers import write_lines
 from tests.trust.test_per_seat_games import GAMES
-from tests.trust.twins import Table, table_game, twin
+from tests.support.twins import Table, table_game, twin
 
 from .conftest import Served, serve_folder
 

@@ -78,7 +78,7 @@ def _slug(name: str) -> str:
 @pytest.fixture(scope="module")
 def twins(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Real, list[tuple[str, int, int]]]]:
     """One server holding, for every game with hidden cards and every seat, a cut record `-a` and its twin `-b`."""
-    from tests.helpers import write_lines
+    from tests.support.helpers import write_lines
 
     folder = tmp_path_factory.mktemp("twins") / "served"
     folder.mkdir()
@@ -127,3 +127,13 @@ def test_no_link_but_the_directors_printed_one_ever_reaches_the_servers_output(w
     out = real.output()
     assert not [t for t in tokens if t in out]
     assert out.count("#token=") == 1  # the director's, shown once at the start
+
+
+def test_head_answers_a_page_the_api_and_a_stream_over_a_real_socket(real: Real):
+    """uvicorn sends no body for HEAD and must not wait for one: each answer whole, a stream's at once."""
+    with real.client() as client:
+        for path in ("/director", "/static/serve.css", "/api/games", "/api/stream"):
+            got = client.head(path, headers=real.director)
+            assert got.status_code == 200 and got.content == b"", path
+            assert got.headers["content-type"].count("charset") <= 1, path
+        assert client.request("TRACE", "/api/tokens").headers["allow"] == "GET, HEAD, OPTIONS"

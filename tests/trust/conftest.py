@@ -13,7 +13,7 @@ import pytest
 
 from planets_log.cli.main import cli
 from planets_log.record.commit import commitment, seed_path
-from tests.helpers import rechain, write_lines
+from tests.support.helpers import rechain, write_lines
 
 
 def run(runner, *args, input=None):

@@ -16,7 +16,7 @@ from planets_log.record.commit import commitment, seed_path
 from planets_log.record.errors import RecordError
 from planets_log.engine.recorder import Recorder
 from planets_log.engine.rng import rng
-from tests.helpers import rechain, write_lines
+from tests.support.helpers import rechain, write_lines
 
 from .conftest import run, with_secret
 

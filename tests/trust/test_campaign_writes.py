@@ -12,8 +12,8 @@ import pytest
 
 from planets_log.audit import campaign as campaign_module
 from planets_log.record import commit
-from tests.games.four_planets import fp_campaign
-from tests.helpers import rechain, write_lines
+from tests.games.four_planets import campaign
+from tests.support.helpers import rechain, write_lines
 
 from .conftest import run
 
@@ -53,7 +53,7 @@ def test_a_long_but_legal_out_name_is_made(runner, tmp_path):
 
 def test_a_start_line_naming_a_file_too_long_is_a_clean_error(runner, tmp_path):
     folder = tmp_path / "camp"
-    shutil.copytree(fp_campaign.ROOT / "campaign-seeded", folder)
+    shutil.copytree(campaign.ROOT / "campaign-seeded", folder)
     path = folder / "campaign.jsonl"
     lines = path.read_bytes().splitlines()[:6]  # up to game 1's start line
     start = json.loads(lines[5])

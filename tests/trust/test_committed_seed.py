@@ -8,7 +8,7 @@ import stat
 import pytest
 
 from planets_log.record.commit import commitment, seed_path
-from tests.helpers import edit_line, rechain, write_lines
+from tests.support.helpers import edit_line, rechain, write_lines
 
 from .conftest import run, with_secret
 

@@ -11,7 +11,7 @@ import stat
 import pytest
 
 from planets_log.engine.edition import _CACHE
-from tests.helpers import rechain, write_lines
+from tests.support.helpers import rechain, write_lines
 
 from .conftest import run
 

@@ -6,7 +6,7 @@ import json
 import re
 
 from planets_log.record.text import escape, escape_output
-from tests.helpers import rechain, write_lines
+from tests.support.helpers import rechain, write_lines
 
 from .conftest import run
 

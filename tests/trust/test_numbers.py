@@ -6,7 +6,7 @@ import pytest
 
 from planets_log.engine.play import selfplay
 from planets_log.engine.registry import get_rules
-from planets_log.engine.replay import Replay, Visitor
+from planets_log.engine.replay import BaseVisitor, Replay, SkipType
 from planets_log.record.errors import PlanetsLogError
 from planets_log.record.events import Meta
 
@@ -24,13 +24,13 @@ PLAYED = {  # every game, and Four Planets' Professional Mode (its own notation)
 STEPS = 160  # lines of each game looked at: every kind of move and outcome comes up by then
 
 
-class Lines(Visitor):
+class Lines(BaseVisitor[list[tuple[object, str]]]):
     """(state before, text) of every move and outcome, as the game writes it."""
 
     def __init__(self) -> None:
         self.found: list[tuple[object, str]] = []
 
-    def visit(self, step) -> bool:
+    def visit(self, step) -> SkipType | None:
         if not isinstance(step.event, Meta) and len(self.found) < STEPS:
             rules = self.replay.session.rules
             self.found.append((step.before.state, rules.format(step.event, step.before.state)))

@@ -14,7 +14,7 @@ import json
 import pytest
 
 from planets_log.engine.play import selfplay
-from tests.helpers import rechain, write_lines
+from tests.support.helpers import rechain, write_lines
 
 from .conftest import run
 

@@ -14,11 +14,11 @@ import pytest
 
 from planets_log.record.events import Chance, Meta
 from planets_log.engine.registry import game_ids, get_rules
-from tests.helpers import write_lines
-from tests.pictures.helpers import page_data
+from tests.support.helpers import write_lines
+from tests.support.pictures import page_data
 
 from .conftest import run
-from .twins import Table, table_game, twin
+from tests.support.twins import Table, table_game, twin
 
 GAMES = {  # game id (and options) -> players, and the fields of moves that put a card face down (by the rulebook)
     "four-planets": ({}, 2, {"done": ("keep",)}),  # Play Specialists: the card kept in hand
@@ -265,7 +265,7 @@ def _refusal(rec, text: str, path) -> tuple[str, str] | None:
 def test_a_tampered_hidden_outcome_reads_the_same_to_each_seat_on_a_twin(runner, tmp_path, name):
     """The outcome the twins differ in, made impossible the same way in both (one of its cards replaced), cut
     there: `diff`, `export --lenient` and `replay`, as the seat, print the same on both pairs."""
-    from .twins import spoiled
+    from tests.support.twins import spoiled
 
     tried = differ = 0
     for seat, end, real, (other, changed) in _all_cases(name):

@@ -13,7 +13,7 @@ import subprocess
 import sys
 import pytest
 
-from tests.helpers import rechain, write_lines
+from tests.support.helpers import rechain, write_lines
 
 from .conftest import through_pty
 EVIL = "\x1b[1A\x1b[2K\r\x07\x9b2J\u202eok"

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import write_lines
+from tests.support.helpers import write_lines
 
 from .conftest import run
 

@@ -13,8 +13,8 @@ import json
 import pytest
 
 from planets_log.engine.play import selfplay
-from tests.helpers import rechain, write_lines
-from tests.pictures.helpers import page_data
+from tests.support.helpers import rechain, write_lines
+from tests.support.pictures import page_data
 
 from .conftest import run
 

@@ -8,144 +8,41 @@ Draws come from the set-apart cards while they last, then from the box.
 """
 
 from __future__ import annotations
-
-from typing import Any, Callable, NoReturn, Protocol, Sequence
+from typing import Any, Callable
 
 import msgspec
 
-from planets_log.game import Action, Chance, Edition, Event, Header, IllegalEvent, Stream
+from planets_log.game import Edition, Event, Header, IllegalEvent, Stream
 
 from .buildings import format_given
+from .campaign_state import (
+    GAMES,
+    RULE,
+    STEP_EVENT,
+    CDealt,
+    CFinished,
+    CKept,
+    CPicked,
+    CStarted,
+    CState,
+    Linked,
+    Players,
+    due,
+    fail,
+    totals,
+    winner,
+)
 from .edition import FourPlanetsEdition
 
-RULE = "Mini-Campaign"
-GAMES = 3
-IDS = ("observatorium", "tower", "greenhouse", "tech-tornillo", "galactic-bank")
-
-
-class CDealt(Chance, tag="deal", frozen=True):
-    """Buildings dealt to a seat for a draft."""
-
-    seat: int
-    buildings: tuple[str, ...]
-
-
-class CKept(Action, tag="keep", frozen=True):
-    """The building a seat keeps of those dealt to it."""
-
-    building: str
-
-
-class CPicked(Action, tag="pick", frozen=True):
-    """The building the leader picks of the 2 passed to them."""
-
-    building: str
-
-
-class CStarted(Event, tag="start", frozen=True):
-    """Game `game` begun: its file and log id, the buildings it gives and who turns the start tile (0: random)."""
-
-    game: int
-    file: str
-    log_id: str
-    buildings: str
-    orienter: int
-
-
-class CFinished(Event, tag="finish", frozen=True):
-    """Game `game` linked when over: its log id, the hash of its last line, its totals and winners."""
-
-    game: int
-    log_id: str
-    head: str
-    totals: tuple[int, ...]
-    winners: tuple[int, ...]
-
-
-STEP_EVENT: dict[str, type[Event]] = {"deal": CDealt, "keep": CKept, "pick": CPicked, "start": CStarted,
-                                      "finish": CFinished}
-"""The line each step of `due` asks for."""
-
-
-class Players(Protocol):
-    """What the campaign reads of its header: the players' names."""
-
-    @property
-    def players(self) -> Sequence[str]:
-        """The players, seat 1 first."""
-
-
-class Linked(Protocol):
-    """A finished game as the campaign links it: its log id, last line's hash, totals and winners."""
-
-    @property
-    def log_id(self) -> str:
-        """The game's log id."""
-
-    @property
-    def head(self) -> str:
-        """The hash of its last line."""
-
-    @property
-    def totals(self) -> tuple[int, ...]:
-        """Each seat's total."""
-
-    @property
-    def winners(self) -> tuple[int, ...]:
-        """The winning seats."""
-
-
-class CState(msgspec.Struct, frozen=True):
-    """Where the campaign stands."""
-
-    players: tuple[str, ...]
-    box: tuple[str, ...]
-    apart: tuple[str, ...] = ()
-    owned: tuple[tuple[str, ...], ...] = ((), ())
-    hands: tuple[tuple[str, ...], ...] = ((), ())
-    passed: tuple[str, ...] = ()
-    todo: tuple[tuple[str, int], ...] = (("deal", 0), ("deal", 1), ("keep", 0), ("keep", 1))
-    draft: int = 0
-    orienter: int = 0
-    secret: tuple[int, str] | None = None
-    """A building kept while the other player still chooses (both keep 1 of 3): hidden from that player."""
-    games: tuple[CStarted, ...] = ()
-    results: tuple[CFinished, ...] = ()
-
-
-def fail(code: str, message: str) -> NoReturn:
-    """Raise the illegal-event error."""
-    raise IllegalEvent(code, message, RULE)
-
-
-def totals(state: CState) -> list[int]:
-    """Each seat's VP summed over the finished games."""
-    return [sum(r.totals[i] for r in state.results) for i in range(2)]
-
-
-def due(state: CState) -> tuple[str, int]:
-    """The next step: (deal|keep|pick, seat), (start|finish, game) or (over, 0)."""
-    if state.todo:
-        return state.todo[0]
-    if len(state.games) > len(state.results):
-        return ("finish", len(state.games))
-    if len(state.results) == GAMES:
-        return ("over", 0)
-    return ("start", len(state.games) + 1)
-
-
-def winner(state: CState) -> list[int]:
-    """The campaign's winner: the higher total; tied, the winner of game 3 (shared if that was shared too)."""
-    t = totals(state)
-    if t[0] != t[1]:
-        return [0 if t[0] > t[1] else 1]
-    return list(state.results[-1].winners)
+__all__ = ["GAMES", "RULE", "CDealt", "CFinished", "CKept", "CPicked", "CStarted", "CState", "Linked",
+           "FourPlanetsCampaign", "due", "totals", "winner"]
 
 
 class FourPlanetsCampaign:
     """The campaign rules the core's campaign file calls."""
 
     events = (CDealt, CKept, CPicked, CStarted, CFinished)
+    rule = RULE
 
     def players_problem(self, players: list[str]) -> str | None:
         """Why these players cannot play a campaign, or None."""
@@ -207,9 +104,11 @@ class FourPlanetsCampaign:
 
     def plan(self, s: CState, keeps: dict[int, str], deals: dict[int, tuple[str, ...]],
              rng_for: Callable[[int], Stream] | None) -> tuple[list[Event], str]:
-        """The draft lines due now from the choices given (and seeded deals); what is missing, in words."""
+        """The draft lines due now from the choices given (and seeded deals); what is missing, in words. A choice
+        given that is not due when the draft stops is refused (campaign.due), as a line out of turn is."""
         out: list[Event] = []
-        while s.todo:
+        missing = ""
+        while s.todo and not missing:
             step, seat = s.todo[0]
             event: Event
             if step == "deal":
@@ -218,15 +117,21 @@ class FourPlanetsCampaign:
                 elif rng_for is not None:
                     event = self.deal(s, rng_for(len(out)))
                 else:
-                    return out, _ask_deal(s, seat)
+                    missing = _ask_deal(s, seat)
+                    continue
             else:
                 if seat not in keeps:
-                    return out, _ask(s, step, seat)
+                    missing = _ask(s, step, seat)
+                    continue
                 event = (CKept if step == "keep" else CPicked)(by=seat, building=keeps.pop(seat))
             self.check(s, event)
             s = self.apply(s, event)
             out.append(event)
-        return out, ""
+        if keeps or deals:
+            given = [f"--keep {s.players[i]}" for i in keeps] + [f"--deal {s.players[i]}" for i in deals]
+            fail("campaign.due", f"{', '.join(given)} is not due now, and nothing was recorded; due first: "
+                 f"{missing or _due_words(s)}")
+        return out, missing
 
     def started(self, s: CState, file: str, log_id: str) -> CStarted:
         """The start line of the next game."""
@@ -261,6 +166,14 @@ class FourPlanetsCampaign:
     def give(self, s: CState) -> tuple[str, int]:
         """The next game's buildings option and orienter (0: random)."""
         return format_given(s.owned), s.orienter
+
+
+def _due_words(s: CState) -> str:
+    """What is due when no draft decision is, in words."""
+    step, n = due(s)
+    if step == "over":
+        return "nothing, the campaign is over"
+    return f"game {n} is {'started' if step == 'start' else 'finished and linked'} (no draft decision)"
 
 
 def _ask_deal(s: CState, seat: int) -> str:
@@ -316,7 +229,9 @@ def _c_keep(s: CState, e: CKept, seat: int) -> None:
 
 def _c_pick(s: CState, e: CPicked, seat: int) -> None:
     if e.building not in s.passed:
-        fail("campaign.pick", f"{s.players[seat]} picks {e.building!r} but was passed {' '.join(s.passed)}")
+        fail("campaign.pick", f"{s.players[seat]} picks {e.building!r} but was passed {' '.join(s.passed)}: the "
+             f"leader takes one of the two, and cannot decline both (both players start game {len(s.results) + 1} "
+             f"with {len(s.results) + 1} buildings)")
 
 
 def _c_start(s: CState, e: CStarted, n: int) -> None:

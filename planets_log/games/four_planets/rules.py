@@ -1,20 +1,22 @@
-"""The Four Planets rules object: wires the hooks of the plug-in boundary to this package."""
+"""Four Planets' `Rules`: what the game declares and where Professional Mode branches; the core forwards the
+other hooks to its modules."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from planets_log.game import (Chance, Event, Header, IllegalEvent, Option, Outcomes, Ranking, Rules, ScoreSheet, Stream,
-                              known_totals)
+from planets_log.game import Chance, Event, Header, IllegalEvent, Option, Outcomes, Rules, Stream, known_totals
 
-from . import apply, chance, check, professional, score, view
-from .campaign import FourPlanetsCampaign
+from . import apply, chance, check, professional
 from .edition import FourPlanetsEdition
 from .events import EVENTS, BonusShown
 from .options import Options
 from .pro_events import PRO_EVENTS, PRO_TYPES
 from .state import State, setup
+
+if TYPE_CHECKING:
+    from .campaign import FourPlanetsCampaign
 
 
 class FourPlanets(Rules):
@@ -42,12 +44,15 @@ class FourPlanets(Rules):
     edition_dir = Path(__file__).parent / "editions"
     hidden_information = True
     rulebook = "four-planets.txt"
-
-    hidden_information = True
+    modes = {"Professional Mode": "--option professional=true",
+             "Mini-Campaign": "planets-log campaign new four-planets (three professional games)"}
+    modules = __package__
 
     @property
     def campaign(self) -> FourPlanetsCampaign:
         """The mini-campaign's rules (Mini-Campaign), for `planets-log campaign`."""
+        from .campaign import FourPlanetsCampaign  # only `planets-log campaign` asks
+
         return FourPlanetsCampaign()
 
     def setup(self, header: Header, edition: FourPlanetsEdition) -> State:
@@ -135,14 +140,6 @@ class FourPlanets(Rules):
             return professional.hint(state)
         return chance.hint(state)
 
-    def score(self, state: State, seat: int | None = None) -> ScoreSheet:
-        """The score sheet (final once the game is over); with a seat, only the bonus cards it has seen."""
-        return score.score(state, seat)
-
-    def rank(self, state: State, totals: list[int]) -> Ranking:
-        """Rank totals (after adjustments) with the colour-bonus tie-break."""
-        return score.rank(state, totals)
-
     def missing_reveals(self, state: State) -> list[str]:
         """In a kept record: the `?` cards the score still needs, with the line that reveals each."""
         from . import kept
@@ -176,30 +173,6 @@ class FourPlanets(Rules):
         if isinstance(event, PRO_EVENTS):
             return pro_notation.format_event(event, state, seat)
         return notation.format_event(event, state, seat)
-
-    def resample_hidden(self, state: State, seat: int, rng: Stream) -> State:
-        """A state `seat` cannot tell from this one (what it has not seen, redrawn)."""
-        return view.resample_hidden(state, seat, rng)
-
-    def render(self, state: State, seat: int | None = None) -> str:
-        """The table as text."""
-        return view.render(state, seat)
-
-    def view(self, state: State, seat: int | None = None) -> Any:
-        """The table as JSON-able data."""
-        return view.view(state, seat)
-
-    def picture(self, state: State, seat: int | None = None) -> str:
-        """The position as SVG, drawn from `view(state, seat)` only."""
-        from planets_log.game.svg import frame_for
-
-        return self.draw(self.view(state, seat), frame_for(self, state, seat), state)
-
-    def draw(self, data: Any, frame: Any, state: State) -> str:
-        """The SVG of a view's data (a seat's, or a spectator's) and its frame; the state only for the public layout."""
-        from . import picture
-
-        return picture.svg(data, frame)
 
     def public_scores(self, state: State, seat: int | None = None) -> list[int | None] | None:
         """A seat may not know the totals before the end: the colour bonus counts and stays secret

@@ -1,29 +1,17 @@
-"""Planetarium's `Rules`: the hooks the core calls, wired to the game's modules."""
+"""Planetarium's `Rules`: what the game declares; the core forwards the other hooks to its modules."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
-from planets_log.game import (
-    CHANCE,
-    TERMINAL,
-    Chance,
-    Event,
-    Header,
-    Option,
-    Outcomes,
-    Ranking,
-    Rules,
-    ScoreSheet,
-    Stream,
-)
+from planets_log.game import CHANCE, TERMINAL, Chance, Event, Option, Rules, ScoreSheet, Stream
 
-from . import apply, chance, check, score, view
+from . import chance, score
 from .edition import PlanetariumEdition
 from .events import EVENTS
 from .options import PlanetariumOptions
-from .state import CHANCE_PHASES, State, setup
+from .state import CHANCE_PHASES, State
 
 
 class PlanetariumRules(Rules):
@@ -48,6 +36,8 @@ class PlanetariumRules(Rules):
     edition_type = PlanetariumEdition
     edition_dir = Path(__file__).parent / "editions"
     rulebook = "planetarium.txt"
+    modes = {"Solo Variant": "1 player (--option target=N: the starting target score)"}
+    modules = __package__
 
     def options_problem(self, options: dict[str, Any], players: int) -> str | None:
         """The target score belongs to the solo variant only (Solo Variant)."""
@@ -55,10 +45,6 @@ class PlanetariumRules(Rules):
             return (f"option target={options['target']} belongs to the solo variant (Solo Variant); "
                     f"this game has {players} players")
         return None
-
-    def setup(self, header: Header, edition: PlanetariumEdition) -> State:
-        """The table before the Matter is placed: planets on A-D, tokens Hostile side up, full decks."""
-        return setup(header, edition)
 
     def to_move(self, state: State) -> int:
         if state.phase == "over":
@@ -72,61 +58,16 @@ class PlanetariumRules(Rules):
             return []  # its outcomes are chance_outcomes
         return legal.legal(state) if state.phase != "over" else []
 
-    def candidates(self, state: State) -> list[Event]:
-        from . import legal
-
-        return legal.candidates(state)
-
-    def chance_outcomes(self, state: State) -> Outcomes:
-        return chance.outcomes(state)
-
-    def check(self, state: State, event: Event) -> None:
-        check.check(state, event)
-
-    def apply(self, state: State, event: Event) -> State:
-        return apply.apply(state, event)
-
     def chance(self, state: State, rng: Stream) -> Chance:
         return chance.chance(state, rng)
-
-    def chance_hint(self, state: State) -> str:
-        return chance.hint(state)
 
     # No `seat` parameter on purpose: the engine scores per seat only a game whose `score` takes one
     # (engine/scoring.py reads the signature); Planetarium's points lie face up for everyone.
     def score(self, state: State) -> ScoreSheet:  # type: ignore[override]
         return score.score(state)
 
-    def rank(self, state: State, totals: list[int]) -> Ranking:
-        return score.rank(state, totals)
-
     def round_of(self, state: State) -> int:
         return state.turns // len(state.players) + 1
-
-    def parse(self, text: str, state: State) -> Event:
-        from . import notation
-
-        return notation.parse(text, state)
-
-    def format(self, event: Event, state: State, seat: int | None = None) -> str:
-        from . import notation
-
-        return notation.format(event, state, seat)
-
-    def resample_hidden(self, state: State, seat: int, rng: Stream) -> State:
-        return view.resample_hidden(state, seat, rng)
-
-    def render(self, state: State, seat: int | None = None) -> str:
-        return view.render(state, seat)
-
-    def view(self, state: State, seat: int | None = None) -> dict[str, Any]:
-        return view.view(state, seat)
-
-    def picture(self, state: State, seat: int | None = None) -> str:
-        """The position as SVG, drawn from `view(state, seat)` and the board's public layout only."""
-        from planets_log.game.svg import frame_for
-
-        return self.draw(self.view(state, seat), frame_for(self, state, seat), state)
 
     def draw(self, data: Any, frame: Any, state: State) -> str:
         """The SVG of a view's data (a seat's, or a spectator's) and its frame; the state only for the public layout."""

@@ -207,8 +207,9 @@ def _hacked(state: State, e: E.Hacked) -> State:
     zones = zones_used(state, "hack")
     victim = char_at(state, state.zone, e.space)
     hand = add(state.hands[victim.owner], victim.card)
+    ships = with_seat(state.ships, victim.owner, state.ships[victim.owner] + 1) if state.ship_back else state.ships
     return settle(replace(state, zones=zones_with(zones, state.zone, e.space, None),
-                          hands=with_seat(state.hands, victim.owner, hand)))
+                          hands=with_seat(state.hands, victim.owner, hand), ships=ships))
 
 
 def _scanned(state: State, e: E.Scanned) -> State:

@@ -84,6 +84,9 @@ class State(msgspec.Struct, frozen=True, gc=False):
     winner: int = -1
     piled: tuple[int, ...] = ()
     keeper: int = -1
+    ship_back: bool = True
+    """A hacked character's Ship goes back to its owner's hand with it (rules version 2 on; a record of version 1
+    replays with the Ship left out until the round's end, as it was written)."""
     boosted: bool = False
     """A Team Radio bonus may stand on the grid: set by a radio, cleared with the bonuses when its zone ends (no
     zone's end need look for one otherwise)."""
@@ -190,7 +193,7 @@ def setup(header: Header, ed: PlanetshipEdition) -> State:
     return State(keeper=keeper, ed=ed, players=tuple(header.players), table=header.seed is None,
                  deck=lookups.deck, hands=lookups.starting[:n],
                  ships=(fleet(n),) * n, probes_left=(fleet(n),) * n, discards=((),) * n,
-                 shields=ed.shields)
+                 shields=ed.shields, ship_back=header.rules >= 2)
 
 
 def occupant(state: State, zone: int, space: int) -> Char | None:

@@ -1,7 +1,7 @@
 """Builds the Four Planets fixtures: golden records and invalid records (last line illegal).
 
-`python -m tests.fixtures --write four-planets` rewrites fixtures/four-planets/ (with the
-campaign folders of fp_campaign.py); tests/test_fixtures.py checks the files equal what this builds.
+`python -m tests.support.fixtures --write four-planets` rewrites fixtures/four-planets/ (with the
+campaign folders of campaign.py); tests/contract/test_fixtures.py checks the files equal what this builds.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from planets_log.engine.rng import rng
 from planets_log.games.four_planets import RULES as R
 from planets_log.games.four_planets import events as E
 
-from .fp_helpers import eager
+from .helpers import eager
 
 ROOT = Path(__file__).resolve().parents[3] / "fixtures" / "four-planets"
 
@@ -154,10 +154,10 @@ def _tampered() -> list[bytes]:
 
 def fixtures() -> dict[str, str | bytes]:
     """Every fixture file under fixtures/four-planets/ and its content (the campaign folders too)."""
-    from . import fp_campaign
+    from . import campaign
 
     files: dict[str, str | bytes] = {f"{name}.jsonl": build.text() for name, build in golden().items()}
     for name, lines in invalid().items():
         files[f"invalid/{name}.jsonl"] = "".join(line.decode() + "\n" for line in lines)
-    files.update({path.relative_to(ROOT).as_posix(): data for path, data in fp_campaign.texts().items()})
+    files.update({path.relative_to(ROOT).as_posix(): data for path, data in campaign.texts().items()})
     return files

@@ -1,4 +1,4 @@
-"""A wider net than `candidates` for the contract suite (tests/contract/playouts.py): out-of-range numbers, cards
+"""A wider net than `candidates` for the contract suite (tests/support/playouts.py): out-of-range numbers, cards
 not held, every kind of action at every point."""
 
 from __future__ import annotations

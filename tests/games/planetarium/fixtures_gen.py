@@ -1,6 +1,6 @@
 """The Planetarium fixtures: golden records and illegal-move records, built from code.
 
-`python -m tests.fixtures --write planetarium` writes them to fixtures/planetarium/; tests/test_fixtures.py
+`python -m tests.support.fixtures --write planetarium` writes them to fixtures/planetarium/; tests/contract/test_fixtures.py
 checks the files there equal what this module builds.
 """
 
@@ -11,7 +11,7 @@ from functools import cache
 from planets_log.record.events import Note
 from planets_log.engine.play import Builder, make_header, selfplay
 
-from .pm_helpers import DEALS, GAME, MATTER, RULES, greedy, play
+from .helpers import DEALS, GAME, MATTER, RULES, greedy, play
 
 GREEDY = {
     "seeded-1p-lost": (1, 0, {}), "seeded-1p-won": (1, 22, {"target": 90}),

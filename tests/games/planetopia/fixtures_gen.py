@@ -1,6 +1,6 @@
 """The Planetopia fixtures: golden records and illegal-move records, built from code.
 
-`python -m tests.fixtures --write planetopia` writes them to fixtures/planetopia/; tests/test_fixtures.py
+`python -m tests.support.fixtures --write planetopia` writes them to fixtures/planetopia/; tests/contract/test_fixtures.py
 checks the files there equal what this module builds.
 """
 
@@ -11,7 +11,7 @@ from functools import cache
 from planets_log.record.events import Note
 from planets_log.engine.play import Builder, make_header, selfplay
 
-from .planetopia_helpers import GAME, RULES, greedy, play
+from .helpers import GAME, RULES, greedy, play
 
 GREEDY = {"seeded-2p": (2, 0), "seeded-3p": (3, 2), "seeded-5p": (5, 2)}
 """Golden seeded playthroughs (greedy policy): name -> (players, seed)."""

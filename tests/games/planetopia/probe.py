@@ -1,4 +1,4 @@
-"""A wider net than `candidates` for the contract suite (tests/contract/playouts.py): every kind of action on
+"""A wider net than `candidates` for the contract suite (tests/support/playouts.py): every kind of action on
 every cell, cards not held, tokens not owned, combos not in the row."""
 
 from __future__ import annotations

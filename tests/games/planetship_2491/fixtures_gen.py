@@ -1,6 +1,6 @@
 """The 2491 Planetship fixtures: golden records and illegal-move records, built from code.
 
-`python -m tests.fixtures --write planetship-2491` writes them to fixtures/planetship-2491/; tests/test_fixtures.py
+`python -m tests.support.fixtures --write planetship-2491` writes them to fixtures/planetship-2491/; tests/contract/test_fixtures.py
 checks the files there equal what this module builds.
 """
 
@@ -14,20 +14,33 @@ from planets_log.record.lines import line_hash
 from planets_log.games.planetship_2491 import events as E
 from planets_log.games.planetship_2491.flow import hidden_in_zone
 
-from .ps_helpers import FIXTURES, GAME, NAMES, RULES, play
+from .helpers import FIXTURES, GAME, NAMES, RULES, play
 
 INPUTS = ("table-game.txt",)
 """Files in fixtures/planetship-2491/ this module reads (hand-written), not builds."""
 
 SEEDED = {"seeded-2p": (2, 1), "seeded-3p": (3, 2), "seeded-4p": (4, 3), "seeded-5p": (5, 4)}
 """Golden seeded playthroughs (uniformly random moves): name -> (players, seed)."""
+FIXED_RULES = 1
+"""The rules version the golden records were written with and keep (their bytes), as they keep random-stream
+version 1: a record of an older version replays with that version's behaviour."""
+NEWEST = {"seeded-5p-rules2": ("seeded-5p", 2)}
+"""Golden records of a later rules version: name -> (the golden game whose moves it repeats, its version)."""
 
 
 @cache
 def seeded_game(name: str) -> Builder:
     """A golden seeded playthrough."""
     players, seed = SEEDED[name]
-    return selfplay(GAME, seed, NAMES[:players], log_id=f"{GAME}-{name}", rng_version=1)
+    return selfplay(GAME, seed, NAMES[:players], log_id=f"{GAME}-{name}", rng_version=1, rules_version=FIXED_RULES)
+
+
+@cache
+def newer_game(name: str) -> Builder:
+    """A golden seeded playthrough again under a later rules version (the same seed, policy and moves)."""
+    base, version = NEWEST[name]
+    players, seed = SEEDED[base]
+    return selfplay(GAME, seed, NAMES[:players], log_id=f"{GAME}-{name}", rng_version=1, rules_version=version)
 
 
 def moves_of(build: Builder) -> list[str]:
@@ -51,7 +64,7 @@ def worked_moves() -> list[str]:
 def table_game() -> Builder:
     """The notation of table-game.txt typed into a table record (no seed), with a note."""
     header, session = make_header(GAME, NAMES[:2], seed=None, log_id=f"{GAME}-table-game",
-                                  meta={"event": "docs worked example"})
+                                  meta={"event": "docs worked example"}, rules_version=FIXED_RULES)
     build = Builder.new(header, session)
     moves = worked_moves()
     play(build, *moves[:4])
@@ -65,7 +78,7 @@ def keeper_game() -> Builder:
     each revealed when its zone is resolved."""
     full = seeded_game("seeded-2p")
     header, session = make_header(GAME, NAMES[:2], seed=None, log_id=f"{GAME}-kept-by-red",
-                                  kept_by=0)
+                                  kept_by=0, rules_version=FIXED_RULES)
     build = Builder.new(header, session)
     src = full.session
     pos = src.start(full.lines[0])
@@ -112,13 +125,14 @@ Ben's face-down card on the Senate's III (typed '?', revealed as B1 when the Sen
 def hand_typed() -> Builder:
     """The hand-typed round as a table record."""
     header, session = make_header(GAME, ["Ann", "Ben", "Cal"], seed=None, log_id=f"{GAME}-typed-by-hand",
-                                  kept_by=0)
+                                  kept_by=0, rules_version=FIXED_RULES)
     return play(Builder.new(header, session), *HAND_TYPED)
 
 
 def golden() -> dict[str, str]:
     """Golden record file name -> content."""
     out = {f"{name}.jsonl": seeded_game(name).text() for name in SEEDED}
+    out.update({f"{name}.jsonl": newer_game(name).text() for name in NEWEST})
     out["table-game.jsonl"] = table_game().text()
     out["kept-by-red.jsonl"] = keeper_game().text()
     out["typed-by-hand-3p.jsonl"] = hand_typed().text()
@@ -171,7 +185,7 @@ def invalid_records() -> dict[str, tuple[str, str]]:
     out = {}
     for name, (moves, bad, code) in INVALID.items():
         header, session = make_header(GAME, NAMES[:2], seed=None, log_id=f"{GAME}-invalid-{name}",
-                                      kept_by=KEPT_BY.get(name))
+                                      kept_by=KEPT_BY.get(name), rules_version=FIXED_RULES)
         build = play(Builder.new(header, session), *moves)
         event = session.seal(build.pos, RULES.parse(bad, build.pos.state))
         build.lines.append(session.encode(event))

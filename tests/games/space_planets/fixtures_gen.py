@@ -1,4 +1,4 @@
-"""Builds the golden and invalid Space Planets records (`python -m tests.fixtures --write space-planets`)."""
+"""Builds the golden and invalid Space Planets records (`python -m tests.support.fixtures --write space-planets`)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""A wider net than `candidates` for the contract suite (tests/contract/playouts.py): every action, every card."""
+"""A wider net than `candidates` for the contract suite (tests/support/playouts.py): every action, every card."""
 
 from __future__ import annotations
 

@@ -1,0 +1,95 @@
+"""The server on loopback for bench/serve_load.py: started as a user starts it, a client, its CPU time, the disk."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+CLI = [sys.executable, "-c", "from planets_log.cli.main import main; main()"]
+HOST = "127.0.0.1"
+
+
+def start_server(folder: Path) -> tuple[subprocess.Popen[bytes], int, str]:
+    """`planets-log serve FOLDER` on a free loopback port; (process, port, the director's token)."""
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind((HOST, 0))
+        port = sock.getsockname()[1]
+    log = folder.parent / "serve.log"
+    with log.open("wb") as out:
+        proc = subprocess.Popen([*CLI, "serve", str(folder), "--host", HOST, "--port", str(port), "--trusted-proxy", HOST],
+                                stdout=out, stderr=subprocess.STDOUT)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and proc.poll() is None:
+        text = log.read_text(errors="replace")
+        if "#token=" in text:
+            try:
+                socket.create_connection((HOST, port), timeout=1).close()
+                return proc, port, text.split("#token=", 1)[1].split()[0]
+            except OSError:
+                pass
+        time.sleep(0.05)
+    proc.kill()
+    raise SystemExit(f"the server did not start:\n{log.read_text(errors='replace')}")
+
+
+class Client:
+    """One keep-alive connection to the server, JSON in and out."""
+
+    def __init__(self, port: int, token: str):
+        self.conn = http.client.HTTPConnection(HOST, port, timeout=60)
+        self.headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
+
+    def call(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+        self.conn.request(method, path, None if body is None else json.dumps(body), self.headers)
+        res = self.conn.getresponse()
+        data = res.read()
+        return res.status, json.loads(data) if data else None
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU seconds (user + system) the process `pid` has used so far (Linux's /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def profiler(pid: int, out: Path) -> subprocess.Popen[bytes]:
+    """py-spy sampling the server while it holds the GIL (its CPU work), until interrupted."""
+    spy = subprocess.Popen(["py-spy", "record", "--pid", str(pid), "--gil", "--nonblocking", "--format", "raw",
+                            "-r", "500", "-o", str(out)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    time.sleep(1.0)  # attached
+    return spy
+
+
+class Disk:
+    """The disk's own fsync latency meanwhile: a small append and fsync to a file beside the records every 20 ms."""
+
+    def __init__(self, folder: Path):
+        self.path, self.lat, self.stop = folder / "disk-probe.bin", [], threading.Event()
+        self.thread = threading.Thread(target=self.probe, daemon=True)
+        self.thread.start()
+
+    def probe(self) -> None:
+        fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+        try:
+            while not self.stop.wait(0.02):
+                os.write(fd, b"x" * 200 + b"\n")
+                t0 = time.perf_counter()
+                os.fsync(fd)
+                self.lat.append(time.perf_counter() - t0)
+        finally:
+            os.close(fd)
+            self.path.unlink()
+
+    def done(self) -> list[float]:
+        self.stop.set()
+        self.thread.join()
+        return self.lat

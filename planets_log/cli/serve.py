@@ -29,25 +29,32 @@ def _addresses(ctx: click.Context, param: click.Parameter, values: tuple[str, ..
 @click.option("--public-delay", type=click.IntRange(0, 1000), default=0, show_default=True,
               help="Spectators follow every public table at least this many moves behind (a table's own delay may "
                    "be longer).")
+@click.option("--new-director-link", is_flag=True, default=False,
+              help="Make a new director's link and end the old one (a lost or leaked link). Without it the "
+                   "director's link of an earlier start keeps working; it is printed only when it is made.")
 @click.option("--trusted-proxy", "trusted", multiple=True, callback=_addresses, metavar="ADDR",
               help="A proxy's address (repeatable; none by default): its X-Forwarded-For names the client, and the "
                    "limits per client count the devices behind it, not the proxy. From any other address the "
                    "header is ignored. Name the TLS proxy in front of the server, e.g. 127.0.0.1.")
-def serve(folder: Path, host: str, port: int, key: str | None, public_delay: int, trusted: tuple[str, ...]) -> None:
+def serve(folder: Path, host: str, port: int, key: str | None, public_delay: int, new_director_link: bool,
+          trusted: tuple[str, ...]) -> None:
     """Serve the records in FOLDER (made if missing) over HTTP: each table records live.
 
-    On start it prints the director's link, with a fresh secret (the links of earlier
-    starts stop working). The director makes tables and gets one link for each table's
-    scorekeeper (its table page) and one for each player (the game page); spectators
-    follow the tables made public at /games/TABLE. The records stay the one source of
+    On its first start it prints the director's link; it keeps working across restarts
+    until --new-director-link replaces it. The director makes tables and sees, at any
+    time, one link for each table's scorekeeper (its table page) and one for each player
+    (the game page), each with a QR code, all at the address the director's browser used
+    (serving on 0.0.0.0, this machine's network address instead of 127.0.0.1).
+    Spectators follow the public tables at /games. The records stay the one source of
     truth: the command line may write to them meanwhile.
 
     \b
     Example:
       planets-log serve club-night/
       planets-log serve tournament/ --host 0.0.0.0 --port 8080 --key organiser.key --public-delay 2
+      planets-log serve club-night/ --new-director-link
       planets-log serve tournament/ --port 8080 --trusted-proxy 127.0.0.1   (behind a TLS proxy on this machine)
     """
     from planets_log.serve.app import run
 
-    run(folder, host, port, key, public_delay, trusted)
+    run(folder, host, port, key, public_delay, new_director_link, trusted)

@@ -282,14 +282,19 @@ class Recorder:
         passed over: they were never typed. The steps it wrote before the line (marked `implied`) go with it.
         In a seeded game an action takes its seed's outcomes with it.
         """
-        u, target = self.pos.undo, self._last_typed() if to is None else None
-        while to is not None and u is not None and u.seq > to:
-            target, u = u.seq, u.parent
+        target = self.undo_target(to)
         if target is None:
             after = "" if to is None else f" after seq {to}"
             raise RecordError(f"there is no typed line{after} left to take back", file=self.path, line=self.pos.seq + 2,
                               seq=self.pos.seq + 1, code="retract.nothing", rule="format.md")
         return self.add(Retract(target=target, reason=reason or None))
+
+    def undo_target(self, to: int | None = None) -> int | None:
+        """The first seq `undo` would take back (the last typed line, or the first standing line after `to`)."""
+        u, target = self.pos.undo, self._last_typed() if to is None else None
+        while to is not None and u is not None and u.seq > to:
+            target, u = u.seq, u.parent
+        return target
 
     def _last_typed(self) -> int | None:
         """The seq `undo` takes back: the last typed line, or the first `implied` step the recorder wrote before it."""

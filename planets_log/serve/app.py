@@ -155,25 +155,49 @@ def create_app(server: Server) -> Litestar:
     return app
 
 
+def lan_address() -> str:
+    """This machine's address on its network: the one a UDP socket aimed outside would use (nothing is sent), else
+    its host name."""
+    import socket
+
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: a route is chosen, no packet leaves
+            address = str(probe.getsockname()[0])
+    except OSError:
+        address = ""
+    return address if address and not address.startswith("127.") else socket.gethostname()
+
+
+def addresses(host: str, port: int) -> tuple[str, str | None]:
+    """The server's own base URL for its links, and (serving on every interface) the network one that replaces a
+    loopback address a browser used."""
+    if host in ("0.0.0.0", "::", ""):
+        lan = f"http://{lan_address()}:{port}"
+        return lan, lan
+    return f"http://{f'[{host}]' if ':' in host else host}:{port}", None
+
+
 def run(folder: Path, host: str, port: int, key: str | None = None, public_delay: int = 0,
-        trusted: tuple[str, ...] = ()) -> None:
-    """Serve `folder` until interrupted: print the director's fresh link, then run uvicorn (no access log);
-    X-Forwarded-For is believed from the `trusted` proxies only."""
+        new_director_link: bool = False, trusted: tuple[str, ...] = ()) -> None:
+    """Serve `folder` until interrupted: print the director's link (a new one on the first start or when asked;
+    an earlier one keeps working), then run uvicorn (no access log)."""
     import click
     import uvicorn
 
     limits.TRUSTED_PROXIES = trusted  # the connection guard's, and uvicorn's below: one list
-    server = Server(folder, f"http://{host if host != '0.0.0.0' else '127.0.0.1'}:{port}", key, public_delay)
-    server.store.revoke_directors()
-    director = routes_director.link(server, "director", None, None, None)
+    base, lan = addresses(host, port)
+    server = Server(folder, base, key, public_delay, lan)
     short_collections()
     click.echo(f"serving {len(server.store.state.tables)} tables from {server.folder}")
-    click.echo(f"the director's link (shown once; keep it secret): {director.url}")
-    if host in ("0.0.0.0", "::"):
-        import socket
-
-        other = director.url.replace("127.0.0.1", socket.gethostname(), 1)
-        click.echo(f"from another machine on this network: {other} (or this machine's address instead of its name)")
+    if new_director_link or not server.store.has_director():
+        server.store.revoke_directors()
+        director = routes_director.link(server, "director", None, None, None)
+        click.echo(f"the director's link (shown once; keep it secret): {director.url}")
+    else:
+        click.echo("the director's link of an earlier start still works (it is kept only as its hash, so it cannot be "
+                   "shown again): `--new-director-link` makes a new one and ends the old one")
+        click.echo(f"the director's page: {base}/director")
     uvicorn.run(create_app(server), host=host, port=port, access_log=False, log_level="warning", http=protocol(),
                 timeout_keep_alive=5, h11_max_incomplete_event_size=limits.MAX_HEADER_BYTES, server_header=False,
                 limit_concurrency=limits.MAX_CONNECTIONS, timeout_graceful_shutdown=3,

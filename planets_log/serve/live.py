@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, Iterator
@@ -35,6 +36,8 @@ class Live:
         self.lock = threading.RLock()
         self.version = 0
         """Goes up on every change the server sees (its own writes and the command line's)."""
+        self.scores: tuple[str, str | None] = ("", None)
+        """The totals in words at the position whose head is the first (server.TableInfo's `scores`)."""
         self._load()
 
     def _load(self) -> None:
@@ -48,6 +51,10 @@ class Live:
         for step in replay.steps():
             self.positions.append(step.after)
             self.events.append(step.event)
+        self.moved_at: float | None = (os.stat(self.path).st_mtime if any(isinstance(e, Action) for e in self.events)
+                                       else None)
+        """When the last move was written: the record's last write when it was read (the file keeps no times),
+        the moment of each move written through the server after."""
         self.sig = before if signature(self.path) == before else (0, 0, 0)
         if self.positions[-1].head != self.recorder.pos.head:  # written meanwhile: look again next time
             self.sig = (0, 0, 0)
@@ -106,6 +113,8 @@ class Live:
                 size += len(raw) + 1
         if pos.head != self.recorder.pos.head:
             return False
+        if any(isinstance(e.event, Action) for e in entries):
+            self.moved_at = time.time()
         sig = signature(self.path)
         self.sig = sig if sig[1] == size else (0, 0, 0)  # another writer appended right after: read it next time
         self.version += 1

@@ -22,7 +22,7 @@ HEADERS = {"Content-Security-Policy": CSP, "Referrer-Policy": "no-referrer", "X-
            "Cache-Control": "no-store", "X-Frame-Options": "DENY"}
 TYPES = {".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml"}
 """Each file's media type; Litestar adds `; charset=utf-8` to the text ones."""
-STATIC = ("common.js", "table.js", "game.js", "director.js", "serve.css", "icon.svg")
+STATIC = ("common.js", "table.js", "waiting.js", "game.js", "director.js", "links.js", "index.js", "serve.css", "icon.svg")
 """The files /static/ serves (the HTML shells are served at their pages' addresses only)."""
 
 
@@ -53,10 +53,20 @@ class PagesController(Controller):
         """The game page, opened by a seat's link (or by anyone, for a public table): follow it live, step back."""
         return _send("game.html")
 
+    @get("/games", sync_to_thread=False)
+    def index_page(self) -> Response[str]:
+        """The spectators' index: every public table with a small live board and its last move."""
+        return _send("index.html")
+
     @get("/director", sync_to_thread=False)
     def director_page(self) -> Response[str]:
         """The director's page, opened by the link `serve` prints: every table, the audit, the archive."""
         return _send("director.html")
+
+    @get("/sw.js", sync_to_thread=False)
+    def service_worker(self) -> Response[str]:
+        """The table page's service worker (its scope is /tables/): the page and its scripts open again offline."""
+        return _send("sw.js")
 
     @get("/static/{file:str}", sync_to_thread=False)
     def static(self, file: FromPath[str]) -> Response[str]:

@@ -7,7 +7,7 @@ from litestar import Controller
 from litestar.params import FromPath, JSONBody
 
 from .auth import WHO, Who, director_only, eyes, known, may_see, visible
-from .routes_director import link
+from .routes_director import NO_STORE, Req, base_of, link
 from .server import Srv
 from .types import CreatedTable, NewTable, TableFlags, TableInfo
 from .verbs import GET, PATCH, POST
@@ -25,14 +25,16 @@ class TablesController(Controller):
         """The tables the caller may see: all of them for the director, its own for a table's link, the public ones else."""
         return [server.info(t.name, spectator=who.role is None) for t in visible(who, server)]
 
-    @POST("/", guards=[director_only], status_code=201)
-    def create_table(self, server: Srv, data: JSONBody[NewTable]) -> CreatedTable:
-        """Make a table (the `new` command's choices) and its links: the recorder's and one per seat, each shown once."""
+    @POST("/", guards=[director_only], status_code=201, cache_control=NO_STORE)
+    def create_table(self, request: Req, server: Srv, data: JSONBody[NewTable]) -> CreatedTable:
+        """Make a table (the `new` command's choices) and its links: the recorder's and one per seat, at the address
+        the director's browser used."""
         server.create(data)
         live = server.live(data.name)
         players = list(live.session.header.players)
-        links = [link(server, "recorder", data.name, None, None)]
-        links += [link(server, "seat", data.name, i, p) for i, p in enumerate(players)]
+        base = base_of(request, server)
+        links = [link(server, "recorder", data.name, None, None, base)]
+        links += [link(server, "seat", data.name, i, p, base) for i, p in enumerate(players)]
         return CreatedTable(table=server.info(data.name), links=links)
 
     @GET("/{name:str}", guards=[may_see])

@@ -21,7 +21,7 @@ from .limits import MAX_MOVES
 from .live import Live
 from .server import Server, Srv
 from .routes_read import AsSeat, AtSeq, looking
-from .types import MovesInfo, MovesIn, NoteIn, PenaltyIn, ResultIn, RulingIn, UndoIn, Written
+from .types import MovesInfo, MovesIn, NoteIn, PenaltyIn, ResultIn, RulingIn, UndoIn, UndoPreview, Written
 from .verbs import GET, POST
 
 WRITE = partial(POST, status_code=200)
@@ -89,6 +89,14 @@ class WritesController(Controller):
         if who.role == "seat" and who.seat is not None and who.table == name:
             author = server.live(name).session.name(who.seat)
         return _write(who, server, name, lambda rec: rec.annotate(data.target, data.text, data.glyph, author))
+
+    @GET("/undo", opt=RECORDERS)
+    def preview_undo(self, server: Srv, name: FromPath[str]) -> UndoPreview:
+        """What an undo would take back now (the standing lines from the last typed one on), shown before it is
+        confirmed: the recorder and the director."""
+        live = server.live(name)
+        with live.held():
+            return views.undo_preview(live)
 
     @WRITE("/rulings")
     def post_ruling(self, who: Who, server: Srv, name: FromPath[str], data: JSONBody[RulingIn]) -> Written:

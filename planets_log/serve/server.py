@@ -21,7 +21,7 @@ from .live import Live
 from .notify import Notifier
 from .store import Store, Table
 from .types import GameInfo, NewTable, OptionInfo, Problem, TableInfo
-from .views import Eyes, horizon
+from .views import SCOREKEEPER, Eyes, horizon, line, score
 
 RECORD_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
 RESERVED = re.compile(r"^(CON|PRN|AUX|NUL|COM[1-9]|LPT[1-9])(\..*)?$", re.IGNORECASE)
@@ -37,10 +37,14 @@ def reserved(name: str) -> bool:
 class Server:
     """Everything one `planets-log serve DIR` holds: the store, the records replayed, the stream notifier."""
 
-    def __init__(self, folder: Path, base_url: str = "", key_path: str | None = None, public_delay: int = 0):
+    def __init__(self, folder: Path, base_url: str = "", key_path: str | None = None, public_delay: int = 0,
+                 lan_base: str | None = None):
         folder.mkdir(parents=True, exist_ok=True)
         self.folder = folder.resolve()
         self.base_url = base_url
+        """The links' address when a request's own cannot be used (the director's link printed at the start)."""
+        self.lan_base = lan_base
+        """Serving on every interface: the machine's network address, for links asked for through a loopback one."""
         self.key_path = key_path
         self.public_delay = public_delay
         """Spectators follow every public table at least this many moves behind (`serve --public-delay`)."""
@@ -154,11 +158,29 @@ def _line(table: Table, live: Live, spectator: bool, delay: int) -> TableInfo:
     status: Literal["waiting", "chance", "over"] = (
         "over" if mover == TERMINAL else "chance" if mover == CHANCE else "waiting")
     result = pos.arbiter.result
+    moves = live.actions(shown)
+    eyes = Eyes("spectator", delay=delay) if spectator else SCOREKEEPER
+    last = line(live, eyes, moves[-1]).text if moves else None
+    held_back = spectator and shown != live.pos.seq
     return TableInfo(name=name, game=session.header.game, title=session.rules.title,
-                     players=list(session.header.players), seq=pos.seq, moves=len(live.actions(shown)),
+                     players=list(session.header.players), seq=pos.seq, moves=len(moves),
                      to_move=session.name(mover) if mover >= 0 else None, status=status, public=table.public,
                      delay=delay, sealed=pos.arbiter.seal is not None, mode=_mode(live),
-                     result=None if result is None else result_words(session, result.winners))
+                     result=None if result is None else result_words(session, result.winners),
+                     last_move=last, last_move_at=None if held_back else live.moved_at,
+                     scores=_scores(live, shown))
+
+
+def _scores(live: Live, shown: int) -> str | None:
+    """The totals after line `shown` in words, where anyone may know them (kept per position: the tournament's
+    stream asks for every table's line at each change)."""
+    key = live.positions[shown].head
+    if live.scores[0] != key:
+        info = score(live, Eyes("spectator"), shown)
+        sheet = info.sheet or {}
+        totals = [f"{s['player']} {'?' if s['total'] is None else s['total']}" for s in sheet.get("scores", [])]
+        live.scores = (key, None if info.withheld or not totals else ", ".join(totals))
+    return live.scores[1]
 
 
 def _mode(live: Live) -> str:

@@ -1,7 +1,9 @@
-"""What the server keeps that is not in the records: tables, their flags and token hashes (one file, mode 0600)."""
+"""What the server keeps that is not in the records: tables, their flags and token hashes (one file, mode 0600), and
+the key a table's links are made from (another file, mode 0600), so that the director's page can show them again."""
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import os
@@ -19,6 +21,7 @@ from planets_log.record.lines import fsync_dir
 from .limits import TOKEN_BYTES
 
 STATE_FILE = "planets-log-serve.json"
+KEY_FILE = "planets-log-serve.key"
 Role = Literal["director", "recorder", "seat"]
 
 
@@ -31,6 +34,9 @@ class Token(msgspec.Struct, frozen=True):
     table: str | None = None
     seat: int | None = None
     revoked: bool = False
+    derived: bool = False
+    """Made from the links' key and its id (a table's links): the director's page can show it again. A director's
+    token never is: it is random and kept only as its hash."""
 
 
 class Table(msgspec.Struct, frozen=True):
@@ -64,6 +70,7 @@ class Store:
         self.state = msgspec.json.decode(self.path.read_bytes(), type=State) if self.path.exists() else State()
         if self.path.exists():
             os.chmod(self.path, 0o600)
+        self.key = _links_key(folder / KEY_FILE)
         self._index()
 
     def _index(self) -> None:
@@ -101,12 +108,34 @@ class Store:
             self.save()
 
     def issue(self, role: Role, table: str | None = None, seat: int | None = None) -> str:
-        """A new token for a role; only its hash is kept, the token itself is returned once."""
-        token = secrets.token_urlsafe(TOKEN_BYTES)
+        """A new token for a role; only its hash is kept. A table's link is made from the links' key and its id (the
+        director may see it again); the director's is random, returned once."""
         with self.lock:
-            self.state.tokens.append(Token(secrets.token_hex(6), digest(token), role, table, seat))
+            token_id = secrets.token_hex(6)
+            while any(t.id == token_id for t in self.state.tokens):
+                token_id = secrets.token_hex(6)
+            derived = role != "director"
+            token = self._derive(token_id) if derived else secrets.token_urlsafe(TOKEN_BYTES)
+            self.state.tokens.append(Token(token_id, digest(token), role, table, seat, derived=derived))
             self.save()
         return token
+
+    def _derive(self, token_id: str) -> str:
+        mac = hmac.new(self.key, b"planets-log link " + token_id.encode(), hashlib.sha256).digest()[:TOKEN_BYTES]
+        return base64.urlsafe_b64encode(mac).decode().rstrip("=")
+
+    def secret(self, token: Token) -> str | None:
+        """A live table link's token, made again from its id (None: revoked, or a director's)."""
+        return self._derive(token.id) if token.derived and not token.revoked else None
+
+    def links(self, table: str) -> list[Token]:
+        """The live links of a table: its recorder's, then its seats' in seat order."""
+        live = [t for t in self.state.tokens if t.table == table and not t.revoked and t.role != "director"]
+        return sorted(live, key=lambda t: -1 if t.seat is None else t.seat)
+
+    def has_director(self) -> bool:
+        """Whether a director's link of an earlier start still works."""
+        return any(t.role == "director" and not t.revoked for t in self.state.tokens)
 
     def find(self, token: str) -> Token | None:
         """The live token `token` is: found by its SHA-256 (where a guess's hash falls in the table tells nothing
@@ -133,8 +162,32 @@ class Store:
             return old
 
     def revoke_directors(self) -> None:
-        """Every director link of an earlier start stops working (a start prints a fresh one)."""
+        """Every director link of an earlier start stops working (`serve --new-director-link`)."""
         with self.lock:
             self.state.tokens = [msgspec.structs.replace(t, revoked=True) if t.role == "director" else t
                                  for t in self.state.tokens]
             self.save()
+
+
+def _links_key(path: Path) -> bytes:
+    """The key a table's links are made from: 32 random bytes, made once (mode 0600, never over another file)."""
+    if not path.exists():
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
+        except FileExistsError:
+            pass
+        else:
+            with os.fdopen(fd, "w") as handle:
+                handle.write(secrets.token_hex(32) + "\n")
+                handle.flush()
+                os.fsync(handle.fileno())
+    if not path.is_file() or path.stat().st_size > 1024:
+        raise OSError(f"{path} is not a links key (a file of 64 hexadecimal digits): move it away and start again")
+    os.chmod(path, 0o600)
+    try:
+        key = bytes.fromhex(path.read_text().strip())
+    except ValueError:
+        key = b""
+    if len(key) != 32:
+        raise OSError(f"{path} is not a links key (64 hexadecimal digits): move it away and start again")
+    return key

@@ -63,6 +63,14 @@ class TableInfo(Struct, kw_only=True):
     mode: str | None = None
     result: str | None = None
     problem: Problem | None = None
+    last_move: str | None = None
+    """The last move in words, as the caller may see it."""
+    last_move_at: float | None = None
+    """When the last move was written (UNIX seconds; after a restart, the record's last write); not for a
+    spectator held back by a delay."""
+    scores: str | None = None
+    """The totals so far in words ("Ann 12, Ben 9"), where anyone may know them (a game with hidden information:
+    at its end)."""
 
 
 class HeaderInfo(Struct, kw_only=True):
@@ -130,6 +138,19 @@ class Line(Struct, kw_only=True):
     type: str
     text: str
     by: str | None = None
+    target: int | None = None
+    """The line a note, a ruling or a retraction is about (a retraction takes back the standing lines from it on)."""
+    reason: str | None = None
+    """Why a line was taken back (a retraction) or let stand (a ruling)."""
+
+
+class UndoPreview(Struct, kw_only=True):
+    """What an undo would take back now, before it is confirmed: the standing lines from `target` on."""
+
+    seq: int
+    target: int | None
+    """None: no typed line is left to take back."""
+    lines: list[Line]
 
 
 class LinesInfo(Struct, kw_only=True):
@@ -214,6 +235,26 @@ class Link(Struct, kw_only=True):
     player: str | None
     token: str
     url: str
+    qr: str
+    """The link as a QR code, SVG text (for a phone's camera)."""
+
+
+class PublicPage(Struct, kw_only=True):
+    """A public table's game page, which anyone may follow (no token)."""
+
+    url: str
+    qr: str
+
+
+class TableLinks(Struct, kw_only=True):
+    """A table's live links (its recorder's, then each seat's), at the address the director's browser used."""
+
+    table: str
+    links: list[Link]
+    unshown: int
+    """Live links issued before links could be shown again (their secret is kept only as a hash): re-issue them."""
+    public: PublicPage | None
+    """The game page spectators open, when the table is public."""
 
 
 class CreatedTable(Struct, kw_only=True):

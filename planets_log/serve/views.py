@@ -12,11 +12,11 @@ from planets_log.engine.redact import format_as, public_format, public_render, p
 from planets_log.engine.rules import CHANCE, TERMINAL, Rules, next_events
 from planets_log.engine.scoring import adjusted_sheet, result_check
 from planets_log.engine.session import Position, Session
-from planets_log.record.events import Action, Chance, Event, Meta
+from planets_log.record.events import Action, Chance, Event, Meta, Retract
 
 from .errors import ApiError
 from .live import Live
-from .types import Line, MovesInfo, PositionInfo, ScoreInfo, Viewer
+from .types import Line, MovesInfo, PositionInfo, ScoreInfo, UndoPreview, Viewer
 
 
 class Eyes(msgspec.Struct, frozen=True):
@@ -94,9 +94,9 @@ def moves(live: Live, eyes: Eyes, seq: int | None) -> MovesInfo:
                      hint=hint_for(rules, pos.state, eyes) if mover == CHANCE else None, moves=texts, withheld=withheld)
 
 
-def score(live: Live, eyes: Eyes) -> ScoreInfo:
-    """The score sheet at the last position `eyes` may see (the `score --json --as` answer)."""
-    pos = live.positions[horizon(live, eyes)]
+def score(live: Live, eyes: Eyes, at: int | None = None) -> ScoreInfo:
+    """The score sheet at the last position `eyes` may see, or after line `at` (the `score --json --as` answer)."""
+    pos = live.positions[horizon(live, eyes) if at is None else at]
     session = live.session
     over = session.to_move(pos) == TERMINAL
     if eyes.viewer == "spectator" and session.rules.hidden_information and not over:
@@ -129,7 +129,29 @@ def line(live: Live, eyes: Eyes, seq: int) -> Line:
     else:
         text = describe_line(session, event, before, eyes.seat)
     by = session.name(event.by) if isinstance(event, Action) else None
-    return Line(seq=seq, kind=kind_of(event), type=str(type(event).__struct_config__.tag or ""), text=text, by=by)
+    target, reason = getattr(event, "target", None), getattr(event, "reason", None)
+    return Line(seq=seq, kind=kind_of(event), type=str(type(event).__struct_config__.tag or ""), text=text, by=by,
+                target=target if isinstance(target, int) else None, reason=reason if isinstance(reason, str) else None)
+
+
+def retracted(live: Live) -> set[int]:
+    """The seqs of the lines a retraction took back."""
+    out: set[int] = set()
+    for seq, event in enumerate(live.events):
+        if isinstance(event, Retract):
+            out.update(range(event.target, seq))
+    return out
+
+
+def undo_preview(live: Live) -> UndoPreview:
+    """The standing moves and outcomes an undo would take back now (notes and other meta lines stay)."""
+    target = live.recorder.undo_target()
+    if target is None:
+        return UndoPreview(seq=live.pos.seq, target=None, lines=[])
+    gone = retracted(live)
+    shown = [line(live, SCOREKEEPER, seq) for seq in range(target, live.pos.seq + 1)
+             if seq not in gone and not isinstance(live.events[seq], Meta)]
+    return UndoPreview(seq=live.pos.seq, target=target, lines=shown)
 
 
 def lines(live: Live, eyes: Eyes, after: int, limit: int) -> list[Line]:

@@ -76,10 +76,12 @@ class Live:
         return self.links[name][who].partition("#token=")[2]
 
 
-def live_server(folder: Path, key: str | None = None, public_delay: int = 0) -> Iterator[Live]:
-    """Serve `folder` with uvicorn on 127.0.0.1 in a thread until the generator is closed."""
+def live_server(folder: Path, key: str | None = None, public_delay: int = 0, port: int = 0) -> Iterator[Live]:
+    """Serve `folder` with uvicorn on 127.0.0.1 (on `port`, else a free one) in a thread until the generator is
+    closed."""
     sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind(("127.0.0.1", port))
     base = f"http://127.0.0.1:{sock.getsockname()[1]}"
     server = Server(folder, base, key, public_delay)
     director = link(server, "director", None, None, None).token
@@ -148,7 +150,7 @@ def picture_texts(driver: Any) -> list[str]:
 
 
 def axe(driver: Any) -> list[dict[str, Any]]:
-    """The serious and critical violations axe-core finds on the page (WCAG 2.1 A and AA rules and best practice)."""
+    """Every violation axe-core finds on the page, of any impact (WCAG 2.1 A and AA rules and best practice)."""
     if not driver.execute_script("return typeof window.axe === 'object'"):
         driver.execute_script(AXE.read_text())
     assert driver.execute_script("return axe.version") == AXE_VERSION
@@ -156,7 +158,7 @@ def axe(driver: Any) -> list[dict[str, Any]]:
         "const done = arguments[arguments.length - 1];"
         "axe.run(document, {resultTypes: ['violations']}).then(r => done(JSON.stringify(r.violations)))"
         ".catch(e => done(JSON.stringify([{id: 'axe-error', impact: 'critical', help: String(e), nodes: []}])));")
-    return [v for v in json.loads(found) if v["impact"] in ("serious", "critical")]
+    return list(json.loads(found))
 
 
 def shot(driver: Any, name: str) -> Path:

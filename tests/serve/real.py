@@ -78,7 +78,8 @@ class Real:
 
 
 def start(folder: Path, limits: dict[str, Any] | None = None, wait: float = 90.0, args: tuple[str, ...] = ()) -> Real:
-    """Start `planets-log serve FOLDER --port P [ARGS]` and wait for the director's link and the port to answer."""
+    """Start `planets-log serve FOLDER --port P` and wait for the director's link (or the word that the earlier one
+    still works: then `director` stays empty) and the port to answer."""
     log = folder.parent / f"{folder.name}.serve-{time.monotonic_ns()}.log"
     for _ in range(3):  # another program may take the free port between the choice and the bind: choose again
         port = free_port()
@@ -100,7 +101,7 @@ def _ready(real: Real, deadline: float) -> bool:
         text = real.output()
         if "#token=" in text and not real.director:
             real.director = bearer(text.split("#token=", 1)[1].split()[0])
-        if real.director:
+        if real.director or "still works" in text:
             try:
                 socket.create_connection((HOST, real.port), timeout=1).close()
                 return True

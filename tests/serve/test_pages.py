@@ -15,7 +15,7 @@ from planets_log.serve.pages import STATIC
 from .conftest import Served, serve_folder
 
 STATIC_DIR = Path(__file__).resolve().parents[2] / "planets_log" / "serve" / "static"
-PAGES = ("/tables/t1", "/games/t1", "/director")
+PAGES = ("/tables/t1", "/games/t1", "/games", "/director")
 
 
 def test_every_page_is_a_fixed_shell_with_a_strict_policy(served: Served):
@@ -55,8 +55,9 @@ def test_nothing_is_fetched_from_outside_the_server_and_no_data_is_parsed_as_htm
 def test_the_links_open_the_recorders_table_page_and_each_seats_game_page(served: Served):
     made = served.table("t1")
     urls = {ln["player"] or ln["role"]: ln["url"] for ln in made["links"]}
-    assert urls["recorder"].startswith("http://test/tables/t1#token=")
-    assert urls["Ann"].startswith("http://test/games/t1#token=") and urls["Ben"].startswith("http://test/games/t1#token=")
+    assert urls["recorder"].startswith("http://testserver.local/tables/t1#token=")
+    assert urls["Ann"].startswith("http://testserver.local/games/t1#token=")
+    assert urls["Ben"].startswith("http://testserver.local/games/t1#token=")
 
 
 def test_public_delay_holds_every_public_table_back_at_least_that_many_moves(tmp_path: Path):

@@ -51,7 +51,7 @@ def test_a_restart_rebuilds_every_table_from_its_record_and_keeps_the_links(tmp_
         assert s.client.get("/api/tables/t1", headers=links["recorder"]).json()["moves"] == 2
 
 
-def test_a_new_start_revokes_the_director_links_of_earlier_ones(tmp_path):
+def test_a_new_director_link_revokes_the_earlier_ones_and_no_other(tmp_path):
     store = Store(tmp_path)
     old = store.issue("director")
     table = store.issue("recorder", "t1")

@@ -20,6 +20,7 @@ const PL = (() => {
   let token = takeToken();
 
   class InvalidLink extends Error {}
+  class Offline extends Error {}  // the server could not be reached: nothing is known of the request's fate
 
   function headers(extra) {
     const out = Object.assign({}, extra || {});
@@ -41,9 +42,14 @@ const PL = (() => {
       opts.body = JSON.stringify(opts.json);
       delete opts.json;
     }
-    const res = await fetch(path, opts);
+    let res;
+    try { res = await fetch(path, opts); } catch (err) { throw new Offline(String(err)); }
+    if (!res.headers.get("content-type") && res.status >= 502) throw new Offline(String(res.status));
     const type = res.headers.get("content-type") || "";
-    const data = type.includes("json") ? await res.json() : type.includes("zip") ? await res.blob() : await res.text();
+    let data;
+    try {
+      data = type.includes("json") ? await res.json() : type.includes("zip") ? await res.blob() : await res.text();
+    } catch (err) { throw new Offline(String(err)); }
     if (refused(res.status, data)) throw new InvalidLink(String(res.status));
     return {ok: res.ok, status: res.status, data: data};
   }
@@ -99,6 +105,9 @@ const PL = (() => {
   let invalidWords = "This link is not valid for this table";
   function invalid(words) {
     sessionStorage.removeItem(KEY);
+    for (const key of Object.keys(localStorage)) {  // no position this link showed is left on the phone
+      if (key.startsWith("planets-log-last:")) localStorage.removeItem(key);
+    }
     token = "";
     stopAll();
     document.title = "planets-log: link not valid";
@@ -201,8 +210,11 @@ const PL = (() => {
 
   // A refresh started by a stream event: a refused link shows the sentence, anything else is logged.
   function guard(promise) {
-    return promise.catch((err) => { if (err instanceof InvalidLink) invalid(); else console.error(err); });
+    return promise.catch((err) => {
+      if (err instanceof InvalidLink) invalid();
+      else if (!(err instanceof Offline)) console.error(err);
+    });
   }
 
-  return {$, api, el, show, picture, finalScore, follow, tableName, start, guard, invalid, InvalidLink};
+  return {$, api, el, show, picture, finalScore, follow, tableName, start, guard, invalid, InvalidLink, Offline};
 })();

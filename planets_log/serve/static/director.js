@@ -36,23 +36,43 @@
     return words.join(", ");
   }
 
+  // When the last move was written, how long ago, and a mark once that is longer than the minutes set on the page.
+  function lastMove(t) {
+    if (!t.last_move_at) return [t.last_move ? t.last_move : "no move yet", false];
+    const ago = Math.max(0, Math.round((Date.now() / 1000 - t.last_move_at) / 60));
+    const at = new Date(t.last_move_at * 1000).toLocaleTimeString([], {hour: "2-digit", minute: "2-digit"});
+    const stalled = ["waiting", "chance"].includes(t.status) && ago >= stallMinutes();
+    const words = at + " (" + (ago ? ago + " min ago" : "just now") + ")" + (stalled ? " — no move for " + ago + " min" : "");
+    return [words + (t.last_move ? ": " + t.last_move : ""), stalled];
+  }
+
+  function stallMinutes() {
+    const n = Number($("stall").value);
+    return n > 0 ? n : 10;
+  }
+
   function row(t) {
     const link = (path, words) => el("a", {href: path + encodeURIComponent(t.name)}, words);
     const cell = (label, ...content) => el("td", {role: "cell", "data-label": label}, ...content);
+    const [moved, stalled] = lastMove(t);
     const cells = [
       el("th", {scope: "row", role: "rowheader"}, t.name, " ", el("span", {class: "links"}, "(",
          link("/games/", "follow"), " · ", link("/tables/", "record"), ")")),
       cell("Game", t.title || ""), cell("Players", t.players.join(", ")), cell("Moves", String(t.moves)),
       el("td", {role: "cell", "data-label": "Status", class: "status-" + t.status}, statusWords(t)),
+      el("td", {role: "cell", "data-label": "Last move", class: stalled ? "stalled" : null},
+         stalled ? el("strong", {}, "⚠ stalled: ") : null, moved),
+      cell("Scores", t.scores || (t.status === "problem" ? "" : "shown at the end")),
       cell("Public", t.public ? "yes" + (t.delay ? ", " + t.delay + " behind" : "") : "no"),
       cell("Sealed", t.sealed ? "yes" : "no"), cell("Audit", auditWords(t.name))];
-    return el("tr", {role: "row", "data-table": t.name, "data-status": t.status}, ...cells);
+    return el("tr", {role: "row", "data-table": t.name, "data-status": t.status, "data-stalled": stalled ? "1" : "0"},
+              ...cells);
   }
 
   function drawTables() {
     const body = $("table-rows");
     body.replaceChildren(...[...tables.values()].map(row));
-    if (!tables.size) body.append(el("tr", {role: "row"}, el("td", {role: "cell", colspan: 8}, "No tables yet: make one below.")));
+    if (!tables.size) body.append(el("tr", {role: "row"}, el("td", {role: "cell", colspan: 10}, "No tables yet: make one below.")));
     const over = [...tables.values()].filter((t) => t.status === "over").length;
     const problems = [...tables.values()].filter((t) => t.status === "problem").length;
     $("tables-caption").textContent = tables.size + " tables: " + over + " finished, " + problems + " with a problem";
@@ -69,7 +89,7 @@
                        p.message, " [" + p.code + "]"));
       }
     }
-    if (!list.children.length) list.append(el("li", {}, "No problem found."));
+    if (!list.children.length) list.append(el("li", {class: "ok"}, "No problem found."));
   }
 
   function drawStandings(standings) {
@@ -110,6 +130,7 @@
     const before = tables.get(t.name);
     tables.set(t.name, t);
     drawTables();
+    LINKS.table(t, false);
     if (!before || before.status !== t.status || before.sealed !== t.sealed) PL.guard(audit());
   }
 
@@ -126,25 +147,23 @@
     document.body.dataset.archive = String(res.data.size);
   }
 
-  function linkItem(link) {
-    const who = link.role === "recorder" ? "the scorekeeper's table page" : link.player + "'s game page";
-    const id = "link-" + link.token_id;
-    return el("li", {}, el("label", {for: id}, who), " ",
-              el("input", {id: id, type: "text", readonly: true, value: link.url, class: "link"}));
-  }
-
   async function make(event) {
     event.preventDefault();
     const players = $("new-players").value.split("\n").map((p) => p.trim()).filter(Boolean);
     const body = {name: $("new-name").value.trim(), game: $("new-game").value, players: players,
                   seed: $("new-seed").value, public: $("new-public").checked, delay: Number($("new-delay").value || 0)};
-    const res = await api("/api/tables", {json: body});
-    if (!res.ok) { show("new-error", "The table was not made: " + res.data.message); return; }
-    show("new-error", "");
-    const box = $("new-links");
-    box.replaceChildren(el("p", {}, "Table " + res.data.table.name + " is made. Its links, shown once: give each to "
-                                     + "its person (anyone holding a link can use it)."),
-                        el("ul", {class: "new-links"}, ...res.data.links.map(linkItem)));
+    $("new-make").disabled = true;
+    try {
+      const res = await api("/api/tables", {json: body});
+      if (!res.ok) { show("new-error", "The table was not made: " + res.data.message); return; }
+      show("new-error", "");
+      tables.set(res.data.table.name, res.data.table);
+      drawTables();
+      LINKS.table(res.data.table, true);
+      $("new-done").textContent = "Table " + res.data.table.name + " is made: its links are open under Links.";
+    } finally {
+      $("new-make").disabled = false;
+    }
   }
 
   async function main() {
@@ -154,7 +173,10 @@
     for (const g of games) $("new-game").append(el("option", {value: g.id}, g.title));
     $("new-form").addEventListener("submit", (e) => PL.guard(make(e)));
     $("archive").addEventListener("click", () => PL.guard(archive()));
-    for (const t of (await api("/api/tables")).data) tables.set(t.name, t);
+    $("stall").value = localStorage.getItem("planets-log-stall") || "10";
+    $("stall").addEventListener("input", () => { localStorage.setItem("planets-log-stall", $("stall").value); drawTables(); });
+    setInterval(drawTables, 30000);  // "min ago" and the stalled marks move on with the clock
+    for (const t of (await api("/api/tables")).data) { tables.set(t.name, t); LINKS.table(t, false); }
     drawTables();
     await audit();
     PL.follow("/api/stream", changed, (up) => {

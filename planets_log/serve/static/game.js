@@ -79,6 +79,7 @@
   function arrived(kind, line) {
     if (kind !== "line") return;
     const following = target === latest();
+    if (line.seq > latest()) $("said").textContent = "New: " + line.text;  // each new line said once, in words
     addLine(line);
     document.body.dataset.last = String(latest());
     if (following) PL.guard(go(latest()));

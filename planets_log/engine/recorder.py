@@ -276,12 +276,8 @@ class Recorder:
         return u is not None and seeded and self.pos.chances > u.chances
 
     def undo(self, reason: str | None = None, to: int | None = None) -> list[Entry]:
-        """Take back the last typed line (action or table outcome), or every line after seq `to`.
-
-        Lines the recorder wrote by itself (the only possible outcome, the only legal move) are
-        passed over: they were never typed. The steps it wrote before the line (marked `implied`) go with it.
-        In a seeded game an action takes its seed's outcomes with it.
-        """
+        """Take back the last typed line, or every line after seq `to` (lines the recorder wrote itself are passed
+        over; its `implied` steps before the line, and a seeded action's outcomes, go with it)."""
         target = self.undo_target(to)
         if target is None:
             after = "" if to is None else f" after seq {to}"

@@ -49,6 +49,15 @@ def public_format(rules: Rules, event: Event, state: Any) -> str:
     return meet_text([rules.format(event, state, s) for s in _seats(rules, state)])
 
 
+def public_words(rules: Rules, event: Event, state: Any) -> str:
+    """`event` in plain words as a spectator may know it: word by word what every seat is told, a word that
+    differs said as "(hidden)"."""
+    if not rules.hidden_information:
+        return rules.words(event, state)
+    met = meet_text([rules.words(event, state, s) for s in _seats(rules, state)])
+    return " ".join("(hidden)" if word == HIDDEN else word for word in met.split(" "))
+
+
 def public_render(rules: Rules, state: Any) -> str:
     """The position as text as a spectator may know it (line by line and word by word, as `public_view`)."""
     if not rules.hidden_information:

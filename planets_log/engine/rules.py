@@ -19,6 +19,7 @@ from planets_log.record.events import Event, Header
 from .outcomes import Outcome, Outcomes
 from .rng import Stream
 from .sheet import Ranking, ScoreSheet
+from .spots import Layout, Spot
 from .turns import CHANCE as CHANCE  # re-exported: the boundary's constants
 from .turns import TERMINAL as TERMINAL
 
@@ -254,6 +255,33 @@ class Rules:
         if seat is not None and self.hidden_information:
             raise NotImplementedError(f"{self.id} declares hidden information but gives no per-seat view")
         return msgspec.to_builtins(state)
+
+    # --- the board as the input, and moves in plain words (docs/phone.md) -------------
+    @_forwarded("words", "words")
+    def words(self, event: Event, state: Any, seat: int | None = None) -> str:
+        """`event` (about to be applied to `state`) in plain words, a sentence naming who acts ("Ann sends a ship
+        to planet 1"); with a seat, as that seat may know it: a secret it may see is one word (its words joined
+        by U+00A0), so that the spectators' words (`redact.public_words`) lose only that word."""
+        text = self.format(event, state, seat)
+        by = getattr(event, "by", None)
+        return f"{self.seat_names(state)[by]}: {text}" if isinstance(by, int) and by >= 0 else text
+
+    @_forwarded("words", "legend")
+    def legend(self) -> tuple[tuple[str, str], ...]:
+        """The notation explained: (an example line, what it means in plain words), a pair per kind of line."""
+        return ()
+
+    @_forwarded("spots", "layout")
+    def layout(self, data: Any, state: Any) -> Layout:
+        """The position for a phone, drawn from a view's `data` only (`state` only for the public layout, as in
+        `draw`): a zone a row, every label readable at 390 px."""
+        return Layout()
+
+    @_forwarded("spots", "parts")
+    def parts(self, event: Event, state: Any) -> tuple[Spot, ...]:
+        """What a legal move or a listed outcome in `state` is about, in the order a player taps them: two moves
+        never have the same parts, and an action has at least one part on the scorekeeper's layout."""
+        return ()
 
     def picture(self, state: Any, seat: int | None = None) -> str:
         """The position as an SVG document drawn from `view(state, seat)` only (see docs/pictures.md)."""

@@ -1,7 +1,7 @@
 """Hidden information, safe by default: what a seat sees is the same in the real state and in
 any state `resample_hidden` makes for that seat (OpenSpiel's resample-from-information-state).
 
-What a seat sees: the view, the text, the move just made, the moves listed to it (`moves`, the
+What a seat sees: the view, the text, the phone's layout, the move just made (in notation and in words), the moves listed to it (`moves`, the
 prompt's `?` and Tab), its score sheet and the totals its export plots, and (issue 25) every
 refusal of a move or outcome that both states refuse, as the seat reads it (`for_seat`)."""
 
@@ -40,6 +40,10 @@ def leak(rules, state, event, seat: int, stream, refusals: bool = True, probe=No
     if event is not None and formats_per_seat(rules) and same_consequence(rules, state, other, event, seat):
         if rules.format(event, state, seat) != rules.format(event, other, seat):
             return "format"
+        if rules.words(event, state, seat) != rules.words(event, other, seat):
+            return "words"
+    if rules.layout(rules.view(state, seat), state) != rules.layout(rules.view(other, seat), other):
+        return "phone layout"
     if listed_to(rules, state, seat) != listed_to(rules, other, seat):
         return "moves listed"
     if seat_sheet(rules, state, seat)[0] != seat_sheet(rules, other, seat)[0]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from planets_log.engine.redact import public_words
+from planets_log.engine.redact import public_view, public_words
 from planets_log.engine.registry import get_rules
 from planets_log.engine.rules import CHANCE, TERMINAL, next_events
 from planets_log.engine.spots import Layout, Spot
@@ -53,6 +53,9 @@ def test_tapping_its_parts_singles_out_every_move(game, config):
             ids = [spot.id for zone in layout.zones for spot in zone.spots]
             assert len(ids) == len(set(ids)), f"{game}: two spots share an id on one layout"
             assert layout.zones, f"{game}: an empty layout"
+            for seat in range(len(rules.seat_names(state))):  # every seat's and the spectators' layouts draw too
+                assert isinstance(rules.layout(rules.view(state, seat), state), Layout)
+            assert isinstance(rules.layout(public_view(rules, state), state), Layout)
             by_parts: dict[frozenset[str], str] = {}
             for move in next_events(rules, state):
                 text = rules.format(move, state)

@@ -26,7 +26,8 @@ SEAT_SHAPES = ("circle", "square", "triangle", "diamond", "pentagon")
 
 INK = "#1a1a1a"
 PAPER = "#ffffff"
-MUTED = "#5f5f5f"
+MUTED = "#525252"
+"""Secondary text: at least 4.5:1 on paper and on every `tint` (WCAG AA, tests/pictures/test_contrast.py)."""
 BACK = "#d9d9d9"
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 
@@ -127,10 +128,11 @@ class Canvas:
             self.add(f'<g class="{esc(cls)}">{tip}' + "".join(inner) + "</g>")
 
     def text(self, x: float, y: float, content: Any, size: int = 14, *, anchor: str = "start", weight: str = "normal",
-             fill: str = INK) -> None:
-        """Real SVG text, escaped."""
+             fill: str = INK, halo: bool = False) -> None:
+        """Real SVG text, escaped (`halo`: a paper-coloured outline under the letters, where lines cross the text)."""
         extra = f' text-anchor="{anchor}"' if anchor != "start" else ""
         extra += ' font-weight="bold"' if weight == "bold" else ""
+        extra += f' stroke="{PAPER}" stroke-width="3" stroke-linejoin="round" paint-order="stroke"' if halo else ""
         self.add(f'<text x="{_n(x)}" y="{_n(y)}" font-size="{size}" fill="{colour(fill)}"{extra}>{esc(content)}</text>')
 
     def rect(self, x: float, y: float, w: float, h: float, *, fill: str = "none", stroke: str = INK,

@@ -60,6 +60,19 @@ def test_planetarium_draws_each_thin_line_between_its_two_spaces_and_orbit_7_as_
     assert len(arcs) == len(pos.state.board.names) - 4, "every step along an orbit, none between orbit 7's arms"
 
 
+def test_planetarium_no_space_name_covers_an_arrowhead():
+    """A name's paper halo would hide the arrow under it: the name moves along its orbit instead."""
+    rules, pos = position(PLANETARIUM, 0)
+    board = panel(parse(rules.picture(pos.state, None)), "board")
+    heads = [[float(n) for n in re.findall(r"-?[\d.]+", e.get("points"))] for e in board.iter(f"{NS}polygon")]
+    tips = [(sum(h[0::2]) / 3, sum(h[1::2]) / 3) for h in heads]
+    assert len(tips) == 52
+    for t in board.iter(f"{NS}text"):
+        x, y, half = float(t.get("x")), float(t.get("y")), 2.5 * len(t.text) + 1.5
+        on = [(round(a), round(b)) for a, b in tips if x - half <= a <= x + half and y - 8 <= b <= y + 1.5]
+        assert not on, f"the name {t.text} lies on the arrowhead at {on}"
+
+
 def _matter_colours(root) -> dict[str, str]:
     found: dict[str, set[str]] = {}
     for e in root.iter(f"{NS}circle"):

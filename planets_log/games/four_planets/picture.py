@@ -75,7 +75,7 @@ def _planets(canvas: Canvas, view: dict[str, Any], y: int) -> None:
             for j, code in enumerate(planet["cards"][:3]):
                 _card(canvas, 10 + j * (CW + 6), 30, code)
             for j, ship in enumerate(planet["ships"]):
-                canvas.seat_mark(20 + j * 70, 145, ship["seat"], label=f"{ship['parts']} part{'s' if ship['parts'] != 1 else ''}")
+                canvas.seat_mark(20 + j * 76, 145, ship["seat"], label=f"{ship['parts']} part{'s' if ship['parts'] != 1 else ''}")
 
 
 def _buildings(canvas: Canvas, view: dict[str, Any], pro: dict[str, Any], y: int) -> None:
@@ -92,9 +92,11 @@ def _buildings(canvas: Canvas, view: dict[str, Any], pro: dict[str, Any], y: int
                 if code == "?":
                     canvas.back(x, row, 104, 40)
                 else:
-                    used = " (turned over)" if code in pro["turned_over"] else ""
+                    used = code in pro["turned_over"]
                     canvas.rect(x, row, 104, 40, fill="#f2f2f2", rx=4, cls="card")
-                    canvas.text(x + 52, row + 24, f"{code}{used}", 10, anchor="middle")
+                    canvas.text(x + 52, row + (18 if used else 24), code, 10, anchor="middle")
+                    if used:  # on a line of its own: beside the name it ran onto the next building
+                        canvas.text(x + 52, row + 32, "turned over", 10, anchor="middle", fill=MUTED)
             if side["stored"]:
                 canvas.text(24 + 6 * 112, row + 24, "stored " + " ".join(side["stored"]), 11)
 

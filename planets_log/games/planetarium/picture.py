@@ -70,12 +70,13 @@ def _board(canvas: Canvas, view: dict[str, Any], board: Board) -> None:
                 (x1, y1), (x2, y2), r = _where(board, i), _where(board, j), RING * board.orbit[i]
                 canvas.path(f"M {num(x1)} {num(y1)} A {r} {r} 0 0 1 {num(x2)} {num(y2)}", stroke="#bbbbbb", width=2.5,
                             cls="orbit")
+        arrows = [_arrow_at(_where(board, i), _where(board, j)) for i, ends in enumerate(board.lines) for j in ends]
         for i, ends in enumerate(board.lines):
             for j in ends:
                 _connection(canvas, _where(board, i), _where(board, j))
         for i, name in enumerate(board.names):
             with canvas.group("space", name + (" · white dot" if i in dots else "")):
-                _space(canvas, board, i, i in dots)
+                _space(canvas, board, i, i in dots, arrows)
     with canvas.panel("tokens"):
         for i, name in enumerate(board.names):
             token = view["cells"].get(name, "")
@@ -89,7 +90,7 @@ def _token_title(name: str, token: str) -> str:
     return f"{name}: " + (f"planet {token}" if token in PLANETS else f"{NAMES.get(token, token)} ({token})")
 
 
-def _space(canvas: Canvas, board: Board, i: int, dot: bool) -> None:
+def _space(canvas: Canvas, board: Board, i: int, dot: bool, arrows: list[tuple[float, float]]) -> None:
     """The space's point (a white dot where Matter starts) and its name just outside its orbit, clear of a token
     (or a planet) on it."""
     x, y = _where(board, i)
@@ -97,11 +98,31 @@ def _space(canvas: Canvas, board: Board, i: int, dot: bool) -> None:
         canvas.add(shape("circle", x, y, 5, "#ffffff"))
     else:
         canvas.add(f'<circle cx="{num(x)}" cy="{num(y)}" r="3" fill="#9a9a9a"/>')
+    lx, ly = _label_at(board, i, arrows)
+    canvas.text(lx, ly, board.names[i], 8, anchor="middle", fill=MUTED, halo=True)
+
+
+def _label_at(board: Board, i: int, arrows: list[tuple[float, float]]) -> tuple[float, float]:
+    """Where space `i`'s name is written (its baseline's middle): outward from the centre, beside the space, moved
+    along the orbit where it would cover an arrowhead (its halo would hide the arrow)."""
+    x, y = _where(board, i)
     name = board.names[i]
     length = max(1.0, math.hypot(x - CX, y - CY))
     ux, uy = (x - CX) / length, (y - CY) / length
     away = 14 + 2.2 * len(name) * abs(ux) + 3 * abs(uy)
-    canvas.text(x + ux * away, y + uy * away + 3, name, 8, anchor="middle", fill=MUTED)
+    spots = [(x + ux * away - uy * shift, y + uy * away + ux * shift + 3) for shift in (0, 10, -10, 16, -16)]
+    return next((p for p in spots if not any(_covers(p, name, a) for a in arrows)), spots[0])
+
+
+def _covers(at: tuple[float, float], name: str, arrow: tuple[float, float]) -> bool:
+    """Whether a name written at `at` (8 px, about 5 units a character, with its halo) touches an arrowhead."""
+    half = 2.5 * len(name) + 2
+    return at[0] - half - 5 <= arrow[0] <= at[0] + half + 5 and at[1] - 13 <= arrow[1] <= at[1] + 7
+
+
+def _arrow_at(a: tuple[float, float], z: tuple[float, float]) -> tuple[float, float]:
+    """Where a thin line's arrowhead lies: a little past its middle."""
+    return a[0] + (z[0] - a[0]) * 0.55, a[1] + (z[1] - a[1]) * 0.55
 
 
 def _connection(canvas: Canvas, a: tuple[float, float], z: tuple[float, float]) -> None:
@@ -109,7 +130,7 @@ def _connection(canvas: Canvas, a: tuple[float, float], z: tuple[float, float]) 
     canvas.line(*a, *z, stroke="#8a8a8a", width=1.2, cls="connection")
     length = max(1.0, math.hypot(z[0] - a[0], z[1] - a[1]))
     ux, uy = (z[0] - a[0]) / length, (z[1] - a[1]) / length
-    mx, my = a[0] + (z[0] - a[0]) * 0.55, a[1] + (z[1] - a[1]) * 0.55
+    mx, my = _arrow_at(a, z)
     canvas.polygon([(mx + ux * 5, my + uy * 5), (mx - ux * 3 - uy * 4, my - uy * 3 + ux * 4),
                     (mx - ux * 3 + uy * 4, my - uy * 3 - ux * 4)], fill="#6a6a6a")
 

@@ -33,10 +33,9 @@ def svg(view: dict[str, Any], frame: Frame) -> str:
 
 
 def _token(canvas: Canvas, x: float, y: float, letter: str, r: float = 11) -> None:
-    """An Alien (or Joker) token: a coloured disc with its letter."""
+    """An Alien (or Joker) token: a coloured disc with its letter, black but on blue (white on blue)."""
     canvas.add(shape("circle", x, y, r, colour(HUE.get(letter, "#ffffff")), cls="alien"))
-    canvas.text(x, y + 4, letter, 11, anchor="middle", weight="bold",
-                fill="#ffffff" if letter in ("B", "P", "G", "R") else "black")
+    canvas.text(x, y + 4, letter, 11, anchor="middle", weight="bold", fill="#ffffff" if letter == "B" else "#000000")
 
 
 def _pattern(canvas: Canvas, x: float, y: float, pattern: str) -> None:

@@ -76,7 +76,7 @@ def _zone(canvas: Canvas, zone: dict[str, Any], zl: ZoneLayout, probes: dict[tup
                     canvas.rect(cx, cy, CELL, CELL, fill="#f4f4f4", stroke="#dddddd")
                     if (r, c) == (1, 1):
                         canvas.text(cx + CELL / 2, cy + CELL / 2 + 9, z, 26, anchor="middle", weight="bold",
-                                    fill="#9a9a9a")
+                                    fill="#808080")
                 elif n == 0:
                     _reward(canvas, zone, probes.get((z, 0), []), cx, cy)
                 else:

@@ -299,11 +299,11 @@ LEGEND: tuple[tuple[str, str], ...] = (
     ("play vswap a1 a2", "Play the vertical swap starting card: swap two Aliens one above the other"),
     ("play atom", "Play the Atom starting card: gain 1 Atom"),
     ("recover", "Take every played card back into hand"),
-    ("atomize a3 b2 double", "Discard the Aliens in slots a3 and b2 for an Atom each; with double, a Double "
+    ("atomize b2 a3 double", "Discard the Aliens in slots b2 and a3 for an Atom each; with double, a Double "
      "earnings token doubles the Atoms"),
     ("combo .../.R./oGo drop joker", "Discard the Aliens of a Prestige card's pattern and take the card; drop "
      "names the Special token given up when 4 would be held"),
     ("extra", "Play an Extra turn token: one more mandatory and one more optional action"),
     ("joker b", "Play a Joker token: it falls into column b as an Alien of any colour"),
-    ("end", "End the turn"),
+    ("end", "End the turn once the mandatory action is done; the next player clockwise acts"),
 )

@@ -33,7 +33,7 @@ from .events import (
     Took,
 )
 from .state import State
-from .words import TOKEN_WORDS, card_words, cell_words, colour_words, need_words
+from .words import TOKEN_WORDS, a_or_an, card_words, cell_words, colour_words, need_words
 
 SHORT = {"ray": "Raygun", "switch": "Switch", "hswap": "H-swap", "vswap": "V-swap", "atom": "Atom"}
 TOKEN_LABELS = {"extra": "Extra", "double": "Double", "joker": "Joker"}
@@ -109,7 +109,7 @@ def _prestige(data: Any, card: str) -> tuple[int, str]:
 def prestige_spot(data: Any, state: State, place: int, card: str) -> Spot:
     """A Prestige card of the row: its points as the label, its needs and token in words."""
     points, token = _prestige(data, card)
-    gives = f", gives a {TOKEN_WORDS[token]}" if token in TOKEN_WORDS else ""
+    gives = f", gives {a_or_an(TOKEN_WORDS[token])}" if token in TOKEN_WORDS else ""
     mark = f" {TOKEN_LABELS[token][0]}" if token in TOKEN_LABELS else ""
     return Spot(f"row:{place}", f"{points}pt{mark}",
                 f"Prestige card {place}: {points} points{gives}; needs {need_words(state, card)}")
@@ -258,7 +258,7 @@ def _combo(e: Combo, state: State) -> tuple[Spot, ...]:
     out = [Spot(f"row:{place}", f"{points}pt", f"Prestige card {place}")]
     if e.drop:
         out.append(Spot(f"choice:drop:{e.drop}", f"Drop {TOKEN_LABELS.get(e.drop, e.drop)}",
-                        f"give up a {TOKEN_WORDS.get(e.drop, e.drop)}"))
+                        f"give up {a_or_an(TOKEN_WORDS.get(e.drop, e.drop))}"))
     return tuple(out)
 
 

@@ -94,7 +94,7 @@ def prestige_words(state: State, pattern: str, article: str = "a") -> str:
         points, token = state.config.prestige_of(pattern)
     except KeyError:
         points, token = 0, ""
-    gives = f", with {_a(TOKEN_WORDS[token])}" if token in TOKEN_WORDS else ""
+    gives = f", with {a_or_an(TOKEN_WORDS[token])}" if token in TOKEN_WORDS else ""
     return f"{article} {points}-point Prestige card needing {need_words(state, pattern)}{gives}"
 
 
@@ -229,18 +229,18 @@ def _combo(e: Combo, state: State) -> str:
     except KeyError:
         points, token = 0, ""
     place = f" in place {state.row.index(e.card) + 1} of the row" if e.card in state.row else ""
-    gives = f", with {_a(TOKEN_WORDS[token])}" if token in TOKEN_WORDS else ""
+    gives = f", with {a_or_an(TOKEN_WORDS[token])}" if token in TOKEN_WORDS else ""
     cells = listing([cell_words(c) for c in bd.cell_order(bd.pattern_cells(e.card))])
     said = (f"{_name(state, e)} makes a combo with the {points}-point Prestige card{place}{gives}, "
             f"discarding the tokens {cells}")
     if e.drop and e.drop == token:
         said += f", and returns the new {TOKEN_WORDS[token]} at once (3 Special tokens at most)"
     elif e.drop:
-        said += f", and returns {_a(TOKEN_WORDS.get(e.drop, e.drop))} to make room for the new one"
+        said += f", and returns {a_or_an(TOKEN_WORDS.get(e.drop, e.drop))} to make room for the new one"
     return said
 
 
-def _a(noun: str) -> str:
+def a_or_an(noun: str) -> str:
     """The noun with its indefinite article."""
     return f"{'an' if noun[:1] in 'AEIOU' else 'a'} {noun}"
 

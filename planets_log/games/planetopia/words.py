@@ -220,7 +220,8 @@ def _atomize(e: Atomized, state: State) -> str:
     said = f"{_name(state, e)} "
     if e.double:
         said += "plays a Double earnings token and "
-    return said + f"atomizes {listing([alien_words(state, board, c) for c in e.cells])} for {gain} Atom{'s' if gain > 1 else ''}"
+    aliens = listing([alien_words(state, board, c) for c in e.cells])
+    return said + f"atomizes {aliens} for {gain} Atom{'s' if gain > 1 else ''}"
 
 
 def _combo(e: Combo, state: State) -> str:

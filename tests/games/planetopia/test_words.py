@@ -31,7 +31,8 @@ def test_the_opening_row_and_trail_read_card_by_card():
                           "left, green bottom middle and blue bottom right, with an Extra turn token; ")
     assert "any Alien bottom left" in row and "red centre" in row
     trail = said(build, "trail PP switch ray BG BGR")
-    assert "the Cosmos card with 2 purple Aliens in slot 5, the Switch card in slot 4, the Raygun card in slot 3" in trail
+    assert ("the Cosmos card with 2 purple Aliens in slot 5, the Switch card in slot 4, the Raygun card in slot 3"
+            in trail)
     assert trail.endswith("the Cosmos card with blue, green and red Aliens in slot 1")
 
 

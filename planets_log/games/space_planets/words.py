@@ -45,8 +45,11 @@ def kind_words(kind: Kind) -> str:
 def card_words(state: State, code: str | None, worth: bool = True) -> str:
     """A card as a newcomer reads it: "an oasis planet (3 stars)", "a black hole", "a 2-star planet"."""
     kind = None if code is None else state.book.kind(code)
-    if kind is None:
-        return f"the card {code}"
+    return f"the card {code}" if kind is None else describe(kind, worth)
+
+
+def describe(kind: Kind, worth: bool = True) -> str:
+    """A kind of card with its article and, where its name does not say them, its stars."""
     base = kind_words(kind)
     plain = kind.effect == "hole" or str(kind.stars) in base
     return article(base) + ("" if plain or not worth else f" ({stars(kind.stars)})")

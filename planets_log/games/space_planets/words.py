@@ -31,7 +31,8 @@ def crystals(n: int) -> str:
 
 def article(noun: str) -> str:
     """`noun` with "a" or "an" before it."""
-    return ("an " if noun[:1] in "aeiou" else "a ") + noun
+    vowel = noun[:1] in "aeiou" and not noun.startswith(("one ", "uni", "eu"))  # "a one fuel crystal card"
+    return ("an " if vowel else "a ") + noun
 
 
 def kind_words(kind: Kind) -> str:
@@ -129,21 +130,22 @@ def _collected(state: State, who: str) -> str:
 
 
 def legend() -> tuple[tuple[str, str], ...]:
-    """The notation explained, a pair per kind of line (cards are written by their code)."""
+    """The notation explained, a pair per kind of line; cards are written by their code."""
     return (
         ("deal p1 p2 p3 / oasis distant hole / fuel2 reroll consume",
-         "The 9 planet cards laid face up as the grid, row by row from the top left (spaces 1 to 9)."),
+         "The 9 planet cards laid face up as the grid, row by row from the top left (spaces 1 to 9): p1 to p4 are "
+         "plain planets of 1 to 4 stars; fuel2, fuel1, reroll and consume the two fuel crystals, one fuel crystal, "
+         "re-roll and increased fuel consumption cards; oasis, distant and hole the oasis planet, the distant "
+         "planet and the black hole."),
         ("roll", "The player to move sends out the probe: rolls the die at the grid (also 'r')."),
-        ("land 5 distant 3", "The die stops on space 5, on the distant planet, showing 3 (the card may be left out)."),
+        ("land 5 distant 3", "The die stops on space 5, on the distant planet, showing 3; the card may be left out "
+                             "('land 5 3'), and typed before 'roll' it stands for the roll too."),
         ("off", "The die misses the grid: the player takes 1 fuel crystal and the turn ends."),
-        ("explore distant", "The player pays the crystals the die shows (plus any extra) and takes that card "
-                            "(also 'explore' or 'x')."),
+        ("explore distant", "The player pays the crystals the die shows (plus one for the distant planet and one "
+                            "for each other player's face-up consumption card) and takes that card ('explore' "
+                            "or 'x' alone: the card the die is on)."),
         ("collect", "The player does not explore and takes as many crystals as the die shows (also 'c')."),
         ("reroll", "The player turns a face-up re-roll card over and rolls the die again."),
         ("pass", "In the last round, the player declines the one more roll."),
-        ("refill 5 fuel1", "The card drawn from the deck into the emptied space 5."),
-        ("p1 p2 p3 p4", "Plain planets of 1, 2, 3 and 4 explorer stars."),
-        ("fuel2 fuel1 reroll consume", "The two fuel crystals, one fuel crystal, re-roll and increased fuel "
-                                       "consumption cards."),
-        ("oasis distant hole", "The oasis planet, the distant planet (costs one crystal more) and the black hole."),
+        ("refill 5 fuel1", "The card drawn from the deck into the emptied space 5, here a one fuel crystal card."),
     )

@@ -58,7 +58,7 @@ def _card_words(code: Any, kinds: dict[str, dict[str, Any]]) -> str:
     raw = kinds.get(code)
     if raw is None:
         return f"the card {code}"
-    kind = Kind(code, int(raw.get("stars", 0)), str(raw.get("effect", "none")), int(raw.get("amount", 0)),
+    kind = Kind(code, _int(raw.get("stars")) or 0, str(raw.get("effect", "none")), _int(raw.get("amount")) or 0,
                 str(raw.get("name", "")))
     return describe(kind)
 
@@ -155,7 +155,7 @@ def _seats(data: Any, state: Any, kinds: dict[str, dict[str, Any]]) -> list[Zone
         marks = _face_up_marks(cards, _get(seat, "face_up"))
         spots = (Spot(f"seat:{i}", name, f"{name}'s spaceship card"),
                  *(card_spot(i, j, code, up, kinds) for j, (code, up) in enumerate(zip(cards, marks))))
-        held = sum(int(kinds[c].get("stars", 0)) for c in cards if isinstance(c, str) and c in kinds)
+        held = sum(_int(kinds[c].get("stars")) or 0 for c in cards if isinstance(c, str) and c in kinds)
         fuel = _int(_get(seat, "crystals"))
         taken = "1 planet card" if len(cards) == 1 else f"{len(cards)} planet cards"
         note = f"{'?' if fuel is None else crystals(fuel)}; {taken} worth {stars(held)}"
@@ -166,7 +166,8 @@ def _seats(data: Any, state: Any, kinds: dict[str, dict[str, Any]]) -> list[Zone
 
 def parts(event: Event, state: State) -> tuple[Spot, ...]:
     """What a move or an outcome is about, in tapping order: the die, a planet, the stockpile, a re-roll card."""
-    board = {spot.id: spot for zone in layout(view(state), state).zones for spot in zone.spots}
+    data = view(state)
+    board = {spot.id: spot for zone in layout(data, state).zones for spot in zone.spots}
     if isinstance(event, Rolled):
         return (board[DIE.id],)
     if isinstance(event, Passed):
@@ -184,7 +185,7 @@ def parts(event: Event, state: State) -> tuple[Spot, ...]:
         return (board.get(f"space:{event.space}") or Spot(f"choice:space-{event.space}", str(event.space)),
                 Spot(f"choice:face-{event.face}", f"shows {event.face}", f"the die shows {event.face}"))
     if isinstance(event, Refilled):
-        drawn = Spot(f"choice:card-{event.card}", event.card, f"{_card_words(event.card, _kinds(view(state)))} drawn")
+        drawn = Spot(f"choice:card-{event.card}", event.card, f"{_card_words(event.card, _kinds(data))} drawn")
         return drawn, board.get(f"space:{event.space}") or Spot(f"choice:space-{event.space}", str(event.space))
     return (Spot("choice:deal", "deal", "the 9 cards dealt to the grid"),)
 

@@ -122,8 +122,12 @@ def test_the_layout_is_drawn_from_the_data_only_and_survives_unknown_leaves():
     data["grid"][0] = HIDDEN
     data["seats"][0]["crystals"] = HIDDEN
     data["deck"] = HIDDEN
+    for kind in data["book"]["kinds"]:
+        if kind["code"] in ("reroll", "p4"):  # the card Ann holds and the one on space 8
+            kind["stars"] = HIDDEN
     layout = RULES.layout(data, s)
     assert spots(layout)["space:1"].label == "?" and spots(layout)["pile:deck"].label == "deck ?"
+    assert spots(layout)["space:8"].label == "p4 ?★" and spots(layout)["card:0-0"].label == "reroll ?★ ↑"
     assert next(z for z in layout.zones if z.id == "seat-0").note.startswith("?;")
     for key in ("grid", "seats", "book", "roll", "stock"):
         assert RULES.layout({k: v for k, v in data.items() if k != key}, s).zones

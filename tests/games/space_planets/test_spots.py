@@ -132,3 +132,13 @@ def test_the_layout_is_drawn_from_the_data_only_and_survives_unknown_leaves():
     for key in ("grid", "seats", "book", "roll", "stock"):
         assert RULES.layout({k: v for k, v in data.items() if k != key}, s).zones
     assert RULES.layout(HIDDEN, s).zones
+
+
+def test_silent_an_emptied_space_reads_empty_and_no_landing_is_offered_on_it():
+    """Where the rulebook is silent (the deck runs out): the space stays empty, a die there is recorded 'off'."""
+    build = started()
+    set_state(build, deck=())
+    play(build, "roll", "land 1 1", "explore", "roll")
+    assert spots(board(build))["space:1"].label == "1 empty"
+    assert tapped(build, "space:1") == []
+    assert tapped(build, "choice:off") == ["off"]

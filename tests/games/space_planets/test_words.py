@@ -10,7 +10,8 @@ from planets_log.engine.redact import public_words
 from planets_log.game import Event
 from planets_log.games.space_planets.events import (Collected, Dealt, Explored, Landed, Passed, Refilled, Rerolled,
                                                     Rolled)
-from planets_log.games.space_planets.state import Seat
+from planets_log.games.space_planets.state import Kind, Seat
+from planets_log.games.space_planets.words import describe
 from tests.support.positions import positions
 
 from .fixtures_gen import table_game
@@ -164,3 +165,12 @@ def test_the_legend_explains_every_kind_of_line():
     """Every kind of line (and both landings) has its example in the legend."""
     heads = {example.split()[0] for example, _meaning in RULES.legend()}
     assert heads >= set(KINDS)
+
+
+def test_game_contents_cards_are_named_as_the_edition_prints_them_and_by_stars_where_it_numbers_them():
+    """Game contents: an edition's card names make the words; a plain planet named by its number reads by stars."""
+    assert describe(Kind("oasis", 3, "none", 0, "Oasis planet")) == "an oasis planet (3 stars)"
+    assert describe(Kind("p2", 2, "none", 0, "Planet, 2 stars")) == "a 2-star planet"
+    assert describe(Kind("x", 1, "fuel", 3)) == "a 3-crystal fuel card (1 star)"
+    assert describe(Kind("re", 2, "reroll", 0, "Re-roll")) == "a re-roll card (2 stars)"
+    assert describe(Kind("bh", 0, "hole", 0, "Black hole")) == "a black hole"

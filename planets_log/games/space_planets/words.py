@@ -10,7 +10,7 @@ from planets_log.game import Event
 
 from .check import reroll_card
 from .events import Collected, Dealt, Explored, Landed, Passed, Refilled, Rerolled, Rolled
-from .state import Kind, State, explore_cost
+from .state import Kind, State, explore_cost, final_seat
 
 CARDED = ("fuel", "reroll", "consume")
 """Effects whose cards the rulebook calls "… card" ("Re-roll card")."""
@@ -58,6 +58,26 @@ def describe(kind: Kind, worth: bool = True) -> str:
 
 def words(event: Event, state: State, seat: int | None = None) -> str:
     """`event` (about to be applied to `state`) as one sentence; the same for every seat: nothing is hidden."""
+    said = _sentence(event, state)
+    return said[:-1] + "; the game is over." if _ends_game(event, state) else said
+
+
+def _ends_game(event: Event, state: State) -> bool:
+    """True when `event` ends the last turn of the last round (End of the game)."""
+    if state.ender is None or state.turn != final_seat(state):
+        return False
+    off_or_hole = isinstance(event, Landed) and (event.space is None or _effect(state, event.card) == "hole")
+    return off_or_hole or isinstance(event, (Explored, Collected, Passed))
+
+
+def _effect(state: State, code: str | None) -> str | None:
+    """The effect of a card, or None."""
+    kind = None if code is None else state.book.kind(code)
+    return None if kind is None else kind.effect
+
+
+def _sentence(event: Event, state: State) -> str:
+    """The sentence, before what it ends."""
     by = getattr(event, "by", state.turn)
     who = state.players[by] if 0 <= by < len(state.players) else "The player"
     if isinstance(event, Dealt):
@@ -95,8 +115,7 @@ def _landed(event: Landed, state: State, who: str) -> str:
         gain = "takes 1 fuel crystal" if state.stock else "gets no crystal: the stockpile is empty"
         return f"{who}'s die lands off the grid{again}: {who} {gain}."
     card = card_words(state, event.card)
-    kind = None if event.card is None else state.book.kind(event.card)
-    if kind is not None and kind.effect == "hole":
+    if _effect(state, event.card) == "hole":
         return (f"{who}'s die lands{again} on {card} on space {event.space}: "
                 f"{who}'s turn ends with nothing and the black hole leaves the game.")
     return f"{who}'s die lands{again} on {card} on space {event.space}, showing {event.face}."

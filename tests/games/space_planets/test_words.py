@@ -87,14 +87,17 @@ def test_fuel_cards_give_their_crystals_at_once_and_effect_cards_stay_face_up():
     assert said(landed_on(8, 1), "explore").endswith("explores a re-roll card (2 stars), kept face up.")
 
 
-def test_end_of_the_game_the_fifth_card_starts_the_last_round_and_a_pass_declines_it():
-    """End of the game: the fifth card is said to start the last round; the others may pass their roll."""
+def test_end_of_the_game_the_fifth_card_starts_the_last_round_and_the_last_turn_ends_the_game():
+    """End of the game: the fifth card starts the last round; the last player's pass (or throw) ends the game."""
     build = landed_on(1, 1)
     set_state(build, seats=(Seat(crystals=4, cards=("p2",) * 4), state(build).seats[1]))
     assert said(build, "explore").endswith(
         "explores a 1-star planet; it is Ann's planet card number 5: every other player rolls once more.")
     play(build, "explore", "refill 1 p1")
-    assert said(build, "pass") == "Ben passes: declines the one more roll of the last round."
+    assert said(build, "pass") == "Ben passes: declines the one more roll of the last round; the game is over."
+    play(build, "roll")
+    assert said(build, "off") == "Ben's die lands off the grid: Ben takes 1 fuel crystal; the game is over."
+    assert said(build, "land 2 1") == "Ben's die lands on a 2-star planet on space 2, showing 1."
 
 
 def test_how_to_play_collecting_takes_the_face_or_what_the_stockpile_has_left():

@@ -52,7 +52,7 @@ def card_words(state: State, code: str | None, worth: bool = True) -> str:
 def describe(kind: Kind, worth: bool = True) -> str:
     """A kind of card with its article and, where its name does not say them, its stars."""
     base = kind_words(kind)
-    plain = kind.effect == "hole" or str(kind.stars) in base
+    plain = kind.effect == "hole" or f"{kind.stars}-star" in base
     return article(base) + ("" if plain or not worth else f" ({stars(kind.stars)})")
 
 

@@ -175,5 +175,6 @@ def test_game_contents_cards_are_named_as_the_edition_prints_them_and_by_stars_w
     assert describe(Kind("oasis", 3, "none", 0, "Oasis planet")) == "an oasis planet (3 stars)"
     assert describe(Kind("p2", 2, "none", 0, "Planet, 2 stars")) == "a 2-star planet"
     assert describe(Kind("x", 1, "fuel", 3)) == "a 3-crystal fuel card (1 star)"
+    assert describe(Kind("y", 2, "fuel", 2)) == "a 2-crystal fuel card (2 stars)"
     assert describe(Kind("re", 2, "reroll", 0, "Re-roll")) == "a re-roll card (2 stars)"
     assert describe(Kind("bh", 0, "hole", 0, "Black hole")) == "a black hole"

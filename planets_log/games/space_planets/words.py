@@ -10,7 +10,7 @@ from planets_log.game import Event
 
 from .check import reroll_card
 from .events import Collected, Dealt, Explored, Landed, Passed, Refilled, Rerolled, Rolled
-from .state import Kind, State, explore_cost, final_seat
+from .state import Kind, State, explore_cost, final_seat, occupied
 
 CARDED = ("fuel", "reroll", "consume")
 """Effects whose cards the rulebook calls "… card" ("Re-roll card")."""
@@ -63,11 +63,16 @@ def words(event: Event, state: State, seat: int | None = None) -> str:
 
 
 def _ends_game(event: Event, state: State) -> bool:
-    """True when `event` ends the last turn of the last round (End of the game)."""
-    if state.ender is None or state.turn != final_seat(state):
-        return False
+    """True when `event` ends the last turn of the last round (End of the game), or leaves no planet card on the
+    grid and in the deck (where the rulebook is silent)."""
     off_or_hole = isinstance(event, Landed) and (event.space is None or _effect(state, event.card) == "hole")
-    return off_or_hole or isinstance(event, (Explored, Collected, Passed))
+    ends_turn = off_or_hole or isinstance(event, (Explored, Collected, Passed))
+    if state.ender is not None and state.turn == final_seat(state):
+        return ends_turn
+    roll = state.roll.space if state.roll is not None else None
+    taken = roll if isinstance(event, Explored) else getattr(event, "space", None)
+    left = [space for space in occupied(state) if not (ends_turn and space == taken)]
+    return ends_turn and not isinstance(event, Collected) and not state.deck and not left
 
 
 def _effect(state: State, code: str | None) -> str | None:

@@ -33,7 +33,8 @@ def test_preparation_the_grid_is_three_rows_of_three_spaces_labelled_as_the_card
     zones = board(started()).zones
     assert [z.id for z in zones[:3]] == ["grid-1", "grid-2", "grid-3"]
     assert [s.label for z in zones[:3] for s in z.spots] == [
-        "p1 1★", "p2 2★", "p3 3★", "oasis 3★", "distant 4★", "hole", "fuel2 1★", "reroll 2★", "consume 2★"]
+        "p1 1★", "p2 2★", "p3 3★", "oasis 3★", "distant 4★", "hole",
+        "fuel2 1★", "reroll 2★", "consume 2★"]
     assert zones[1].spots[0].words == "space 4: an oasis planet (3 stars)"
     assert all(len(s.label) <= 10 for z in zones for s in z.spots)
 

@@ -7,6 +7,7 @@ import re
 import pytest
 
 from planets_log.engine.redact import public_words
+from planets_log.engine.rules import TERMINAL
 from planets_log.game import Event
 from planets_log.games.space_planets.events import (Collected, Dealt, Explored, Landed, Passed, Refilled, Rerolled,
                                                     Rolled)
@@ -178,3 +179,20 @@ def test_game_contents_cards_are_named_as_the_edition_prints_them_and_by_stars_w
     assert describe(Kind("y", 2, "fuel", 2)) == "a 2-crystal fuel card (2 stars)"
     assert describe(Kind("re", 2, "reroll", 0, "Re-roll")) == "a re-roll card (2 stars)"
     assert describe(Kind("bh", 0, "hole", 0, "Black hole")) == "a black hole"
+
+
+def test_silent_taking_the_last_planet_card_of_grid_and_deck_ends_the_game_in_words():
+    """Where the rulebook is silent (the deck runs out): the last card taken from an empty table ends the game."""
+    build = play(started(), "roll")
+    set_state(build, deck=(), grid=(None,) * 8 + ("p1",))
+    assert said(build, "land 9 1") == "Ann's die lands on a 1-star planet on space 9, showing 1."
+    play(build, "land 9 1")
+    assert said(build, "collect") == "Ann does not explore and takes 1 fuel crystal from the stockpile."
+    assert said(build, "explore") == "Ann pays 1 fuel crystal and explores a 1-star planet; the game is over."
+    play(build, "explore")
+    assert RULES.to_move(state(build)) == TERMINAL
+    hole = play(started(), "roll")
+    set_state(hole, deck=(), grid=(None,) * 5 + ("hole",) + (None,) * 3)
+    assert said(hole, "land 6 2").endswith("the black hole leaves the game; the game is over.")
+    play(hole, "land 6 2")
+    assert RULES.to_move(state(hole)) == TERMINAL

@@ -30,6 +30,11 @@ def _get(data: Any, key: str, default: Any = None) -> Any:
     return data.get(key, default) if isinstance(data, dict) else default
 
 
+def _list(value: Any) -> list[Any]:
+    """A list, or [] for what a view hides ("?", a count) or lacks."""
+    return value if isinstance(value, list) else []
+
+
 def _int(value: Any) -> int | None:
     return value if type(value) is int else None
 
@@ -69,13 +74,13 @@ def _name(state: State, seat: Any) -> str:
 
 def layout(data: Any, state: State) -> Layout:
     """The position for a phone: the table (missions, deck), each zone in play in resolution order, each seat."""
-    grid = [z for z in _get(data, "grid", []) if isinstance(z, dict) and _int(z.get("zone")) is not None]
+    grid = [z for z in _list(_get(data, "grid")) if isinstance(z, dict) and _int(z.get("zone")) is not None]
     zones = [_zone_row(z, data, state) for z in sorted(grid, key=lambda z: z["zone"])]
     return Layout(zones=(_table(data, state), *zones, *_seats(data, state)))
 
 
 def _table(data: Any, state: State) -> Row:
-    missions = [m for m in _get(data, "missions", []) if isinstance(m, str) and m != HIDDEN]
+    missions = [m for m in _list(_get(data, "missions")) if isinstance(m, str) and m != HIDDEN]
     spots = tuple(Spot(f"mission:{m}", _mission_label(state, m), mission_words(state, m)) for m in missions)
     facts = [PHASES.get(str(_get(data, "phase")), "")]
     if _int(_get(data, "first")) is not None:
@@ -118,7 +123,7 @@ def _zone_row(z: dict[str, Any], data: Any, state: State) -> Row:
         said = "a face-down reward" if code == HIDDEN else "reward: " + card_info(state, code)
         spots.append(Spot(f"reward:{number}.{i}", code, said))
     spaces = z.get("spaces")
-    for i, ch in enumerate(spaces if isinstance(spaces, list) else [], 1):
+    for i, ch in enumerate(_list(spaces), 1):
         spots.append(_space(state, number, i, ch, probes.get(i, "")))
     resolving = _get(data, "resolving") == number
     title = f"Zone {number} · {spec.name}" + (" · resolving" if resolving else "")
@@ -151,7 +156,7 @@ def _space(state: State, zone: int, space: int, ch: Any, probes: str) -> Spot:
 def _probes(data: Any, state: State, zone: int) -> dict[int, str]:
     """Each space of the zone with a probe on it: ", probes of Ann and Ben"."""
     on: dict[int, list[str]] = {}
-    for probe in _get(data, "probes", []):
+    for probe in _list(_get(data, "probes")):
         if isinstance(probe, list) and len(probe) == 3 and probe[1] == zone and _int(probe[2]) is not None:
             on.setdefault(probe[2], []).append(_name(state, probe[0]))
     return {space: f", probe{'s' * (len(names) > 1)} of {listed(names)}" for space, names in on.items()}
@@ -160,7 +165,7 @@ def _probes(data: Any, state: State, zone: int) -> dict[int, str]:
 def _strengths(state: State, spaces: Any) -> str:
     """Each present player's strength in the zone, where every character's strength may be known."""
     total: dict[int, int] = {}
-    for ch in spaces if isinstance(spaces, list) else []:
+    for ch in _list(spaces):
         if ch is None:
             continue
         owner, strength = _int(_get(ch, "owner")), _int(_get(ch, "strength"))
@@ -172,7 +177,7 @@ def _strengths(state: State, spaces: Any) -> str:
 
 def _seats(data: Any, state: State) -> list[Row]:
     rows = []
-    for i, seat in enumerate(_get(data, "seats", [])):
+    for i, seat in enumerate(_list(_get(data, "seats"))):
         name, colour = _name(state, i), COLOUR_NAMES.get(COLOURS[i], "") if i < len(COLOURS) else ""
         hand = _cards(_get(seat, "hand"))
         spots = [Spot(f"card:{c}", c, card_info(state, c)) for c in dict.fromkeys(hand) if c != HIDDEN]

@@ -79,7 +79,7 @@ def _char_seen(state: State, seat: int | None, zone: int, space: int, ch: Char) 
     if not ch.down:
         return card_words(ch.card)
     visible = ch.card != E.HIDDEN and (ch.owner == seat or sees(state, seat, zone, space))
-    return secret(card_words(ch.card) if visible else UNSEEN)
+    return secret(card_words(ch.card) if visible else "face-down card")
 
 
 def _whose(state: State, seat: int | None, zone: int, space: int, by: int = -1) -> str:
@@ -119,10 +119,10 @@ def _formed(e: E.Formed, state: State, seat: int | None) -> str:
 
 def _shifted(e: E.Shifted, state: State, seat: int | None) -> str:
     rows = rows_of(len(state.players))
-    out = [f"zone {z}" for z, _ in state.grid[-rows:]]
+    out = [str(z) for z, _ in state.grid[-rows:]]
     came = listed([_turned(z, t) for z, t in zip(e.zones, e.turns)])
     aside = f"; zone {e.aside} is set aside as the new reserve" if e.aside is not None else ""
-    return (f"Round {state.round} begins: {listed(out)} leave the grid on the right, and {came} join it on the "
+    return (f"Round {state.round} begins: zones {listed(out)} leave the grid on the right, and {came} join it on the "
             f"left, top down{aside}")
 
 
@@ -153,7 +153,9 @@ def _named_slots(state: State) -> list[str]:
         probe = state.probes[-1]
         if probe.space == 0:
             return [f"the reward on zone {probe.zone}" for c in state.zones[probe.zone].rewards if c == E.HIDDEN]
-        return [f"{_whose(state, None, probe.zone, probe.space)} on {where(probe.zone, probe.space)}"]
+        ch = occupant(state, probe.zone, probe.space)
+        owner = state.players[ch.owner] if ch is not None else "the"
+        return [f"{owner}'s card on {where(probe.zone, probe.space)}"]
     zone = state.zones[state.zone]
     out = [f"the reward on zone {state.zone}" for c in zone.rewards if c == E.HIDDEN]
     return out + [f"{state.players[ch.owner]}'s card on {where(state.zone, i + 1)}"

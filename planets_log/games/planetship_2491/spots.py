@@ -19,6 +19,9 @@ from .state import State, geo, info
 from .words import ABILITY_NAMES, COLOUR_NAMES, RACE_NAMES, card_words, degrees, listed, mission_words, where
 
 HIDDEN = "?"
+SHORT = {"hack": "Hacker", "scan": "Scanner", "tractor": "Tractor", "shield": "Shield", "radio": "Radio",
+         "teleport": "Teleport"}
+"""A mission's ability as its label says it (short enough for a phone's button)."""
 PHASES = {"missions": "the missions are drawn", "layout": "Planetship Alpha is formed", "shift": "the grid shifts",
           "rewards": "the rewards are dealt", "place": "placing characters", "resolve": "resolving the zones",
           "draw": "a Scanner draws", "reveal": "hidden cards are named", "peek": "a probe looks at a card",
@@ -85,12 +88,18 @@ def _table(data: Any, state: State) -> Row:
     facts = [PHASES.get(str(_get(data, "phase")), "")]
     if _int(_get(data, "first")) is not None:
         facts.append(f"{_name(state, _get(data, 'first'))} is first player")
-    for key, what in (("deck", "cards in the deck"), ("shields", "shields left"), ("reserve", "zones in reserve")):
-        if _int(_get(data, key)) is not None:
-            facts.append(f"{_get(data, key)} {what}")
-    removed = [card_words(c) for c in _cards(_get(data, "removed"))]
-    if removed:
-        facts.append("out of the game: " + listed(removed))
+    for key, what, where_ in (("deck", "card", " in the deck"), ("shields", "shield", " left"),
+                              ("reserve", "zone", " in reserve")):
+        count = _int(_get(data, key))
+        if count is not None:
+            facts.append(f"{count} {what}{'s' * (count != 1)}{where_}")
+    for key, what in (("bottom", "under the deck"), ("removed", "out of the game")):
+        cards = [card_words(c) for c in _cards(_get(data, key)) if c != HIDDEN]
+        if cards:
+            facts.append(f"{what}: {listed(cards)}")
+    reserve = [str(z) for z in _list(_get(data, "reserve_zones"))]  # the scorekeeper's view only
+    if reserve:
+        facts.append(f"reserve from left to right: zone{'s' * (len(reserve) > 1)} {listed(reserve)}")
     round_ = _int(_get(data, "round"))
     title = f"Round {round_} of 4" if round_ is not None else "The table"
     return Row("row:table", title + " · missions", spots, " · ".join(f for f in facts if f))
@@ -102,8 +111,8 @@ def _mission_label(state: State, mission: str) -> str:
         return mission
     if found.kind == "strength":
         return f"Strength {found.vp}"
-    name = ABILITY_NAMES.get(found.icon) or RACE_NAMES.get(found.icon, found.icon.capitalize())
-    return f"{name.split()[-1]} {found.vp}"
+    name = SHORT.get(found.icon) or RACE_NAMES.get(found.icon, found.icon.capitalize())
+    return f"{name} {found.vp}"
 
 
 def _zone_row(z: dict[str, Any], data: Any, state: State) -> Row:
@@ -125,8 +134,10 @@ def _zone_row(z: dict[str, Any], data: Any, state: State) -> Row:
     spaces = z.get("spaces")
     for i, ch in enumerate(_list(spaces), 1):
         spots.append(_space(state, number, i, ch, probes.get(i, "")))
-    resolving = _get(data, "resolving") == number
-    title = f"Zone {number} · {spec.name}" + (" · resolving" if resolving else "")
+    cursor = _int(_get(data, "cursor"))
+    resolving = "" if _get(data, "resolving") != number else " · resolving" + (
+        f" space {ROMAN[cursor]}" if cursor is not None and 0 < cursor < len(ROMAN) else "")
+    title = f"Zone {number} · {spec.name}{resolving}"
     return Row(f"row:zone:{number}", title, tuple(spots), _strengths(state, spaces))
 
 

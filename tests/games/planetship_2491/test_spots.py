@@ -47,7 +47,7 @@ def test_the_zones_are_rows_in_resolution_order_between_the_table_and_the_seats(
     b = scene(table(2), {"2.I": ("2", RED)}, zone=2)
     rows = RULES.layout(RULES.view(state_of(b)), state_of(b)).zones
     assert [row.id for row in rows] == ["row:table", *(f"row:zone:{z}" for z in range(6)), "row:seat:0", "row:seat:1"]
-    assert rows[3].title == "Zone 2 · Hangar · resolving" and rows[3].note == "strength: Red 1"
+    assert rows[3].title == "Zone 2 · Hangar · resolving space I" and rows[3].note == "strength: Red 1"
 
 
 def test_tapping_a_card_leaves_only_its_placements():
@@ -149,3 +149,11 @@ def test_the_layout_draws_whatever_a_view_hides():
     data["grid"][1]["rewards"] = "?"
     rows = RULES.layout(data, state).zones
     assert rows[-2].note.startswith("6 cards in hand") and len(rows) == 1 + 6 + 2
+
+
+def test_the_reserve_order_is_on_the_scorekeepers_layout_only():
+    """# Forming Planetship Alpha: the reserve lies face down; only the scorekeeper's table row lists its order."""
+    state = state_of(table(2))
+    notes = [RULES.layout(data, state).zones[0].note for data in (RULES.view(state), RULES.view(state, RED))]
+    assert "reserve from left to right: zones 6, 7, 8 and 9" in notes[0]
+    assert "reserve from" not in notes[1] and "4 zones in reserve" in notes[1]

@@ -83,7 +83,7 @@ def _char_seen(state: State, seat: int | None, zone: int, space: int, ch: Char) 
 
 
 def _whose(state: State, seat: int | None, zone: int, space: int, by: int = -1) -> str:
-    """ "Ben's character 5" for the character on a space (as `seat` may know it); "their" when `by` owns it."""
+    """The character on a space as `seat` may know it ("Ben's character 5"; "their ..." when `by` owns it)."""
     ch = occupant(state, zone, space)
     if ch is None:
         return "an empty space"
@@ -104,7 +104,7 @@ def _missions(e: E.MissionsDrawn, state: State, seat: int | None) -> str:
 
 
 def _turned(zone: int, turns: int) -> str:
-    return f"zone {zone}" + (f" turned {degrees(turns)}" if turns else "")
+    return f"zone {zone}" + (f" (turned {degrees(turns)})" if turns else "")
 
 
 def _formed(e: E.Formed, state: State, seat: int | None) -> str:

@@ -98,7 +98,7 @@ def test_the_reserve_order_is_the_scorekeepers_only():
     b = play(_fresh(), "missions M1 M7 M10 M13")
     move = "layout 0 1@90 / 2 3 / 4 5 reserve 9 6 8 7"
     assert said(b, move) == ("Planetship Alpha is formed, column by column from the left, each top down: zone 0 and "
-                             "zone 1 turned 90°; zone 2 and zone 3; zone 4 and zone 5; the reserve holds zones 9, 6, "
+                             "zone 1 (turned 90°); zone 2 and zone 3; zone 4 and zone 5; the reserve holds zones 9, 6, "
                              "8 and 7 face down, from left to right")
     assert said(b, move, RED).endswith("the reserve holds zones 6, 7, 8 and 9 face down")
 
@@ -108,8 +108,8 @@ def test_a_new_round_shifts_the_grid():
     set aside)."""
     b = scene(table(2), {"0.I": ("R1", RED), "1.I": ("B1", BLUE)}, zone=0)
     play(b, "discard R5", "discard B5")
-    assert said(b, "shift 9@90 8") == ("Round 2 begins: zones 4 and 5 leave the grid on the right, and zone 9 turned "
-                                       "90° and zone 8 join it on the left, top down")
+    assert said(b, "shift 9@90 8") == ("Round 2 begins: zones 4 and 5 leave the grid on the right, and zone 9 (turned "
+                                       "90°) and zone 8 join it on the left, top down")
     five = scene(table(5), {"0.I": ("R1", RED), "1.I": ("B1", BLUE)}, zone=0)
     play(five, "discard R5", "discard B5")
     assert said(five, "shift 3 4 5 aside 9").endswith("; zone 9 is set aside as the new reserve")

@@ -249,3 +249,19 @@ def test_yellow_is_a_third_seat_that_does_not_see():
     assert "blue" + NBSP in said(b, move, RED) and "blue" + NBSP in said(b, move, BLUE)
     assert said(b, move, YELLOW) == f"Blue places a{NBSP}card with a ship on zone 1, space II, face down"
     assert "(hidden)" in public(b, move)
+
+
+def test_the_seats_words_line_up_so_the_spectators_lose_only_the_secret():
+    """Every line of a 4-player record and of the kept one: each seat's sentence has as many words as every other
+    seat's, and the spectators read all of it but at most one '(hidden)' word."""
+    hidden = 0
+    for name in ("seeded-4p.jsonl", "kept-by-red.jsonl"):
+        for step in Replay(str(FIXTURES / name)).steps():
+            event, state = step.event, step.before.state
+            if isinstance(event, Meta):
+                continue
+            counts = {len(RULES.words(event, state, seat).split(" ")) for seat in range(len(state.players))}
+            seen = public_words(RULES, event, state)
+            assert len(counts) == 1 and seen.count("(hidden)") <= 1, (RULES.format(event, state), seen)
+            hidden += "(hidden)" in seen
+    assert hidden > 20

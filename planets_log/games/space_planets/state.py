@@ -19,6 +19,8 @@ class Kind(msgspec.Struct, frozen=True):
     stars: int
     effect: str
     amount: int = 0
+    name: str = ""
+    """As printed ("Oasis planet"), for plain words."""
 
 
 class Book(msgspec.Struct, frozen=True):
@@ -97,7 +99,7 @@ def setup(header: Header, edition: SpacePlanetsEdition) -> State:
     if not 0 <= first < n:
         raise PlanetsLogError(f"option first names no seat: the {n} players are seats 1 to {n}, not {first + 1}",
                               code="header.option", rule="How to play")
-    book = Book(kinds=tuple(Kind(k.code, k.stars, k.effect, k.amount) for k in edition.cards),
+    book = Book(kinds=tuple(Kind(k.code, k.stars, k.effect, k.amount, k.name) for k in edition.cards),
                 faces=tuple(edition.die.faces), end_cards=edition.end_cards,
                 crystals_per_star=edition.crystals_per_star)
     return State(

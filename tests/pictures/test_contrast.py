@@ -95,3 +95,10 @@ def test_a_text_over_hatched_backs_is_measured_on_the_worst_hatch_colour():
     back = _picture('<rect x="0" y="0" width="60" height="60" fill="url(#back)"/>',
                     '<text x="10" y="20" font-size="11" fill="#777777">bp2</text>')
     assert [m.behind for m in failures(back)] == ["#bdbdbd"]
+
+
+def test_a_text_under_a_shape_drawn_after_it_is_covered():
+    text = f'<text x="10" y="20" font-size="12" fill="{INK}">4 parts</text>'
+    token = '<circle cx="52" cy="16" r="8" fill="#56b4e9"/>'
+    assert [m.covered for m in failures(_picture(text, token))] == ["#56b4e9"]
+    assert failures(_picture(token, text)) == [], "drawn before, the disc is only behind the last letters"

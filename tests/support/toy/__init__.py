@@ -13,6 +13,7 @@ import msgspec
 from planets_log.record.errors import IllegalEvent, NotationError
 from planets_log.record.events import Action, Chance
 from planets_log.engine.rules import CHANCE, TERMINAL, Option, Rules
+from planets_log.engine.spots import Layout, Spot, Zone
 from planets_log.engine.sheet import SeatScore, rank_highest, sheet_of
 from planets_log.engine.outcomes import uniform
 
@@ -117,6 +118,25 @@ class Countdown(Rules):
 
     def view(self, s, seat=None):
         return {"pile": s.pile, "turn": s.turn}
+
+    def words(self, e, s, seat=None):
+        if isinstance(e, Pile):
+            return f"A pile of {e.size} counters is dealt."
+        return f"{s.players[e.by]} takes {e.n} counter{'s' * (e.n != 1)}."
+
+    def legend(self):
+        return (("pile 7", "a pile of 7 counters is dealt"), ("take 2", "the player to move takes 2 counters"),
+                ("take 1", "the player to move takes one counter"))
+
+    def layout(self, data, s):
+        pile = Zone("pile", "The pile", (Spot("pile", f"{max(data['pile'], 0)}", "the pile"),))
+        takes = Zone("take", "Take", tuple(Spot(f"take:{n}", str(n), f"take {n}") for n in range(1, s.max_take + 1)))
+        return Layout((pile, takes))
+
+    def parts(self, e, s):
+        if isinstance(e, Pile):
+            return (Spot(f"pile:{e.size}", str(e.size), f"a pile of {e.size}"),)
+        return (Spot(f"take:{e.n}", str(e.n), f"take {e.n}"),)
 
 
 RULES = Countdown()

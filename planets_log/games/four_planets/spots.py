@@ -160,13 +160,18 @@ def _seat(seat: Any, i: int, state: State) -> Zone:
         up = [_code(x) for x in _list(ups[c])] if len(ups) > c else []
         down = [_code(x) for x in _list(downs[c])] if len(downs) > c else []
         size = len(up) + len(down)
-        said = [card_words(x) for x in up] + [seen_words(x) for x in down]
-        face = f" ({len(down)} face down)" if down else ""
+        said = [card_words(x) for x in up] + [_down(x) for x in down]
         spots.append(Spot(f"col:{i}-{letter}", f"{letter} {size}", f"{name}'s {colour_words(letter)} column: "
-                          f"{listed(said) if said else 'empty'}{face}"))
+                          f"{listed(said) if said else 'empty'}"))
     for tile in _list(_get(seat, "tiles")):
         spots.append(_own(tile, i))
     return Zone(f"seat-{i}", f"{name}'s side", tuple(spots), _facts(seat))
+
+
+def _down(code: str) -> str:
+    """A face-down card in a column: named (and said to lie face down) where this reader may see it."""
+    said = seen_words(code) if code != HIDDEN else "a face-down card"
+    return said if said.startswith("a face-down") else f"{said} face down"
 
 
 def _own(tile: Any, i: int) -> Spot:

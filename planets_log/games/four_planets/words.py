@@ -15,7 +15,7 @@ from planets_log.game import Event, seat_label
 from . import events as E
 from . import pro_events as P
 from .phrases import card_words, colour_words, listed, plural, secret, ship_words, tile_words
-from .state import State
+from .state import Planet, State
 
 UNSEEN = "a face-down card"
 
@@ -83,14 +83,12 @@ def _dispatched(e: E.Dispatched, state: State, seat: int | None) -> str:
 
 def _recruited(e: E.Recruited, state: State, seat: int | None) -> str:
     said = f"{_name(state, e.by)} recruits {card_words(e.card)} from planet {e.planet}"
-    planet = state.planets[e.planet - 1] if 1 <= e.planet <= len(state.planets) else None
-    rest = list(planet.cards) if planet is not None else []
-    if e.card not in rest:
+    planet = state.planets[e.planet - 1] if 1 <= e.planet <= len(state.planets) else Planet()
+    rest = list(planet.cards)
+    if e.card not in rest or len(rest) < 2:
         return said
     rest.remove(e.card)
-    if not rest:
-        return said
-    if any(ship.seat != e.by for ship in planet.ships if planet is not None):
+    if any(ship.seat != e.by for ship in planet.ships):
         return said + f"; {_name(state, 1 - e.by)} takes the other, {card_words(rest[0])}"
     return said + f"; the other, {card_words(rest[0])}, goes face down to the discard pile"
 

@@ -7,6 +7,9 @@ spaces as `ORBIT.INDEX`. A card a seat may not see (a hand dealt, a card drawn, 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from planets_log.game import Event
 
 from .edition import MATTER, PLANETS
@@ -67,10 +70,8 @@ def _who(state: State, seat: int) -> str:
 
 def words(event: Event, state: State, seat: int | None = None) -> str:
     """`event` (about to be applied to `state`) as one sentence, as `seat` may know it (None: everything)."""
-    for kind, say in _SAY:
-        if isinstance(event, kind):
-            return say(event, state, seat)
-    return f"{type(event).__name__} is recorded."
+    say = _SAY.get(type(event))
+    return say(event, state, seat) if say is not None else f"{type(event).__name__} is recorded."
 
 
 # --- setup -------------------------------------------------------------------------------
@@ -301,11 +302,11 @@ def _shown(e: HandShown, state: State, seat: int | None) -> str:
     return f"{_who(state, e.seat)}'s hand is shown: {listed([card_words(state, c) for c in e.cards])}."
 
 
-_SAY = (
-    (MatterPlaced, _matter), (Dealt, _dealt), (Discarded, _discarded), (FirstPlayer, _first), (Moved, _moved),
-    (Played, _played), (FinalPlayed, _final), (Downgraded, _downgraded), (DrawChosen, _chosen), (Drawn, _drawn),
-    (Kept, _kept), (Ended, _ended), (Rolled, _rolled), (HandShown, _shown),
-)
+_SAY: dict[type[Event], Callable[[Any, State, int | None], str]] = {  # each takes the event type it is keyed by
+    MatterPlaced: _matter, Dealt: _dealt, Discarded: _discarded, FirstPlayer: _first, Moved: _moved, Played: _played,
+    FinalPlayed: _final, Downgraded: _downgraded, DrawChosen: _chosen, Drawn: _drawn, Kept: _kept, Ended: _ended,
+    Rolled: _rolled, HandShown: _shown,
+}
 
 
 def legend() -> tuple[tuple[str, str], ...]:

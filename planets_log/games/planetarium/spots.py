@@ -122,12 +122,21 @@ def _decks(data: Any, state: State) -> Zone:
     """The three decks and the two discard piles."""
     finals = _list(_get(data, "final_discard"))
     shown = listed([card_words(state, c) for c in finals]) if finals else "empty"
-    spots = [Spot(f"deck:{d}", f"{DECKS[d]} {_count(_get(data, d))}", f"the {DECKS[d]} deck: "
-                  f"{_count(_get(data, d))} cards face down") for d in DECKS]
+    unseen = _list(_get(data, "unknown")) or [0, 0, 0]
+    sizes = [_deck_size(_get(data, d), unseen[n] if n < len(unseen) else 0) for n, d in enumerate(DECKS)]
+    spots = [Spot(f"deck:{d}", f"{DECKS[d]} {size}", f"the {DECKS[d]} deck: {size} cards face down")
+             for d, size in zip(DECKS, sizes)]
     spots.append(Spot("pile:final", f"F disc {_count(finals)}", f"the Final discard pile, face up: {shown}"))
     highs = _get(data, "high_discard")
     spots.append(Spot("pile:high", f"H disc {_count(highs)}", f"the High discard pile: {_count(highs)} cards"))
     return Zone("decks", "The decks and discard piles", tuple(spots))
+
+
+def _deck_size(deck: Any, unseen: Any) -> str:
+    """A deck's size; a listed deck (the scorekeeper's) without the cards drawn unseen in a kept record."""
+    if isinstance(deck, list) and type(unseen) is int:
+        return str(len(deck) - unseen)
+    return _count(deck)
 
 
 def _pending(state: State, pending: Any) -> Zone:

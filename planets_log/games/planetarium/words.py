@@ -117,13 +117,13 @@ def _moved(e: Moved, state: State, seat: int | None) -> str:
         return f"{who} moves the token on {e.frm} to {e.to}."
     token, there = state.cells[i], state.cells[j]
     how = _path(state, i, j, e.via)
-    if token in PLANETS:
+    if token and token in PLANETS:
         said = f"{who} moves planet {token} from {e.frm} to {e.to}{how}"
-        got = f" and collects the {KINDS[there]} there onto {who}'s mat under planet {token}" if matter_on(
+        got = f" and collects the {KINDS[there]} token there onto {who}'s mat under planet {token}" if matter_on(
             state, j) else ""
         return said + got + "."
-    said = f"{who} moves the {KINDS.get(token, 'token')} on {e.frm} to {e.to}{how}"
-    if there in PLANETS:
+    said = f"{who} moves the {KINDS.get(token, 'Matter')} token on {e.frm} to {e.to}{how}"
+    if there and there in PLANETS:
         said += f", onto planet {there}: it goes on {who}'s mat under planet {there}"
     return said + "."
 
@@ -161,8 +161,8 @@ def _played(e: Played, state: State, seat: int | None) -> str:
         supply += 1
     said += _marker(e, state, who, supply) + _paid(data.matter, e.planet)
     if e.gravity and e.gravity in state.board.index:
-        token = KINDS.get(state.cells[state.board.index[e.gravity]], "token")
-        said += f"; by the Gravity icon {who} takes the {token} on {e.gravity} onto {who}'s mat under planet {e.onto}"
+        token = KINDS.get(state.cells[state.board.index[e.gravity]], "Matter")
+        said += f"; by the Gravity icon {who} takes the {token} token on {e.gravity} onto {who}'s mat under planet {e.onto}"
     return said + _after(state, e.by, data.matter, p, data.side, data.points) + "."
 
 

@@ -119,7 +119,8 @@ def _moved(e: Moved, state: State, seat: int | None) -> str:
     how = _path(state, i, j, e.via)
     if token and token in PLANETS:
         said = f"{who} moves planet {token} from {e.frm} to {e.to}{how}"
-        got = f" and collects the {KINDS[there]} token there onto {who}'s mat under planet {token}" if matter_on(
+        comma = "," if how.startswith(",") else ""
+        got = f"{comma} and collects the {KINDS[there]} token there onto {who}'s mat under planet {token}" if matter_on(
             state, j) else ""
         return said + got + "."
     said = f"{who} moves the {KINDS.get(token, 'Matter')} token on {e.frm} to {e.to}{how}"

@@ -78,7 +78,9 @@ def test_making_a_move_a_planet_sweeps_or_follows_a_thin_line_and_collects_matte
     build = table()
     assert said(build, "C-5.10") == ("Ann moves planet C from 5.9 to 5.10 and collects the rock token there onto "
                                      "Ann's mat under planet C.")
-    assert said(build, "B-3.9") == "Ann moves planet B from 3.4 to 3.9, sweeping along orbit 3."
+    assert said(build, "D-6.16") == ("Ann moves planet D from 6.14 to 6.16, sweeping along orbit 6, and collects the "
+                                     "water token there onto Ann's mat under planet D.")
+    assert said(board(table()), "B-3.9") == "Ann moves planet B from 3.4 to 3.9, sweeping along orbit 3."
     assert said(build, "B-2.5") == ("Ann moves planet B from 3.4 to 2.5 along a thin line onto orbit 2 and collects "
                                     "the gas token there onto Ann's mat under planet B.")
 

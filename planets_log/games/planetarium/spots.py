@@ -64,12 +64,13 @@ def needs(state: State, cid: str) -> str:
         return ""
     kind = " ".join(x for x in (data.climate.capitalize(), data.system.capitalize()) if x)
     where = f" in orbits {data.orbits[0]} to {data.orbits[1]}" if tuple(data.orbits) != (1, 7) else ""
-    planet = f"{'a' if kind[:1] in ('', 'G', 'T') else 'an'} {kind} planet" if kind else "any planet"
-    parts = [matter_words(data.matter) if data.matter else "no Matter", planet + where]
+    parts = [matter_words(data.matter)] if data.matter else []
+    if kind or where:
+        parts.append(f"a {kind} planet{where}".replace("  ", " "))
     if data.marker or data.deck == "final":
         parts.append("a marker of yours on that planet to remove")
     icons = [icon for icon, on in (("Gravity", data.gravity), ("Downgrade", data.downgrade)) if on]
-    return f"needs {listed(parts)}" + (f"; {' and '.join(icons)} icon" if icons else "")
+    return (f"needs {listed(parts)}" if parts else "needs nothing") + (f"; {' and '.join(icons)} icon" if icons else "")
 
 
 # --- the layout ---------------------------------------------------------------------------------

@@ -63,6 +63,13 @@ def card_words(state: State, cid: str) -> str:
     return f"{data.name} ({data.points} {data.side.capitalize()} points)"
 
 
+def cards_words(state: State, cards: tuple[str, ...]) -> str:
+    """Cards by name, those not seen counted last: "Clouds (2 Habitable points) and 2 cards not seen"."""
+    unseen = sum(1 for c in cards if c == UNKNOWN)
+    named = [card_words(state, c) for c in cards if c != UNKNOWN]
+    return listed(named + ([f"{unseen} card{'s' * (unseen > 1)} not seen"] if unseen else []))
+
+
 def _who(state: State, seat: int) -> str:
     """A seat's name."""
     return state.players[seat] if 0 <= seat < len(state.players) else "The player"
@@ -88,7 +95,7 @@ def _matter(e: MatterPlaced, state: State, seat: int | None) -> str:
 def _dealt(e: Dealt, state: State, seat: int | None) -> str:
     """A player's six opening cards, named to that player and the scorekeeper only."""
     sees = seat is None or seat == e.seat
-    named = listed([card_words(state, c) for c in e.cards]) if sees else "six cards face down"
+    named = cards_words(state, e.cards) if sees else "six cards face down"
     return f"{_who(state, e.seat)} is dealt {secret(named)} as the opening hand of 2 Low, 2 High and 2 Final cards."
 
 
@@ -231,7 +238,7 @@ def _drawn(e: Drawn, state: State, seat: int | None) -> str:
     """The card(s) drawn, named to the drawer and the scorekeeper only."""
     sees = seat is None or seat == state.turn
     many = len(e.cards) > 1
-    named = listed([card_words(state, c) for c in e.cards]) if sees else ("two cards" if many else "a card")
+    named = cards_words(state, e.cards) if sees else ("two cards" if many else "a card")
     deck = DECKS.get(state.drawing, "")
     short = state.drawing == "final" and left(state, "final") < len(e.cards)
     again = " (its discard pile reshuffled)" if short else ""
@@ -300,7 +307,7 @@ def _at(state: State, cells: tuple[str, ...], letter: str) -> str:
 
 def _shown(e: HandShown, state: State, seat: int | None) -> str:
     """A hand shown to the record's keeper."""
-    return f"{_who(state, e.seat)}'s hand is shown: {listed([card_words(state, c) for c in e.cards])}."
+    return f"{_who(state, e.seat)}'s hand is shown: {cards_words(state, e.cards)}."
 
 
 _SAY: dict[type[Event], Callable[[Any, State, int | None], str]] = {  # each takes the event type it is keyed by

@@ -49,8 +49,8 @@ def test_set_up_the_board_is_a_row_per_planet_orbit_and_arm_and_per_player():
     assert zone(lay, "planet-C").title == "Planet C (gaseous, Hostile) on 5.9"
     assert zone(lay, "orbit-7-1").title == "Orbit 7, arm 1 (7.1 to 7.5)"
     assert [s.label for s in zone(lay, "hand-0").spots] == ["F1 15", "H1 8", "H2 7", "L1 3", "L2 2"]
-    assert spots(lay)["hand:0:H1"].words == ("Oceans (8 Habitable points); needs 3 water and any planet in orbits "
-                                             "2 to 6; Downgrade icon")
+    assert spots(lay)["hand:0:H1"].words == ("Oceans (8 Habitable points); needs 3 water and a planet in orbits 2 "
+                                             "to 6; Downgrade icon")
 
 
 def test_set_up_each_space_shows_its_token_and_where_its_thin_lines_lead():

@@ -219,6 +219,19 @@ def test_drawing_cards_the_final_kept_is_named_to_its_keeper_the_other_is_face_u
     assert spectators(build, "keep F5") == f"Ann keeps (hidden) {tail}"
 
 
+def test_a_record_kept_by_one_player_counts_the_cards_its_keeper_did_not_see():
+    """Table records kept by one player: a deal and a draw the keeper did not see are counted, the Final not kept
+    is named (it lies face up)."""
+    from .test_table import kept_by_ann
+
+    build = kept_by_ann()
+    play(build, "C-5.10", "end", "C-5.11", "play L4 C", "draw final")
+    assert said(build, "drawn ? ?") == "Ben draws 2 cards not seen from the Final deck."
+    play(build, "drawn ? ?")
+    assert said(build, "keep ? discard F9") == ("Ben keeps one and puts Desert World (10 Hostile points) face up on "
+                                                "the Final discard pile; Ben's turn ends.")
+
+
 def test_solo_variant_the_dice_move_the_planets_and_lower_the_target():
     """Solo Variant: 2-7 moves the planets on that orbit or lower; collected Matter lowers the target by 2."""
     build = board(table(("Sol",)), G="7.20")

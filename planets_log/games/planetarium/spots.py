@@ -18,7 +18,19 @@ import msgspec
 from planets_log.game import Event, Layout, Spot, Zone
 
 from .edition import PLANETS
-from .events import Discarded, Downgraded, DrawChosen, Drawn, Ended, FinalPlayed, FirstPlayer, Kept, Moved, Played, Rolled
+from .events import (
+    Discarded,
+    Downgraded,
+    DrawChosen,
+    Drawn,
+    Ended,
+    FinalPlayed,
+    FirstPlayer,
+    Kept,
+    Moved,
+    Played,
+    Rolled,
+)
 from .state import State, cards_of
 from .words import DECKS, KINDS, card_words, listed, matter_words
 
@@ -99,7 +111,8 @@ def _turn(data: Any, state: State) -> Zone:
     due = {"matter": "the Matter is to be placed", "deal": "the cards are to be dealt", "discard": f"{who} to discard",
            "first": "the first player is to be drawn", "move": f"{who} to move a token{final}",
            "card": f"{who} may play a card{final}", "draw": f"{who} to choose a deck", "drawn": f"{who} draws",
-           "keep": f"{who} keeps one Final", "final": f"{who} may play Final cards", "roll": "the dice are to be rolled",
+           "keep": f"{who} keeps one Final", "final": f"{who} may play Final cards",
+           "roll": "the dice are to be rolled",
            "over": f"game over: {_get(data, 'end_reason', '')}"}
     title = due.get(phase, HIDDEN) if isinstance(phase, str) else HIDDEN
     spots = (END,) if phase in ("card", "final") else ()

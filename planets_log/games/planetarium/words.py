@@ -170,7 +170,8 @@ def _played(e: Played, state: State, seat: int | None) -> str:
     said += _marker(e, state, who, supply) + _paid(data.matter, e.planet)
     if e.gravity and e.gravity in state.board.index:
         token = KINDS.get(state.cells[state.board.index[e.gravity]], "Matter")
-        said += f"; by the Gravity icon {who} takes the {token} token on {e.gravity} onto {who}'s mat under planet {e.onto}"
+        said += (f"; by the Gravity icon {who} takes the {token} token on {e.gravity} onto {who}'s mat under planet "
+                 f"{e.onto}")
     return said + _after(state, e.by, data.matter, p, data.side, data.points) + "."
 
 
@@ -185,7 +186,8 @@ def _marker(e: Played, state: State, who: str, supply: int) -> str:
         return " and puts no marker on it (none left)"
     if supply:
         return " and puts a marker on it"
-    return f" and moves {who}'s marker from {_earliest(state, e.by, PLANETS.index(e.marker))} on planet {e.marker} onto it"
+    earliest = _earliest(state, e.by, PLANETS.index(e.marker))
+    return f" and moves {who}'s marker from {earliest} on planet {e.marker} onto it"
 
 
 def _after(state: State, by: int, matter: str, p: int, side: str, points: int) -> str:
@@ -320,8 +322,9 @@ _SAY: dict[type[Event], Callable[[Any, State, int | None], str]] = {  # each tak
 def legend() -> tuple[tuple[str, str], ...]:
     """The notation explained, a pair per kind of line."""
     return (
-        ("matter 1:GMGRWW 2:… … 7:…", "The Matter tokens placed on the white dots, an orbit a word: G gas, R rock, "
-                                      "W water, M metal, clockwise from the orbit's space 1."),
+        ("matter 1:GMGRWW 2:… … 7:…",
+         "The Matter tokens placed on the white dots, an orbit a word: G gas, R rock, W water, M metal, clockwise "
+         "from the orbit's space 1."),
         ("deal Ann L1 L2 H1 H2 F1 F2", "Ann's opening cards: 2 Low, 2 High and 2 Final (? for a card not seen)."),
         ("discard F2", "The player to discard puts one of the two Final cards dealt face up on the discard pile."),
         ("first Ben", "Ben is drawn to start among the players tied for the highest Final discarded."),

@@ -6,7 +6,7 @@ never its code alone; a secret is one word (its words joined by U+00A0) so that 
 
 from __future__ import annotations
 
-from planets_log.game import UNKNOWN
+from planets_log.game import UNKNOWN, is_number
 
 from . import cards as C
 
@@ -58,7 +58,7 @@ def card_words(code: str) -> str:
 
 def back_words(code: str) -> str:
     """A face-down card as anyone sees it: its back shows its buying power (Costs and Buying Power)."""
-    if code.startswith("bp") and code[2:].isdigit():
+    if code.startswith("bp") and is_number(code[2:]):
         return f"a face-down card (buying power {code[2:]})"
     return "a face-down card"
 

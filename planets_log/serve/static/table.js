@@ -54,7 +54,7 @@
       const spoken = words.get(move);
       list.append(el("li", {}, el("button", {type: "button", class: "legal-move", "data-move": move,
                                              onclick: () => pick(move)},
-                                  spoken ? el("span", {class: "move-words"}, spoken) : null,
+                                  spoken ? el("span", {class: "move-words"}, spoken) : null, spoken ? " " : null,
                                   el("span", {class: spoken ? "notation" : "mono"}, move))));
     }
     const more = fits.length > SHOWN ? " (the first " + SHOWN + " shown: type more to narrow them)" : "";

@@ -182,7 +182,11 @@
 
   // The board: tappable while nothing waits on the phone and the game goes on.
   function drawBoard() {
-    TAP.set(WAITING.moves().length || over ? [] : options, layout);
+    const waits = WAITING.moves().length;
+    const why = over ? "The game is over." : waits ? "The board takes taps again once the " + (waits === 1 ? "move that "
+      + "waits is" : "moves that wait are") + " sent: the next legal moves depend on " + (waits === 1 ? "it" : "them")
+      + ". Meanwhile a move can be typed below; the server checks it when it answers." : "";
+    TAP.set(waits || over ? [] : options, layout, why);
   }
 
   function drawWaiting() {

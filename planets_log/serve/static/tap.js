@@ -5,7 +5,7 @@
 "use strict";
 const TAP = (() => {
   const {$, el} = PL;
-  let options = [], layout = null, onBoard = new Set(), chosen = [], record = () => {}, changed = () => {};
+  let options = [], layout = null, quiet = "", onBoard = new Set(), chosen = [], record = () => {}, changed = () => {};
 
   // Where the tapped ids sit in `parts` (in order), or null when they do not all sit there.
   function match(parts, ids) {
@@ -37,7 +37,7 @@ const TAP = (() => {
     if (ahead.has(id)) chosen.push(id);
     else if (chosen.includes(id)) chosen = chosen.slice(0, chosen.indexOf(id));
     else return;
-    draw();
+    draw(true);
   }
 
   function clear() {
@@ -58,7 +58,8 @@ const TAP = (() => {
     return rest.find((o) => o.parts.length === chosen.length && chosen.length) || null;
   }
 
-  function draw() {
+  function draw(tapped) {
+    const had = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.spot : null;
     BOARD.draw($("board"), layout, tapping);
     const extras = [...next().values()].filter((p) => !onBoard.has(p.id));
     const tappedOff = chosen.filter((id) => !onBoard.has(id));
@@ -68,7 +69,7 @@ const TAP = (() => {
     $("tap-extra-box").hidden = !offered.length;
     const one = single();
     const rest = left();
-    $("tap-words").textContent = !options.length ? "" : !chosen.length
+    $("tap-words").textContent = !options.length ? quiet : !chosen.length
       ? "Tap what the move is about: a marked spot on the board" + (extras.length ? " or a choice below it." : ".")
       : one ? (rest.length === 1 ? "One move left: " : "This move, or tap on: ") + one.words
       : rest.length + " moves left: tap on to narrow them.";
@@ -78,6 +79,17 @@ const TAP = (() => {
     $("tap-clear").hidden = !chosen.length;
     document.body.dataset.tapped = chosen.join(" ");
     changed();
+    keepFocus(had, tapped && one);
+  }
+
+  // The board is drawn anew at each tap: the focus stays on the spot tapped (or goes to "Record" when one move is
+  // left), so that the keyboard alone can record a move.
+  function keepFocus(had, confirmNow) {
+    if (confirmNow) { $("tap-confirm").focus(); return; }
+    if (!had) return;
+    const again = document.querySelector("#board [data-spot='" + CSS.escape(had) + "'], #tap-extra [data-spot='"
+                                         + CSS.escape(had) + "']");
+    if (again && again.tagName === "BUTTON") again.focus();
   }
 
   function labelOf(id) {
@@ -85,8 +97,10 @@ const TAP = (() => {
     return id;
   }
 
-  // New options (after each refresh): the taps are kept while every move they singled out is still legal.
-  function set(opts, lay) {
+  // New options (after each refresh): the taps are kept while the legal moves are the same.
+  // `why`: what to say when no move can be tapped now.
+  function set(opts, lay, why) {
+    quiet = why || "";
     const same = JSON.stringify(opts.map((o) => o.text)) === JSON.stringify(options.map((o) => o.text));
     options = opts || [];
     layout = lay;

@@ -43,12 +43,12 @@ def links_shown(driver: Any, table: str) -> list[str]:
         ".map(li => li.dataset.url)", table))
 
 
-def make_table(driver: Any, name: str, players: str, public: bool = False) -> None:
+def make_table(driver: Any, name: str, players: str, public: bool = False, game: str = "four-planets") -> None:
     """Fill the director's form and make the table."""
     box = driver.find_element(By.ID, "new-name")
     box.clear()
     box.send_keys(name)
-    Select(driver.find_element(By.ID, "new-game")).select_by_value("four-planets")
+    Select(driver.find_element(By.ID, "new-game")).select_by_value(game)
     who = driver.find_element(By.ID, "new-players")
     who.clear()
     who.send_keys(players)

@@ -292,9 +292,13 @@ def test_the_keyboard_alone_records_a_move_from_the_board(live: Live, phones: li
     wait(lambda: keeper.execute_script("return document.activeElement.id") == "tap-confirm", 5,
          "one move left: the focus goes to Record")
     assert keeper.switch_to.active_element.text == "Record: " + option["words"]
+    before = live.seq("t1")
+    time.sleep(0.3)
+    assert live.seq("t1") == before, "one Enter on the spot records nothing: Record is pressed apart"
     keeper.switch_to.active_element.send_keys(Keys.ENTER)
-    wait(lambda: live.seq("t1") == 1, 10, "the move was not recorded")
-    assert live.api("GET", "/api/tables/t1/lines?after=0").json()["lines"][-1]["text"].endswith(": " + option["text"])
+    wait(lambda: live.seq("t1") > before, 10, "the move was not recorded")
+    actions = [ln for ln in live.api("GET", "/api/tables/t1/lines?after=0").json()["lines"] if ln["kind"] == "action"]
+    assert [ln["text"].rpartition(": ")[2] for ln in actions] == [option["text"]]
 
 
 def test_the_legend_and_an_error_in_words_are_on_the_table_page(live: Live, phones: list[Any]):
@@ -308,8 +312,11 @@ def test_the_legend_and_an_error_in_words_are_on_the_table_page(live: Live, phon
     assert shown == [x for line in legend for x in (line["example"], line["meaning"])]
     keeper.find_element(By.ID, "move").send_keys("d1x9", Keys.ENTER)
     error = wait(lambda: keeper.find_element(By.ID, "move-error").text, 5, "no inline error")
-    refused = live.api("POST", "/api/tables/t1/moves", json={"seq": 0, "moves": ["d1x9"]}).json()
+    refused = live.api("POST", "/api/tables/t1/moves", json={"seq": live.seq("t1"), "moves": ["d1x9"]}).json()
     assert refused["words"] and error.startswith("Not recorded: " + refused["words"] + " — " + refused["message"]), error
+    keeper.find_element(By.ID, "move").clear()
+    keeper.find_element(By.ID, "move").send_keys("d", Keys.BACKSPACE)  # input events: the offers are drawn again
+    wait(lambda: keeper.find_elements(By.CSS_SELECTOR, "#legal button"), 5)
     buttons = keeper.execute_script("return [...document.querySelectorAll('#legal button')].map(b => "
                                     "[b.querySelector('.move-words').textContent, b.querySelector('.notation').textContent])")
     offered = options(live, "t1")

@@ -84,12 +84,22 @@ const TAP = (() => {
 
   // The board is drawn anew at each tap: the focus stays on the spot tapped (or goes to "Record" when one move is
   // left), so that the keyboard alone can record a move.
+  // The focus moves once the key that tapped is released: moved while Enter is still down, the same key press would
+  // press the new button too (and record a move unconfirmed).
+  let keyDown = false, pending = null;
   function keepFocus(had, confirmNow) {
-    if (confirmNow) { $("tap-confirm").focus(); return; }
-    if (!had) return;
-    const again = document.querySelector("#board [data-spot='" + CSS.escape(had) + "'], #tap-extra [data-spot='"
-                                         + CSS.escape(had) + "']");
-    if (again && again.tagName === "BUTTON") again.focus();
+    if (!had && !confirmNow) return;
+    const target = confirmNow ? $("tap-confirm") : document.querySelector(
+      "#board [data-spot='" + CSS.escape(had) + "'], #tap-extra [data-spot='" + CSS.escape(had) + "']");
+    if (!target || target.tagName !== "BUTTON") return;
+    pending = () => { if (!target.hidden && target.isConnected) target.focus(); };
+    if (!keyDown) focusNow();
+  }
+
+  function focusNow() {
+    const go = pending;
+    pending = null;
+    if (go) go();
   }
 
   function labelOf(id) {
@@ -121,6 +131,8 @@ const TAP = (() => {
     changed = hooks.changed || changed;
     $("tap-confirm").addEventListener("click", confirm);
     $("tap-clear").addEventListener("click", clear);
+    document.addEventListener("keydown", () => { keyDown = true; }, true);
+    document.addEventListener("keyup", () => { keyDown = false; focusNow(); }, true);
   }
 
   // The moves the taps so far leave (all of them before any tap), as notation.

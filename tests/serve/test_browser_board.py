@@ -75,9 +75,21 @@ def spot_button(driver: Any, spot: str) -> Any:
     return wait(lambda: driver.find_elements(By.CSS_SELECTOR, css), 10, f"{spot} is not offered to tap")[0]
 
 
-def tap_move(driver: Any, option: dict[str, Any]) -> None:
-    """Tap the option's parts in order (each on the board, or beside it when it is on no zone), then Record."""
+def holds(parts: list[dict[str, Any]], tapped: list[str]) -> bool:
+    """Whether the tapped ids sit among `parts`, in that order."""
+    ids = iter(p["id"] for p in parts)
+    return all(any(t == i for i in ids) for t in tapped)
+
+
+def offered(driver: Any) -> list[str]:
+    return list(driver.execute_script("return [...document.querySelectorAll('#legal button')].map(b => b.dataset.move)"))
+
+
+def tap_move(driver: Any, option: dict[str, Any], every: list[dict[str, Any]] | None = None) -> None:
+    """Tap the option's parts in order (each on the board, or beside it when it is on no zone), then Record; with
+    `every` (all the options), check after each tap that the moves offered are those whose parts hold the taps."""
     on_board = board_ids(driver)
+    tapped: list[str] = []
     for part in option["parts"]:
         button = spot_button(driver, part["id"])
         where = "board" if part["id"] in on_board else "extra"
@@ -85,6 +97,12 @@ def tap_move(driver: Any, option: dict[str, Any]) -> None:
             "board" if where == "board" else "tap-extra"), part
         driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
         button.click()
+        tapped.append(part["id"])
+        wait(lambda: dataset(driver, "tapped") == " ".join(tapped), 5, f"{dataset(driver, 'tapped')} != {tapped}")
+        if every is not None:
+            kept = [o["text"] for o in every if holds(o["parts"], tapped)][:40]
+            assert option["text"] in kept
+            wait(lambda: offered(driver) == kept, 5, f"after {tapped}: offered {offered(driver)}, not {kept}")
     confirm = driver.find_element(By.ID, "tap-confirm")
     wait(lambda: confirm.get_attribute("data-move") == option["text"], 5,
          f"the taps {option['parts']} did not single out {option['text']}: {dataset(driver, 'tapped')}")
@@ -136,10 +154,11 @@ def night(live: Live, first: Iterator[Live], folder: Path, phones: list[Any]) ->
     open_page(keeper, recorder)
     wait(lambda: conn(keeper)[0] == "online", 10)
     keeper.execute_script("window.stillTheSamePage = 1")
-    for _ in range(20):
-        option = options(live, "t1")[0]
+    for turn in range(20):
+        every = options(live, "t1")
+        option = every[turn % len(every)]  # now the first legal move, now another
         before = live.seq("t1")
-        tap_move(keeper, option)
+        tap_move(keeper, option, every)
         wait(lambda: live.seq("t1") > before, 10, f"{option['text']} was not recorded")
         seq = live.seq("t1")
         wait(lambda: dataset(keeper, "seq") == str(seq), 10)
@@ -235,6 +254,48 @@ def test_every_label_on_every_board_is_readable_at_390_px(live: Live, phones: li
         readable(driver, f"{game}: {who}'s game page")
         assert not driver.find_elements(By.CSS_SELECTOR, "#board button"), "only the recorder taps"
     shot(keeper, f"board-{game}-phone")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_is_recorded_by_tapping_and_each_tap_narrows_the_moves(live: Live, phones: list[Any], game: str):
+    keeper = phones[0]
+    live.table("t1", game=game)
+    open_page(keeper, live.links["t1"]["recorder"])
+    extra = 0
+    for turn in range(8):
+        every = options(live, "t1")
+        if not every:
+            break
+        option = every[(turn * 5) % len(every)]
+        extra += any(p["id"] not in board_ids(keeper) for p in option["parts"])
+        before = live.seq("t1")
+        tap_move(keeper, option, every)
+        wait(lambda: live.seq("t1") > before, 10, f"{option['text']} was not recorded")
+        wait(lambda: dataset(keeper, "seq") == str(live.seq("t1")), 10)
+        last = [ln for ln in live.api("GET", "/api/tables/t1/lines?after=0").json()["lines"] if ln["kind"] == "action"]
+        assert last[-1]["text"].rpartition(": ")[2] == option["text"]
+    assert live.seq("t1") > 8 and severe(keeper) == []
+
+
+def test_a_tap_on_a_tapped_spot_or_clear_takes_the_choice_back(live: Live, phones: list[Any]):
+    keeper = phones[0]
+    live.table("t1")
+    open_page(keeper, live.links["t1"]["recorder"])
+    every = options(live, "t1")
+    option = next(o for o in every if len(o["parts"]) > 1)
+    first, second = option["parts"][0]["id"], option["parts"][1]["id"]
+    spot_button(keeper, first).click()
+    spot_button(keeper, second).click()
+    wait(lambda: dataset(keeper, "tapped") == f"{first} {second}", 5)
+    assert spot_button(keeper, first).get_attribute("aria-pressed") == "true"
+    spot_button(keeper, second).click()  # the second again: back to the first tap
+    wait(lambda: dataset(keeper, "tapped") == first, 5)
+    assert offered(keeper) == [o["text"] for o in every if holds(o["parts"], [first])][:40]
+    keeper.find_element(By.ID, "tap-clear").click()
+    wait(lambda: dataset(keeper, "tapped") == "", 5)
+    assert offered(keeper) == [o["text"] for o in every][:40]
+    lines = live.api("GET", "/api/tables/t1/lines?after=0").json()["lines"]
+    assert not [ln for ln in lines if ln["kind"] == "action"], "taps alone record nothing"
 
 
 def open_all(driver: Any) -> None:

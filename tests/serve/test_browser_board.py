@@ -66,7 +66,8 @@ def legal_next(live: Live, table: str, move: str) -> list[str]:
 
 
 def board_ids(driver: Any) -> set[str]:
-    return set(driver.execute_script("return [...document.querySelectorAll('#board [data-spot]')].map(e => e.dataset.spot)"))
+    return set(driver.execute_script(
+        "return [...document.querySelectorAll('#board [data-spot]')].map(e => e.dataset.spot)"))
 
 
 def spot_button(driver: Any, spot: str) -> Any:
@@ -82,7 +83,8 @@ def holds(parts: list[dict[str, Any]], tapped: list[str]) -> bool:
 
 
 def offered(driver: Any) -> list[str]:
-    return list(driver.execute_script("return [...document.querySelectorAll('#legal button')].map(b => b.dataset.move)"))
+    return list(driver.execute_script(
+        "return [...document.querySelectorAll('#legal button')].map(b => b.dataset.move)"))
 
 
 def tap_move(driver: Any, option: dict[str, Any], every: list[dict[str, Any]] | None = None) -> None:
@@ -194,7 +196,8 @@ def night(live: Live, first: Iterator[Live], folder: Path, phones: list[Any]) ->
         assert keeper.find_elements(By.CSS_SELECTOR, "#board button.marked"), "the board takes taps again"
         open_page(director, host + "/director#token=" + again.director)
         moved = director.execute_script(
-            "return [...document.querySelectorAll('#table-rows tr')].map(r => [r.dataset.table, r.children[5].textContent])")
+            "return [...document.querySelectorAll('#table-rows tr')]"
+            ".map(r => [r.dataset.table, r.children[5].textContent])")
         last = again.api("GET", "/api/tables/t1").json()["last_move"]
         assert moved[0][0] == "t1" and "just now" in moved[0][1] and last in moved[0][1], moved
         assert moved[1][0] == "t2" and "no move yet" in moved[1][1], moved
@@ -369,16 +372,19 @@ def test_the_legend_and_an_error_in_words_are_on_the_table_page(live: Live, phon
     keeper.find_element(By.CSS_SELECTOR, "#legend-box summary").click()
     legend = live.api("GET", "/api/games/four-planets/legend", token=None).json()
     wait(lambda: len(keeper.find_elements(By.CSS_SELECTOR, "#legend dt")) == len(legend), 10)
-    shown = keeper.execute_script("return [...document.querySelectorAll('#legend dt, #legend dd')].map(e => e.textContent)")
+    shown = keeper.execute_script(
+        "return [...document.querySelectorAll('#legend dt, #legend dd')].map(e => e.textContent)")
     assert shown == [x for line in legend for x in (line["example"], line["meaning"])]
     keeper.find_element(By.ID, "move").send_keys("d1x9", Keys.ENTER)
     error = wait(lambda: keeper.find_element(By.ID, "move-error").text, 5, "no inline error")
     refused = live.api("POST", "/api/tables/t1/moves", json={"seq": live.seq("t1"), "moves": ["d1x9"]}).json()
-    assert refused["words"] and error.startswith("Not recorded: " + refused["words"] + " — " + refused["message"]), error
+    assert refused["words"], refused
+    assert error.startswith("Not recorded: " + refused["words"] + " — " + refused["message"]), error
     keeper.find_element(By.ID, "move").clear()
     keeper.find_element(By.ID, "move").send_keys("d", Keys.BACKSPACE)  # input events: the offers are drawn again
     wait(lambda: keeper.find_elements(By.CSS_SELECTOR, "#legal button"), 5)
-    buttons = keeper.execute_script("return [...document.querySelectorAll('#legal button')].map(b => "
-                                    "[b.querySelector('.move-words').textContent, b.querySelector('.notation').textContent])")
+    buttons = keeper.execute_script(
+        "return [...document.querySelectorAll('#legal button')].map(b => "
+        "[b.querySelector('.move-words').textContent, b.querySelector('.notation').textContent])")
     offered = options(live, "t1")
     assert buttons == [[o["words"], o["text"]] for o in offered][:40], "every move button reads in words first"

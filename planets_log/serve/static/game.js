@@ -37,7 +37,7 @@
     if (mine !== asked) return;
     const final = pos.ok && pos.data.over ? await PL.finalScore(base) : "";
     if (mine !== asked) return;
-    if (!pos.ok) { show("error", pos.data.message); return; }
+    if (!pos.ok) { show("error", PL.problem(pos.data)); return; }
     show("error", "");
     at = seq;
     $("picture").replaceChildren(PL.picture(pic.data));
@@ -103,7 +103,7 @@
       throw new PL.InvalidLink("another table's link");
     }
     const [info, header] = await Promise.all([api(base), api(base + "/header")]);
-    if (!header.ok) { show("error", "This table's record cannot be read: " + header.data.message); return; }
+    if (!header.ok) { show("error", "This table's record cannot be read: " + PL.problem(header.data)); return; }
     $("title").textContent = name + ": " + header.data.title + " — " + header.data.players.join(", ");
     document.title = "planets-log: " + name;
     LEGEND.bind(header.data.game);

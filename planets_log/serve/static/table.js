@@ -125,7 +125,7 @@
           throw err;
         }
         setOnline(true);
-        if (!pos.ok) { show("error", "This table's record cannot be read: " + pos.data.message); return; }
+        if (!pos.ok) { show("error", "This table's record cannot be read: " + PL.problem(pos.data)); return; }
         show("error", "");
         seq = pos.data.seq;
         over = pos.data.over;
@@ -183,9 +183,11 @@
   // The board: tappable while nothing waits on the phone and the game goes on.
   function drawBoard() {
     const waits = WAITING.moves().length;
-    const why = over ? "The game is over." : waits ? "The board takes taps again once the " + (waits === 1 ? "move that "
-      + "waits is" : "moves that wait are") + " sent: the next legal moves depend on " + (waits === 1 ? "it" : "them")
-      + ". Meanwhile a move can be typed below; the server checks it when it answers." : "";
+    const one = waits === 1;
+    const why = over ? "The game is over." : !waits ? ""
+      : "The board takes taps again once the " + (one ? "move that waits is" : "moves that wait are")
+        + " sent: the next legal moves depend on " + (one ? "it" : "them")
+        + ". Meanwhile a move can be typed below; the server checks it when it answers.";
     TAP.set(waits || over ? [] : options, layout, why);
   }
 
@@ -395,7 +397,7 @@
       throw new PL.InvalidLink("not the recorder's link");
     }
     const header = await api(base + "/header");
-    if (!header.ok) { show("error", "This table's record cannot be read: " + header.data.message); return; }
+    if (!header.ok) { show("error", "This table's record cannot be read: " + PL.problem(header.data)); return; }
     const h = header.data;
     $("title").textContent = name + ": " + h.title + " — " + h.players.join(", ");
     document.title = "planets-log: recording " + name;

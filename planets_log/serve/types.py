@@ -26,6 +26,9 @@ class Problem(Struct, kw_only=True):
     seq: int | None = None
     index: int | None = None
     """Which of the posted moves was refused (0-based); none of them was written."""
+    words: str | None = None
+    """The refusal in plain words, to show before `message` (for a refused move: the move quoted, the rule it
+    breaks); None where `message` says it plainly already."""
 
 
 class OptionInfo(Struct, kw_only=True):
@@ -90,6 +93,44 @@ class HeaderInfo(Struct, kw_only=True):
     notation_key: str
 
 
+class SpotInfo(Struct, kw_only=True):
+    """One thing on the board a move can be about (docs/phone.md): `id` names it in a move's parts."""
+
+    id: str
+    label: str
+    words: str = ""
+
+
+class ZoneInfo(Struct, kw_only=True):
+    """One row of the board: a seat's area, a planet, a market."""
+
+    id: str
+    title: str
+    note: str = ""
+    spots: list[SpotInfo] = msgspec.field(default_factory=list)
+
+
+class LayoutInfo(Struct, kw_only=True):
+    """The position laid out for a phone, a zone a row, from the caller's own view only."""
+
+    zones: list[ZoneInfo] = msgspec.field(default_factory=list)
+
+
+class MoveOption(Struct, kw_only=True):
+    """A legal move (or a listed outcome) for the board: its notation, its words, the spots to tap in order."""
+
+    text: str
+    words: str = ""
+    parts: list[SpotInfo] = msgspec.field(default_factory=list)
+
+
+class LegendLine(Struct, kw_only=True):
+    """One kind of line of a game's notation: an example and what it means."""
+
+    example: str
+    meaning: str
+
+
 class PositionInfo(Struct, kw_only=True):
     """The position after line `seq`, as the caller may see it."""
 
@@ -106,6 +147,10 @@ class PositionInfo(Struct, kw_only=True):
     hint: str | None
     view: Any
     text: str
+    layout: LayoutInfo | None = None
+    """The position for a phone, drawn from `view` only."""
+    words: str = ""
+    """The layout in plain words, a sentence a zone (for a screen reader)."""
 
 
 class MovesInfo(Struct, kw_only=True):
@@ -118,6 +163,8 @@ class MovesInfo(Struct, kw_only=True):
     hint: str | None
     moves: list[str]
     withheld: bool
+    options: list[MoveOption] = msgspec.field(default_factory=list)
+    """One per entry of `moves`, in order, with its words and parts: only to whoever may record."""
 
 
 class ScoreInfo(Struct, kw_only=True):
@@ -142,6 +189,8 @@ class Line(Struct, kw_only=True):
     """The line a note, a ruling or a retraction is about (a retraction takes back the standing lines from it on)."""
     reason: str | None = None
     """Why a line was taken back (a retraction) or let stand (a ruling)."""
+    words: str | None = None
+    """The line in plain words as the caller may know it; None where there is nothing more to say than `text`."""
 
 
 class UndoPreview(Struct, kw_only=True):

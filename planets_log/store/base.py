@@ -75,6 +75,14 @@ class EventStore(ABC):
     def put_key(self, data: bytes) -> bytes:
         """Keep `data` as the links' key unless one is there already; the key kept."""
 
+    @abstractmethod
+    def get_seed(self, record: str) -> bytes | None:
+        """The secret seed's side file of a record (a game with a committed seed), or None."""
+
+    @abstractmethod
+    def put_seed(self, record: str, data: bytes) -> None:
+        """Keep a record's secret seed side file (never over another one)."""
+
     def follow(self, callback: Follower, after: int = 0) -> None:
         """Call `callback` for every line appended after store revision `after` (in the store's order)."""
         raise UsageError(f"{self.address} cannot be followed", code="store.follow")

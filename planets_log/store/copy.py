@@ -1,5 +1,5 @@
-"""Copying a tournament between stores, in either direction: records byte for byte, the server state and the
-links' key as they are (so every link made before works after)."""
+"""Copying a tournament between stores, in either direction: records byte for byte, their secret seeds, the server
+state and the links' key as they are (so every link made before works after)."""
 
 from __future__ import annotations
 
@@ -30,6 +30,9 @@ def copy_store(source: EventStore, target: EventStore, report: Callable[[str, in
             revision = target.append(record, lines[start:start + BATCH], revision)
         if len(lines) > len(have):
             copied += 1
+        seed = source.get_seed(record)
+        if seed is not None:
+            target.put_seed(record, seed)
         if report is not None:
             report(record, len(lines))
     state, _ = source.get_state()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from planets_log.record.commit import seed_path
 from planets_log.record.errors import UsageError, write_failed
 from planets_log.record.files import create_temp, read_capped
 from planets_log.record.lines import append_lines, fsync_dir, iter_lines, line_hash, seq_of
@@ -75,6 +76,22 @@ class FileStore(EventStore):
             raise Conflict(str(path), "the server state changed since it was read; nothing was written")
         _replace(self.folder, path, data)
         return path.stat().st_mtime_ns
+
+    def get_seed(self, record: str) -> bytes | None:
+        path = seed_path(self.folder / record)
+        return read_capped(path, "the secret seed", 1024) if path.exists() else None
+
+    def put_seed(self, record: str, data: bytes) -> None:
+        record_stem(record)
+        try:
+            fd = os.open(seed_path(self.folder / record), os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW
+                         | os.O_CLOEXEC, 0o600)
+        except FileExistsError:
+            return
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
 
     def get_key(self) -> bytes | None:
         path = self.folder / KEY_FILE

@@ -240,6 +240,15 @@ class JetStreamStore(EventStore):
         assert key is not None
         return key
 
+    def get_seed(self, record: str) -> bytes | None:
+        return self._call(self._get(f"seed.{record_stem(record)}"), "cannot read a secret seed from")[0]
+
+    def put_seed(self, record: str, data: bytes) -> None:
+        try:
+            self._call(self._put(f"seed.{record_stem(record)}", data, 0), "cannot write a secret seed to")
+        except Conflict:
+            pass
+
     def follow(self, callback: Follower, after: int = 0) -> None:
         self._call(self._follow(callback, after), "cannot follow")
 

@@ -91,3 +91,27 @@ def test_moves_posted_to_two_servers_in_turn_are_one_record(tmp_path: Path, nats
         res = _cli("record", alone, move)
         assert res.exit_code == 0, res.output
     assert _events(copied) == _events(alone)
+
+
+def test_a_secret_seed_game_made_on_one_server_is_drawn_on_the_other(nats_node: Nats) -> None:
+    address = nats_node.address("secret-seed")
+    one = Server(open_store(address), "http://one")
+    try:
+        director = bearer(link(one, "director", None, None, None).token)
+        with TestClient(create_app(one)) as a:
+            made = a.post("/api/tables", json={"name": "t1", "game": "four-planets", "players": ["Ann", "Ben"],
+                                               "seed": "secret"}, headers=director)
+            assert made.status_code == 201, made.text
+            recorder = bearer(next(ln["token"] for ln in made.json()["links"] if ln["role"] == "recorder"))
+        two = Server(open_store(address), "http://two")  # started after: the seed comes from the store
+        try:
+            with TestClient(create_app(two)) as b:
+                before = b.get("/api/tables/t1", headers=recorder).json()["seq"]
+                for _ in range(40):  # past the end of a round: the next one's cards are drawn from the seed
+                    _post(b, recorder)
+                lines = b.get(f"/api/tables/t1/lines?after={before}&limit=500", headers=director).json()["lines"]
+                assert any(ln["kind"] == "chance" for ln in lines)
+        finally:
+            two.close()
+    finally:
+        one.close()

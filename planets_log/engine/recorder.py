@@ -54,8 +54,7 @@ class Recorder:
         self.replay = Replay(path, edition, seed_file=seed_file, undo_window=None)  # undo walks the whole chain
         self._reopen = (edition, seed_file)
         self._expect: int | None = None
-        self.session = self.replay.session
-        self.header = self.replay.header
+        self.session, self.header = self.replay.session, self.replay.header
         self.rules = self.session.rules
         if self.replay.format != FORMAT:
             raise RecordError(f"the record is in the older format {self.replay.format}; new lines would be "
@@ -69,10 +68,7 @@ class Recorder:
         """While `play_all` runs: the lines gated so far, appended together at its end."""
         self.seat: int | None = None
         """Echo lines as this seat sees them (None: the scorekeeper's full view)."""
-        self.append_lines = append_lines
-        """How a group of gated lines reaches the record: the file's locked append, or a store's (the server on NATS)."""
-        self.append_anywhere = append_anywhere
-        """How a note reaches the record wherever it ends (see `append_lines`)."""
+        self.append_lines, self.append_anywhere = append_lines, append_anywhere  # a server on NATS: through its store
 
     def expect(self, seq: int) -> None:
         """Refuse to write if the record does not end at `seq` (a stale view)."""

@@ -151,7 +151,8 @@ class JetStreamStore(EventStore):
 
     async def _messages(self, subject: str, start: int, last: int) -> Any:
         """(line, subject, stream sequence) of every message on `subject` from `start` up to `last`."""
-        sub = await self.js.subscribe(subject, ordered_consumer=True, deliver_policy=api.DeliverPolicy.BY_START_SEQUENCE,
+        sub = await self.js.subscribe(subject, ordered_consumer=True,
+                                      deliver_policy=api.DeliverPolicy.BY_START_SEQUENCE,
                                       config=api.ConsumerConfig(opt_start_seq=start), pending_msgs_limit=-1,
                                       pending_bytes_limit=-1)
         try:

@@ -67,8 +67,10 @@ def test_moves_posted_to_two_servers_in_turn_are_one_record(tmp_path: Path, nats
             recorder = bearer(next(ln["token"] for ln in made.json()["links"] if ln["role"] == "recorder"))
             start = a.get("/api/tables/t1", headers=recorder).json()["seq"]
             followed: dict[str, str] = {}
-            readers = [threading.Thread(target=lambda c=c, k=k: followed.__setitem__(
-                k, c.get(f"/api/tables/t1/stream?after={start}", headers=director).text)) for c, k in ((a, "a"), (b, "b"))]
+            def follow(client: TestClient[Any], name: str) -> None:
+                followed[name] = client.get(f"/api/tables/t1/stream?after={start}", headers=director).text
+
+            readers = [threading.Thread(target=follow, args=(c, k)) for c, k in ((a, "a"), (b, "b"))]
             for reader in readers:
                 reader.start()
             moves = [_post((a, b)[i % 2], recorder) for i in range(MOVES)]  # a link made on one works on the other

@@ -23,7 +23,8 @@ def _cli(*args: object):  # type: ignore[no-untyped-def]
 def _club(folder: Path) -> Path:
     """A club's folder: two games recorded by the command line (one long), tables and links made by a server."""
     folder.mkdir()
-    assert _cli("new", "four-planets", "--player", "Ann", "--player", "Ben", "--seed", "5", folder / "t1.jsonl").exit_code == 0
+    made = _cli("new", "four-planets", "--player", "Ann", "--player", "Ben", "--seed", "5", folder / "t1.jsonl")
+    assert made.exit_code == 0
     assert _cli("record", folder / "t1.jsonl", "d1").exit_code == 0
     assert _cli("selfplay", "planetopia", "--seed", "3", "--games", "1", "--out", folder).exit_code == 0
     server = Server(folder)

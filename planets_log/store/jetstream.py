@@ -57,6 +57,10 @@ def parse_address(address: str) -> tuple[list[str], str, int]:
     return [f"nats://{h}" for h in hosts], tournament, replicas
 
 
+async def _unheard(exc: Exception) -> None:
+    """A NATS server of the list is down: the client tries the others (a call that fails says so itself)."""
+
+
 class _Loop:
     """An event loop in a thread of its own, for a synchronous caller."""
 
@@ -99,7 +103,7 @@ class JetStreamStore(EventStore):
 
     async def _connect(self) -> None:
         self.nc = await nats.connect(servers=self.servers, connect_timeout=2, max_reconnect_attempts=-1,
-                                     allow_reconnect=True, reconnect_time_wait=0.5)
+                                     allow_reconnect=True, reconnect_time_wait=0.5, error_cb=_unheard)
         self.js = self.nc.jetstream(timeout=SECONDS / 2)
         config = api.StreamConfig(name=self.name, subjects=[f"{self.subjects}.>"], num_replicas=self.replicas,
                                   storage=api.StorageType.FILE, allow_direct=True)

@@ -3,6 +3,7 @@ a temporary folder, every append synced to disk before its acknowledgement; stop
 
 from __future__ import annotations
 
+import json
 import shutil
 import socket
 import subprocess
@@ -11,7 +12,7 @@ import time
 import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Iterator
 
 
 def nats_server_binary() -> str:
@@ -78,6 +79,14 @@ class Node:
                 raise RuntimeError(f"nats-server {self.name} is not ready after {seconds} s")
             time.sleep(0.05)
 
+    def meta(self) -> dict[str, Any]:
+        """The node's view of its cluster's JetStream (its /jsz meta_cluster), {} while it has none."""
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{self.monitor_port}/jsz", timeout=1) as res:
+                return dict(json.load(res).get("meta_cluster") or {})
+        except OSError:
+            return {}
+
     def stop(self) -> None:
         """Stop the node (SIGTERM, then SIGKILL) and wait for it."""
         if self.proc is None or self.proc.poll() is not None:
@@ -106,6 +115,20 @@ class Nats:
         hosts = ",".join(n.url for n in self.nodes)
         return f"nats://{hosts}/{tournament}" + ("" if replicas is None else f"?replicas={replicas}")
 
+    def settled(self, seconds: float = 30) -> None:
+        """Until every node knows the JetStream leader and the leader has every other node current (before that,
+        making a replicated stream can time out)."""
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            views = {n.name: n.meta() for n in self.nodes}
+            leader = views[self.nodes[0].name].get("leader")
+            if leader in views and all(v.get("leader") == leader for v in views.values()):
+                peers = views[leader].get("replicas") or []
+                if len(peers) == len(self.nodes) - 1 and all(p.get("current") for p in peers):
+                    return
+            time.sleep(0.05)
+        raise RuntimeError(f"the NATS cluster has not settled after {seconds} s")
+
     def stop(self) -> None:
         for node in self.nodes:
             node.stop()
@@ -120,6 +143,8 @@ def start_nats(folder: Path, size: int = 1) -> Nats:
             node.start([n.cluster_port for n in nodes if n is not node] if size > 1 else [])
         for node in nodes:
             node.ready()
+        if size > 1:
+            cluster.settled()
     except BaseException:
         cluster.stop()
         raise

@@ -69,7 +69,8 @@ def readable(address: str, seconds: float = 30) -> None:
     while True:
         try:
             with open_store(address) as store:
-                store.read_all()
+                for record in store.records():
+                    store.read(record)
                 return
         except RecordError:
             if time.monotonic() > deadline:

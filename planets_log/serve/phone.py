@@ -13,7 +13,7 @@ from planets_log.engine.session import Session
 from planets_log.engine.spots import Layout, Spot
 from planets_log.record.events import Event, Meta, Note, Penalty, Result, Retract, Ruling
 
-from .types import LayoutInfo, LegendLine, MoveOption, SpotInfo, ZoneInfo
+from .types_phone import LayoutInfo, LegendLine, MoveOption, SpotInfo, ZoneInfo
 
 log = logging.getLogger("planets_log.serve")
 

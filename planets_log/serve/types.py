@@ -8,6 +8,8 @@ import msgspec
 from msgspec import Meta, Struct
 
 from .limits import MAX_TEXT
+from .types_phone import LayoutInfo as LayoutInfo, LegendLine as LegendLine, MoveOption as MoveOption
+from .types_phone import SpotInfo as SpotInfo, ZoneInfo as ZoneInfo  # the board's messages (docs/phone.md)
 
 Text = Annotated[str, Meta(max_length=MAX_TEXT)]
 Reason = Annotated[str, Meta(min_length=1, max_length=MAX_TEXT)]
@@ -91,44 +93,6 @@ class HeaderInfo(Struct, kw_only=True):
     edition: str
     hidden_information: bool
     notation_key: str
-
-
-class SpotInfo(Struct, kw_only=True):
-    """One thing on the board a move can be about (docs/phone.md): `id` names it in a move's parts."""
-
-    id: str
-    label: str
-    words: str = ""
-
-
-class ZoneInfo(Struct, kw_only=True):
-    """One row of the board: a seat's area, a planet, a market."""
-
-    id: str
-    title: str
-    note: str = ""
-    spots: list[SpotInfo] = msgspec.field(default_factory=list)
-
-
-class LayoutInfo(Struct, kw_only=True):
-    """The position laid out for a phone, a zone a row, from the caller's own view only."""
-
-    zones: list[ZoneInfo] = msgspec.field(default_factory=list)
-
-
-class MoveOption(Struct, kw_only=True):
-    """A legal move (or a listed outcome) for the board: its notation, its words, the spots to tap in order."""
-
-    text: str
-    words: str = ""
-    parts: list[SpotInfo] = msgspec.field(default_factory=list)
-
-
-class LegendLine(Struct, kw_only=True):
-    """One kind of line of a game's notation: an example and what it means."""
-
-    example: str
-    meaning: str
 
 
 class PositionInfo(Struct, kw_only=True):

@@ -94,7 +94,7 @@ class JetStreamStore(EventStore):
         try:
             self._loop.run(self._connect(), SECONDS * 2)
         except BaseException as exc:
-            self._loop.stop()
+            self.close()
             raise self._refusal(exc, "cannot open") from None
 
     async def _connect(self) -> None:
@@ -295,4 +295,5 @@ class JetStreamStore(EventStore):
                 await sub.stop() if hasattr(sub, "stop") else await sub.unsubscribe()
             except Exception:
                 pass
-        await self.nc.close()
+        if getattr(self, "nc", None) is not None:
+            await self.nc.close()

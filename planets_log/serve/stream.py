@@ -22,7 +22,7 @@ from .feed import Client, feeds
 from .limits import STREAM_KEEPALIVE, STREAM_SECONDS
 from .routes_read import AsSeat, looking
 from .server import Server, Srv
-from .types import Line, TableInfo
+from .types import TableInfo
 from .verbs import STREAM
 
 Req = Request[Any, Any, Any]
@@ -85,8 +85,7 @@ class Fed(ServerSentEvent):
         follow = self.follow
 
         async def app(scope: Any, receive: Any, send: Any) -> None:
-            await inner.start_response(send=send)
-            await follow(send, receive)
+            await follow(inner.start_response, send, receive)
 
         return app
 
@@ -110,8 +109,9 @@ class StreamsController(Controller):
         holder = STREAMS.take(request, who)
         seconds = STREAM_SECONDS
 
-        async def follow(send: Any, receive: Any) -> None:
+        async def follow(start_response: Any, send: Any, receive: Any) -> None:
             try:
+                await start_response(send=send)
                 await feeds(server).follow(name, Client(send, look, who, start), seconds, receive)
             finally:
                 STREAMS.give(holder)

@@ -47,7 +47,8 @@ class Phone:
         return [int(e["id"]) for e in events(b"".join(self.bodies).decode()) if e.get("event") == "line"]
 
     def lines(self) -> list[dict[str, Any]]:
-        return [msgspec.json.decode(e["data"]) for e in events(b"".join(self.bodies).decode()) if e.get("event") == "line"]
+        found = events(b"".join(self.bodies).decode())
+        return [msgspec.json.decode(e["data"]) for e in found if e.get("event") == "line"]
 
 
 async def until(check: Callable[[], bool], what: str) -> None:
@@ -75,7 +76,8 @@ def play(served: Served, count: int) -> None:
         assert served.play("t1", served.legal("t1")[0]).status_code == 200
 
 
-def test_a_line_is_encoded_once_per_view_and_the_same_bytes_go_to_every_stream_of_that_view(served: Served, monkeypatch):
+def test_a_line_is_encoded_once_per_view_and_the_same_bytes_go_to_every_stream_of_that_view(served: Served,
+                                                                                              monkeypatch):
     served.table("t1", public=True)
     play(served, 2)
     made: list[int] = []
@@ -279,7 +281,8 @@ def test_a_client_that_reads_too_slowly_is_ended_not_waited_for(served: Served, 
             await Phone.send(slow, message)
 
         tasks = [asyncio.get_running_loop().create_task(feeds(served.server).follow(
-            "t1", Client(send, SPECTATOR, Caller(), 0), 60, p.receive)) for p, send in ((fast, fast.send), (slow, blocked))]
+            "t1", Client(send, SPECTATOR, Caller(), 0), 60, p.receive))
+            for p, send in ((fast, fast.send), (slow, blocked))]
         await until(lambda: bool(fast.bodies and slow.bodies), "both streams said hello")
         for _ in range(3):  # one write at a time: the slow client's second stays queued, over the bound
             await in_thread(lambda: play(served, 1))

@@ -5,9 +5,10 @@ Run from the top of the repository (Debian's chromium and chromedriver, the test
     python tools/serve_screenshots.py
 
 It serves a folder of its own on 127.0.0.1 (a free port), makes two tables, plays some moves and opens each page as
-the person it is for: the director's page (its tables, and a table's links with their QR codes), the table page (and
-a move waiting to be sent while the server cannot be reached), a seat's game page, the spectators' index of public
-tables, and a link that is not valid. docs/serve.md shows the pictures.
+the person it is for: the director's page (its tables, and a table's links with their QR codes), the table page (its
+board, a move being tapped on it, the legend, a refused move, and a move waiting to be sent while the server cannot be
+reached), a seat's game page, a spectator's, the spectators' index of public tables, and a link that is not valid;
+then the director's, the table and the game page at a desktop's size (1280x800). docs/serve.md shows the pictures.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ sys.path.insert(0, str(ROOT))
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
 
-from tests.serve.browser import chromium, live_server, open_page, wait  # noqa: E402
+from tests.serve.browser import DESKTOP, chromium, live_server, open_page, resize, wait  # noqa: E402
 
 OUT = ROOT / "docs" / "images"
 PHONE = (390, 844)
@@ -53,6 +54,7 @@ def main() -> None:
             for _ in range(3):
                 live.play("table-2", live.legal("table-2")[0])
             shots(live, phone)
+            desktop(live, phone)
             phone.get("about:blank")
     finally:
         phone.quit()
@@ -77,6 +79,48 @@ def online(phone: Any) -> None:
     wait(lambda: not phone.find_elements(By.CSS_SELECTOR, "#waiting-list li"), 20)
 
 
+def tapping(live: Any, phone: Any) -> None:
+    """A move being tapped on the board: its first part tapped, the moves it leaves; then the legend."""
+    option = next(o for o in live.api("GET", "/api/tables/table-1/moves").json()["options"] if len(o["parts"]) > 1)
+    first = phone.find_element(By.CSS_SELECTOR, f"#board button[data-spot='{option['parts'][0]['id']}']")
+    phone.execute_script("arguments[0].scrollIntoView({block: 'center'})", first)
+    first.click()
+    wait(lambda: phone.execute_script("return document.body.dataset.tapped"), 5)
+    phone.execute_script("document.getElementById('tap-words').scrollIntoView({block: 'end'})")
+    save(phone, "table-tap-phone")
+    phone.find_element(By.ID, "tap-clear").click()
+    box = phone.find_element(By.CSS_SELECTOR, "#legend-box summary")
+    phone.execute_script("arguments[0].click()", box)
+    wait(lambda: phone.find_elements(By.CSS_SELECTOR, "#legend dt"), 10)
+    phone.execute_script("arguments[0].scrollIntoView({block: 'start'})", box)
+    phone.execute_script("window.scrollBy(0, -60)")  # below the connection's line, which stays in sight
+    save(phone, "table-legend-phone")
+    phone.execute_script("arguments[0].click()", box)
+
+
+def refused(phone: Any) -> None:
+    """A move the rules refuse: said in words first, the notation after; the record unchanged."""
+    box = phone.find_element(By.ID, "move")
+    box.send_keys("d1x9", Keys.ENTER)
+    wait(lambda: phone.find_element(By.ID, "move-error").text, 10)
+    phone.execute_script("document.getElementById('move-form').scrollIntoView({block: 'center'})")
+    save(phone, "table-phone-error")
+    box.clear()
+    box.send_keys("d", Keys.BACKSPACE)
+
+
+def desktop(live: Any, phone: Any) -> None:
+    """The director's page, the table page and a seat's game page at a desktop's size."""
+    resize(phone, DESKTOP)
+    open_page(phone, live.base + "/director#token=" + live.director)
+    save(phone, "director-desktop")
+    open_page(phone, live.links["table-1"]["recorder"])
+    save(phone, "table-desktop")
+    open_page(phone, live.links["table-1"]["Ben"])
+    save(phone, "game-desktop")
+    resize(phone, PHONE)
+
+
 def shots(live: Any, phone: Any) -> None:
     """Each page kind, as its person sees it."""
     open_page(phone, live.base + "/director#token=" + live.director)
@@ -87,6 +131,8 @@ def shots(live: Any, phone: Any) -> None:
     save(phone, "director-links-phone")
     open_page(phone, live.links["table-1"]["recorder"])
     save(phone, "table-phone")
+    tapping(live, phone)
+    refused(phone)
     offline(phone, live.legal("table-1")[-1])
     save(phone, "table-offline-phone")
     online(phone)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
@@ -100,7 +101,8 @@ def keygen(out: str, use_hmac: bool) -> None:
 def audit(paths: tuple[str, ...], key_files: tuple[str, ...], results: str | None, editions: tuple[str, ...],
           require: tuple[str, ...], jobs: int | None, scheduler: str | None, send: bool, batch: int | None,
           as_json: bool, as_csv: bool, quiet: bool) -> None:
-    """Audit a tournament: check every record in PATHS (files, or folders searched for *.jsonl).
+    """Audit a tournament: check every record in PATHS (files, or folders searched for *.jsonl, or
+    NATS stores nats://HOST:PORT[,…]/TOURNAMENT, read whole before the checks).
 
     Each record: schema, rules, hash chain, the seed's chance outcomes, the seal
     (with --key: present and signed by one of the keys), finished or not, and the
@@ -123,7 +125,34 @@ def audit(paths: tuple[str, ...], key_files: tuple[str, ...], results: str | Non
       planets-log audit tournament/ --key organiser.pub --require seeded --require sealed
       planets-log audit /shared/tournament/ --key organiser.pub --scheduler tcp://10.0.0.5:8786
       planets-log audit tournament/ --scheduler local --jobs 2
+      planets-log audit nats://n1:4222,n2:4222,n3:4222/spring-open --key organiser.pub
     """
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="planets-log-audit-") as tmp:
+        local = tuple(_from_store(p, Path(tmp)) for p in paths)
+        _audit(local, key_files, results, editions, require, jobs, scheduler, send, batch, as_json, as_csv, quiet)
+
+
+def _from_store(path: str, tmp: Path) -> str:
+    """A NATS store's records, read into a folder named after its tournament in `tmp` (any other path as it is)."""
+    from planets_log.store import is_nats, open_store
+
+    if not is_nats(path):
+        return path
+    with open_store(path) as store:
+        folder = tmp / str(getattr(store, "tournament", "store"))
+        folder.mkdir(parents=True, exist_ok=True)
+        for record in store.records():
+            lines, _ = store.read(record)
+            (folder / record).write_bytes(b"".join(line + b"\n" for line in lines))
+    return str(folder)
+
+
+def _audit(paths: tuple[str, ...], key_files: tuple[str, ...], results: str | None, editions: tuple[str, ...],
+           require: tuple[str, ...], jobs: int | None, scheduler: str | None, send: bool, batch: int | None,
+           as_json: bool, as_csv: bool, quiet: bool) -> None:
+    """The audit of `paths` (files and folders)."""
     import os
 
     from planets_log.audit.checks import edition_ref

@@ -37,6 +37,7 @@ COMMANDS = {
     "export": ("planets_log.cli.pictures:export", "Write a self-contained HTML replay."),
     "campaign": ("planets_log.cli.campaign:campaign", "Keep a campaign of games (Four Planets' mini-campaign)."),
     "serve": ("planets_log.cli.serve:serve", "Serve a folder of records over HTTP: live tables, seats, director."),
+    "copy": ("planets_log.cli.store:copy", "Copy a tournament between stores (a folder, NATS JetStream)."),
 }
 
 

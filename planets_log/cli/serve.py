@@ -18,7 +18,7 @@ def _addresses(ctx: click.Context, param: click.Parameter, values: tuple[str, ..
 
 
 @click.command()
-@click.argument("folder", type=click.Path(file_okay=False, path_type=Path))
+@click.argument("folder", metavar="STORE")
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="The address to listen on. 127.0.0.1: this machine only. 0.0.0.0: every machine on the network "
                    "(phones on the club's wifi) may reach it: anyone there can follow the public tables, and anyone "
@@ -36,9 +36,14 @@ def _addresses(ctx: click.Context, param: click.Parameter, values: tuple[str, ..
               help="A proxy's address (repeatable; none by default): its X-Forwarded-For names the client, and the "
                    "limits per client count the devices behind it, not the proxy. From any other address the "
                    "header is ignored. Name the TLS proxy in front of the server, e.g. 127.0.0.1.")
-def serve(folder: Path, host: str, port: int, key: str | None, public_delay: int, new_director_link: bool,
+def serve(folder: str, host: str, port: int, key: str | None, public_delay: int, new_director_link: bool,
           trusted: tuple[str, ...]) -> None:
-    """Serve the records in FOLDER (made if missing) over HTTP: each table records live.
+    """Serve the records in STORE over HTTP: each table records live.
+
+    STORE is a folder (made if missing), or a tournament in NATS JetStream,
+    nats://HOST:PORT[,HOST2:PORT…]/TOURNAMENT[?replicas=N] (`pip install
+    'planets-log[nats]'`): then several servers, on one machine or several,
+    may serve the same tournament at once (docs/serve.md).
 
     On its first start it prints the director's link; it keeps working across restarts
     until --new-director-link replaces it. The director makes tables and sees, at any
@@ -53,8 +58,12 @@ def serve(folder: Path, host: str, port: int, key: str | None, public_delay: int
       planets-log serve club-night/
       planets-log serve tournament/ --host 0.0.0.0 --port 8080 --key organiser.key --public-delay 2
       planets-log serve club-night/ --new-director-link
+      planets-log serve nats://n1:4222,n2:4222,n3:4222/spring-open --port 8001
       planets-log serve tournament/ --port 8080 --trusted-proxy 127.0.0.1   (behind a TLS proxy on this machine)
     """
     from planets_log.serve.app import run
+    from planets_log.store import is_nats, open_store
 
-    run(folder, host, port, key, public_delay, new_director_link, trusted)
+    if not is_nats(folder) and Path(folder).exists() and not Path(folder).is_dir():
+        raise click.BadParameter(f"{folder} is a file, not a folder", param_hint="STORE")
+    run(open_store(folder) if is_nats(folder) else Path(folder), host, port, key, public_delay, new_director_link, trusted)

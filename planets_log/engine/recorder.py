@@ -54,8 +54,7 @@ class Recorder:
         self.replay = Replay(path, edition, seed_file=seed_file, undo_window=None)  # undo walks the whole chain
         self._reopen = (edition, seed_file)
         self._expect: int | None = None
-        self.session = self.replay.session
-        self.header = self.replay.header
+        self.session, self.header = self.replay.session, self.replay.header
         self.rules = self.session.rules
         if self.replay.format != FORMAT:
             raise RecordError(f"the record is in the older format {self.replay.format}; new lines would be "
@@ -69,6 +68,7 @@ class Recorder:
         """While `play_all` runs: the lines gated so far, appended together at its end."""
         self.seat: int | None = None
         """Echo lines as this seat sees them (None: the scorekeeper's full view)."""
+        self.append_lines, self.append_anywhere = append_lines, append_anywhere  # a server on NATS: through its store
 
     def expect(self, seq: int) -> None:
         """Refuse to write if the record does not end at `seq` (a stale view)."""
@@ -146,7 +146,7 @@ class Recorder:
                     exc.index = i
                     raise
             if self._pending:
-                append_lines(self.path, self._pending, start.seq, start.head, fsync=self.fsync,
+                self.append_lines(self.path, self._pending, start.seq, start.head, fsync=self.fsync,
                              wait=self.lock_wait)
         except BaseException:
             self.pos = start
@@ -213,7 +213,7 @@ class Recorder:
         if self._pending is not None:
             self._pending += lines
         else:
-            append_lines(self.path, lines, self.pos.seq, self.pos.head, fsync=self.fsync, wait=self.lock_wait)
+            self.append_lines(self.path, lines, self.pos.seq, self.pos.head, fsync=self.fsync, wait=self.lock_wait)
         self.pos = pos
         return entries
 
@@ -329,7 +329,7 @@ class Recorder:
             placed.append(msgspec.structs.replace(note, seq=seq + 1, prev=head))
             return [self.session.encode(placed[0])]
 
-        seq, head = append_anywhere(self.path, make, fsync=self.fsync, wait=self.lock_wait)
+        seq, head = self.append_anywhere(self.path, make, fsync=self.fsync, wait=self.lock_wait)
         raw = self.session.encode(placed[0])
         if (seq, head) == (self.pos.seq, self.pos.head):
             self.pos = self.pos.advanced(seq + 1, line_hash(raw))

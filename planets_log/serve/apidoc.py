@@ -27,7 +27,8 @@ TOKEN_OR_NONE: list[dict[str, list[str]]] = [{}, {"token": []}]
 """Anyone may call (a spectator, without a token); a token shows more."""
 
 SPECTATORS = frozenset({
-    "/api/games", "/api/whoami", "/api/tables", "/api/stream", "/api/tables/{name}", "/api/tables/{name}/header",
+    "/api/games", "/api/games/{game}/legend", "/api/whoami", "/api/tables", "/api/stream", "/api/tables/{name}",
+    "/api/tables/{name}/header",
     "/api/tables/{name}/position", "/api/tables/{name}/moves", "/api/tables/{name}/score",
     "/api/tables/{name}/lines", "/api/tables/{name}/picture", "/api/tables/{name}/stream"})
 """The paths whose reading (GET, HEAD) answers a caller without a token: the public tables, as spectators see them."""

@@ -16,6 +16,8 @@ from litestar.enums import ScopeType
 from litestar.types import (ASGIApp, HTTPScope, LifeSpanReceive, LifeSpanScope, LifeSpanSend, Message, Receive,
                             ReceiveMessage, Scope, Send)
 
+from planets_log.store import EventStore
+
 from . import apidoc, pages, routes_director, routes_read, routes_tables, routes_write, stream
 from .watch import Watcher
 from .errors import HANDLERS, ApiError
@@ -181,18 +183,26 @@ def addresses(host: str, port: int) -> tuple[str, str | None]:
     return f"http://{f'[{host}]' if ':' in host else host}:{port}", None
 
 
-def run(folder: Path, host: str, port: int, key: str | None = None, public_delay: int = 0,
+def run(folder: Path | EventStore, host: str, port: int, key: str | None = None, public_delay: int = 0,
         new_director_link: bool = False, trusted: tuple[str, ...] = ()) -> None:
     """Serve `folder` until interrupted: print the director's link (a new one on the first start or when asked;
     an earlier one keeps working), then run uvicorn (no access log)."""
-    import click
-    import uvicorn
-
     limits.TRUSTED_PROXIES = trusted  # the connection guard's, and uvicorn's below: one list
     base, lan = addresses(host, port)
     server = Server(folder, base, key, public_delay, lan)
+    try:
+        _run(server, host, port, base, new_director_link)
+    finally:
+        server.close()
+
+
+def _run(server: Server, host: str, port: int, base: str, new_director_link: bool) -> None:
+    """Print the director's link and serve until interrupted."""
+    import click
+    import uvicorn
+
     short_collections()
-    click.echo(f"serving {len(server.store.state.tables)} tables from {server.folder}")
+    click.echo(f"serving {len(server.store.state.tables)} tables from {server.address}")
     if new_director_link or not server.store.has_director():
         server.store.revoke_directors()
         director = routes_director.link(server, "director", None, None, None)

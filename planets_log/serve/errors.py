@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import re
 from typing import Any, Callable
 
 from litestar import Request, Response
@@ -32,7 +33,26 @@ def problem_of(exc: PlanetsLogError) -> Problem:
     seq = exc.seq if isinstance(exc, RecordError) else None
     kind = getattr(exc, "kind", "")
     status = 409 if exc.code == "append.stale" else 507 if kind == "full" else 503 if kind in ("torn", "io") else 422
-    return Problem(status=status, code=exc.code, message=exc.message, rule=exc.rule, seq=seq, index=exc.index)
+    return Problem(status=status, code=exc.code, message=exc.message, rule=exc.rule, seq=seq, index=exc.index,
+                   words=refusal_words(exc.code, exc.message, exc.rule, exc.index) if status == 422 else None)
+
+
+TYPED = re.compile(r"^(?:cannot read )?('(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"): (.+)$", re.DOTALL)
+"""A refused move's message: the move as typed (quoted), then why."""
+
+
+def refusal_words(code: str, message: str, rule: str | None, index: int | None) -> str | None:
+    """A refused move in plain words: the move quoted, then the rule it breaks in a sentence (for a move the
+    notation cannot read: that it is not written as the game writes moves); None for any other refusal."""
+    typed = TYPED.match(message)
+    if typed is None or rule is None:
+        return None
+    quoted, why = typed.groups()
+    which = f"move {index + 1} sent, {quoted}," if index else quoted
+    if code == "notation":
+        return f"Nothing was recorded: {which} is not a move as this game writes them (see its legend)."
+    why = why.strip().rstrip(".")
+    return f"Nothing was recorded: {which} breaks the rule “{rule}”: {why}."
 
 
 def _send(problem: Problem, headers: dict[str, str] | None = None) -> Response[Problem]:

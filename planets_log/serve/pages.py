@@ -22,7 +22,8 @@ HEADERS = {"Content-Security-Policy": CSP, "Referrer-Policy": "no-referrer", "X-
            "Cache-Control": "no-store", "X-Frame-Options": "DENY"}
 TYPES = {".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml"}
 """Each file's media type; Litestar adds `; charset=utf-8` to the text ones."""
-STATIC = ("common.js", "table.js", "waiting.js", "game.js", "director.js", "links.js", "index.js", "serve.css", "icon.svg")
+STATIC = ("common.js", "table.js", "waiting.js", "game.js", "director.js", "links.js", "index.js", "board.js", "tap.js",
+          "legend.js", "serve.css", "icon.svg")
 """The files /static/ serves (the HTML shells are served at their pages' addresses only)."""
 
 

@@ -9,14 +9,15 @@ from litestar import Controller, Response
 from litestar.params import FromPath, QueryParameter
 
 from planets_log.engine.redact import public_picture
+from planets_log.engine.registry import game_ids, get_rules
 from planets_log.engine.seats import parse_seat, seat_words
 
-from . import views
+from . import phone, views
 from .auth import WHO, Caller, Who, eyes, known, may_see
 from .errors import ApiError
 from .live import Live
 from .server import Server, Srv, games
-from .types import GameInfo, HeaderInfo, LinesInfo, PositionInfo, ScoreInfo, Whoami
+from .types import GameInfo, HeaderInfo, LegendLine, LinesInfo, PositionInfo, ScoreInfo, Whoami
 from .verbs import GET
 from .views import Eyes
 
@@ -50,6 +51,13 @@ class ServerController(Controller):
     def list_games(self) -> list[GameInfo]:
         """The games this server records, with their options (for the form that makes a table)."""
         return games()
+
+    @GET("/games/{game:str}/legend", sync_to_thread=False)
+    def game_legend(self, game: FromPath[str]) -> list[LegendLine]:
+        """The game's notation explained: an example line and its meaning in plain words, one per kind of line."""
+        if game not in game_ids():
+            raise ApiError(404, "game.missing", f"no game {game!r}; this server records {', '.join(game_ids())}")
+        return phone.legend(get_rules(game))
 
     @GET("/whoami", sync_to_thread=False)
     def whoami(self, who: Who, server: Srv) -> Whoami:

@@ -13,11 +13,14 @@ from planets_log.engine.registry import game_ids, get_rules
 from planets_log.engine.rules import CHANCE, TERMINAL
 from planets_log.engine.scoring import result_words
 from planets_log.record.errors import PlanetsLogError
+from planets_log.store import Conflict, EventStore
+from planets_log.store.files import FileStore
 
 from .create import create_game
 from .errors import ApiError, problem_of
 from .limits import MAX_TABLES
 from .live import Live
+from .mirror import Mirror, open_mirror
 from .notify import Notifier
 from .store import Store, Table
 from .types import GameInfo, NewTable, OptionInfo, Problem, TableInfo
@@ -37,10 +40,19 @@ def reserved(name: str) -> bool:
 class Server:
     """Everything one `planets-log serve DIR` holds: the store, the records replayed, the stream notifier."""
 
-    def __init__(self, folder: Path, base_url: str = "", key_path: str | None = None, public_delay: int = 0,
-                 lan_base: str | None = None):
+    def __init__(self, folder: Path | EventStore, base_url: str = "", key_path: str | None = None,
+                 public_delay: int = 0, lan_base: str | None = None):
+        backend = folder if isinstance(folder, EventStore) else None
+        self.mirror = None if backend is None else open_mirror(backend)
+        if self.mirror is not None:
+            folder = self.mirror.folder
+        elif isinstance(folder, FileStore):
+            folder = folder.folder
+        assert isinstance(folder, Path)
         folder.mkdir(parents=True, exist_ok=True)
         self.folder = folder.resolve()
+        self.address = str(self.folder) if backend is None or self.mirror is None else backend.address
+        """Where the records are: the served folder, or the NATS store (the folder is then its mirror)."""
         self.base_url = base_url
         """The links' address when a request's own cannot be used (the director's link printed at the start)."""
         self.lan_base = lan_base
@@ -48,14 +60,37 @@ class Server:
         self.key_path = key_path
         self.public_delay = public_delay
         """Spectators follow every public table at least this many moves behind (`serve --public-delay`)."""
-        self.store = Store(self.folder)
+        self.store = Store(self.folder, None if self.mirror is None else self.mirror.backend)
         self.notifier = Notifier()
         self.lives: dict[str, Live] = {}
         self.broken: dict[str, Problem] = {}
         self.lock = threading.Lock()
+        if self.mirror is not None:
+            self._follow(self.mirror)
         self.discover()
         for table in self.store.state.tables:
             self._open(table)
+
+    def _follow(self, mirror: Mirror) -> None:
+        """Mirror the store's records and follow them; wake the streams of a table another server wrote to, and every
+        stream when the state changed (a link made or revoked on another server)."""
+        records = {t.record: t.name for t in self.store.state.tables}
+
+        def applied(record: str) -> None:
+            name = records.get(record) or next((t.name for t in self.store.state.tables if t.record == record), None)
+            if name is not None:
+                records[record] = name
+                self.notifier.changed(name)
+
+        mirror.on_line = applied
+        mirror.load()
+        self.store.on_change = lambda: self.notifier.changed(None)
+        mirror.backend.watch_state(self.store.adopt)
+
+    def close(self) -> None:
+        """Let go of the NATS store and remove its mirror (a served folder: nothing to do)."""
+        if self.mirror is not None:
+            self.mirror.close()
 
     def discover(self) -> None:
         """Every record in the folder that is not a table yet becomes one (private, no links until the director makes
@@ -69,7 +104,8 @@ class Server:
     def _open(self, table: Table) -> Live | None:
         """Replay a table's record; a record that cannot be replayed is kept as the table's problem."""
         try:
-            live = Live(self.folder / table.record)
+            path = self.folder / table.record
+            live = Live(path) if self.mirror is None else self.mirror.open(path)
         except PlanetsLogError as exc:
             self.broken[table.name] = problem_of(exc.for_seat())  # seen by seats too: the public text
             return None
@@ -83,6 +119,9 @@ class Server:
     def table(self, name: str) -> Table:
         """The table `name` (404 if there is none)."""
         table = self.store.table(name)
+        if table is None and self.mirror is not None:  # made on another server a moment ago?
+            self.store.refresh()
+            table = self.store.table(name)
         if table is None:
             raise ApiError(404, "table.missing", f"no table {name!r}")
         return table
@@ -143,6 +182,12 @@ class Server:
                 raise ApiError(422, "game.unknown", f"no game {new.game!r}; the games are {', '.join(game_ids())}")
             table = Table(new.name, f"{new.name}.jsonl", new.public, new.delay)
             create_game(self.folder / table.record, new)
+            if self.mirror is not None:
+                try:
+                    self.mirror.create(table.record)
+                except Conflict:
+                    raise ApiError(409, "table.exists", f"there is already a table {new.name!r} (made on another "
+                                   "server)") from None
             self.store.put_table(table)
             self._open(table)
         self.notifier.changed(new.name)

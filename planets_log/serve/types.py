@@ -8,6 +8,8 @@ import msgspec
 from msgspec import Meta, Struct
 
 from .limits import MAX_TEXT
+from .types_phone import LayoutInfo as LayoutInfo, LegendLine as LegendLine, MoveOption as MoveOption
+from .types_phone import SpotInfo as SpotInfo, ZoneInfo as ZoneInfo  # the board's messages (docs/phone.md)
 
 Text = Annotated[str, Meta(max_length=MAX_TEXT)]
 Reason = Annotated[str, Meta(min_length=1, max_length=MAX_TEXT)]
@@ -26,6 +28,9 @@ class Problem(Struct, kw_only=True):
     seq: int | None = None
     index: int | None = None
     """Which of the posted moves was refused (0-based); none of them was written."""
+    words: str | None = None
+    """The refusal in plain words, to show before `message` (for a refused move: the move quoted, the rule it
+    breaks); None where `message` says it plainly already."""
 
 
 class OptionInfo(Struct, kw_only=True):
@@ -106,6 +111,10 @@ class PositionInfo(Struct, kw_only=True):
     hint: str | None
     view: Any
     text: str
+    layout: LayoutInfo | None = None
+    """The position for a phone, drawn from `view` only."""
+    words: str = ""
+    """The layout in plain words, a sentence a zone (for a screen reader)."""
 
 
 class MovesInfo(Struct, kw_only=True):
@@ -118,6 +127,8 @@ class MovesInfo(Struct, kw_only=True):
     hint: str | None
     moves: list[str]
     withheld: bool
+    options: list[MoveOption] = msgspec.field(default_factory=list)
+    """One per entry of `moves`, in order, with its words and parts: only to whoever may record."""
 
 
 class ScoreInfo(Struct, kw_only=True):
@@ -142,6 +153,8 @@ class Line(Struct, kw_only=True):
     """The line a note, a ruling or a retraction is about (a retraction takes back the standing lines from it on)."""
     reason: str | None = None
     """Why a line was taken back (a retraction) or let stand (a ruling)."""
+    words: str | None = None
+    """The line in plain words as the caller may know it; None where there is nothing more to say than `text`."""
 
 
 class UndoPreview(Struct, kw_only=True):

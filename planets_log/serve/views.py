@@ -14,6 +14,7 @@ from planets_log.engine.scoring import adjusted_sheet, result_check
 from planets_log.engine.session import Position, Session
 from planets_log.record.events import Action, Chance, Event, Meta, Retract
 
+from . import phone
 from .errors import ApiError
 from .live import Live
 from .types import Line, MovesInfo, PositionInfo, ScoreInfo, UndoPreview, Viewer
@@ -66,7 +67,8 @@ def mover_words(session: Session, pos: Position) -> str | None:
 
 
 def position(table: str, live: Live, eyes: Eyes, seq: int | None) -> PositionInfo:
-    """The position as `eyes` see it (the `replay --as --format json` view, and the text)."""
+    """The position as `eyes` see it (the `replay --as --format json` view, and the text), and the phone's layout
+    drawn from that view only."""
     pos = position_at(live, eyes, seq)
     rules, session = live.session.rules, live.session
     mover = session.to_move(pos)
@@ -74,14 +76,16 @@ def position(table: str, live: Live, eyes: Eyes, seq: int | None) -> PositionInf
         view, text = public_view(rules, pos.state), public_render(rules, pos.state)
     else:
         view, text = rules.view(pos.state, eyes.seat), rules.render(pos.state, eyes.seat)
+    layout, words = phone.board(rules, view, pos.state)
     return PositionInfo(table=table, seq=pos.seq, last=horizon(live, eyes), viewer=eyes.viewer, seat=eyes.seat,
                         round=rules.round_of(pos.state), to_move=mover_words(session, pos), chance=mover == CHANCE,
                         over=mover == TERMINAL, hint=hint_for(rules, pos.state, eyes) if mover == CHANCE else None,
-                        view=view, text=text)
+                        view=view, text=text, layout=layout, words=words)
 
 
 def moves(live: Live, eyes: Eyes, seq: int | None) -> MovesInfo:
-    """The legal moves (the `moves --json --as` answer); withheld where they would tell a hidden card."""
+    """The legal moves (the `moves --json --as` answer); withheld where they would tell a hidden card. Whoever may
+    record (the scorekeeper's eyes) gets each one's words and parts too."""
     pos = position_at(live, eyes, seq)
     session, rules = live.session, live.session.rules
     mover = session.to_move(pos)
@@ -90,8 +94,10 @@ def moves(live: Live, eyes: Eyes, seq: int | None) -> MovesInfo:
                 and (eyes.viewer == "spectator" or (looker is not None and mover != looker)))
     legal = [] if withheld else next_events(rules, pos.state)
     texts = list(dict.fromkeys(format_as(rules, e, pos.state, looker) for e in legal))
+    options = phone.options(rules, pos.state, legal, texts) if eyes.viewer == "scorekeeper" else []
     return MovesInfo(seq=pos.seq, to_move=mover_words(session, pos), chance=mover == CHANCE, over=mover == TERMINAL,
-                     hint=hint_for(rules, pos.state, eyes) if mover == CHANCE else None, moves=texts, withheld=withheld)
+                     hint=hint_for(rules, pos.state, eyes) if mover == CHANCE else None, moves=texts, withheld=withheld,
+                     options=options)
 
 
 def score(live: Live, eyes: Eyes, at: int | None = None) -> ScoreInfo:
@@ -119,7 +125,8 @@ def kind_of(event: Event) -> Any:
 
 
 def line(live: Live, eyes: Eyes, seq: int) -> Line:
-    """Line `seq` in words as `eyes` see it."""
+    """Line `seq` in notation and in words as `eyes` see it (a seat's words made with that seat, a spectator's by
+    `public_words`)."""
     event, before = live.events[seq], live.positions[seq - 1]
     assert event is not None
     session = live.session
@@ -128,10 +135,13 @@ def line(live: Live, eyes: Eyes, seq: int) -> Line:
         text = f"{session.name(event.by)}: {text}" if isinstance(event, Action) else text
     else:
         text = describe_line(session, event, before, eyes.seat)
+    words = (phone.meta_words(session, event) if isinstance(event, Meta)
+             else phone.event_words(session.rules, event, before.state, eyes.viewer, eyes.seat))
     by = session.name(event.by) if isinstance(event, Action) else None
     target, reason = getattr(event, "target", None), getattr(event, "reason", None)
     return Line(seq=seq, kind=kind_of(event), type=str(type(event).__struct_config__.tag or ""), text=text, by=by,
-                target=target if isinstance(target, int) else None, reason=reason if isinstance(reason, str) else None)
+                target=target if isinstance(target, int) else None, reason=reason if isinstance(reason, str) else None,
+                words=words)
 
 
 def retracted(live: Live) -> set[int]:

@@ -34,6 +34,7 @@ USAGE = {
     "render": ["render", MISSING, "--svg", "o.svg"],
     "export": ["export", MISSING, "--html", "o.html"],
     "serve": ["serve", "d", "--port", "0"],
+    "copy": ["copy", "missing-folder", "copied"],
 }
 
 

@@ -43,12 +43,12 @@ def links_shown(driver: Any, table: str) -> list[str]:
         ".map(li => li.dataset.url)", table))
 
 
-def make_table(driver: Any, name: str, players: str, public: bool = False) -> None:
+def make_table(driver: Any, name: str, players: str, public: bool = False, game: str = "four-planets") -> None:
     """Fill the director's form and make the table."""
     box = driver.find_element(By.ID, "new-name")
     box.clear()
     box.send_keys(name)
-    Select(driver.find_element(By.ID, "new-game")).select_by_value("four-planets")
+    Select(driver.find_element(By.ID, "new-game")).select_by_value(game)
     who = driver.find_element(By.ID, "new-players")
     who.clear()
     who.send_keys(players)
@@ -306,6 +306,7 @@ def test_a_move_arriving_on_the_game_page_is_said_in_words_once(live: Live, phon
     live.play("t1", live.legal("t1")[-1])
     line = live.api("GET", "/api/tables/t1/lines?after=0", token=live.token("t1", "Ben")).json()["lines"][-1]
     said = lambda: phone.execute_script("return document.getElementById('said').textContent")  # noqa: E731
-    wait(lambda: said() == "New: " + line["text"], 10, said())
+    assert line["words"] and line["words"] != line["text"], line
+    wait(lambda: said() == "New: " + line["words"], 10, said())
     live_regions = phone.execute_script("return [...document.querySelectorAll('[aria-live]')].map(e => e.id)")
     assert "position" not in live_regions, "the position's words are not said again with each move"

@@ -71,14 +71,14 @@ def suggestions(driver: Any) -> list[str]:
     """The offered moves, read in one script call: the list is redrawn as the scorekeeper types, so element handles
     read one by one can go stale between two reads."""
     return list(driver.execute_script(
-        "return Array.from(document.querySelectorAll('#legal button'), b => b.textContent.trim())"))
+        "return Array.from(document.querySelectorAll('#legal button'), b => b.dataset.move)"))
 
 
 def tap_offer(driver: Any, move: str) -> None:
     """Tap the offered move, looked up again if the list was redrawn under the finger."""
     for _ in range(20):
         try:
-            next(b for b in driver.find_elements(By.CSS_SELECTOR, "#legal button") if b.text == move).click()
+            next(b for b in driver.find_elements(By.CSS_SELECTOR, "#legal button") if b.get_attribute("data-move") == move).click()
             return
         except StaleElementReferenceException:
             time.sleep(0.05)

@@ -26,8 +26,9 @@ def test_making_a_table_on_a_full_disk_is_507_and_leaves_nothing(served: Served,
     assert served.client.post("/api/tables", json=body, headers=served.director).status_code == 201
 
 
-def test_a_damaged_tables_503_names_the_seq_of_its_damage(served: Served):
+def test_a_damaged_tables_503_names_the_seq_of_its_damage(served_files: Served):  # the folder written to by hand: files only
     """docs/serve.md: a damaged record is its table's problem, 503 with its code and seq."""
+    served = served_files
     served.table("t1")
     served.play("t1", "d1")
     path = served.folder / "t1.jsonl"
@@ -39,9 +40,10 @@ def test_a_damaged_tables_503_names_the_seq_of_its_damage(served: Served):
     assert (info["problem"]["code"], info["problem"]["seq"]) == ("chance.tampered", 4)
 
 
-def test_a_record_cut_before_the_seeds_draw_is_drawn_again_at_the_next_move(served: Served):
+def test_a_record_cut_before_the_seeds_draw_is_drawn_again_at_the_next_move(served_files: Served):  # the folder written to by hand: files only
     """A record cut by hand just after a move, before the outcome the engine drew for it: the next move
     is not refused as an outcome nobody without the seed could type; the seed's outcome is written first."""
+    served = served_files
     served.table("cut")
     path = served.folder / "cut.jsonl"
     for _ in range(30):

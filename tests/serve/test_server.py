@@ -19,7 +19,8 @@ from planets_log.serve.store import STATE_FILE, Store
 from .conftest import Served, bearer, serve_folder
 
 
-def test_tokens_are_random_long_and_stored_only_hashed_in_a_private_file(served: Served):
+def test_tokens_are_random_long_and_stored_only_hashed_in_a_private_file(served_files: Served):  # the folder written to by hand: files only
+    served = served_files
     made = served.table("t1")
     tokens = [ln["token"] for ln in made["links"]]
     assert len(set(tokens)) == len(tokens) and all(len(t) >= 32 for t in tokens)  # 24 random bytes: 192 bits
@@ -73,7 +74,8 @@ def test_records_the_command_line_made_become_private_tables_without_links(tmp_p
     assert res.status_code == 200, res.text
 
 
-def test_a_damaged_record_is_the_tables_problem_not_a_traceback(served: Served):
+def test_a_damaged_record_is_the_tables_problem_not_a_traceback(served_files: Served):  # the folder written to by hand: files only
+    served = served_files
     served.table("t1")
     served.play("t1", "d1")
     path = served.folder / "t1.jsonl"

@@ -68,7 +68,8 @@ def test_a_move_typed_against_an_older_position_is_409(served: Served):
     assert path.read_bytes() == before
 
 
-def test_the_command_line_writing_meanwhile_is_seen_and_makes_the_servers_view_stale(served: Served):
+def test_the_command_line_writing_meanwhile_is_seen_and_makes_the_servers_view_stale(served_files: Served):
+    served = served_files
     served.table("t1")
     seq = served.seq("t1")
     path = served.folder / "t1.jsonl"
@@ -137,7 +138,8 @@ def test_the_director_rules_penalises_declares_and_seals(tmp_path):
         assert _cli("validate", s.folder / "t1.jsonl").exit_code == 0
 
 
-def test_the_command_line_and_the_server_annotating_at_once_lose_and_interleave_nothing(served: Served):
+def test_the_command_line_and_the_server_annotating_at_once_lose_and_interleave_nothing(served_files: Served):
+    served = served_files
     import subprocess
     import sys
     import threading

@@ -216,5 +216,11 @@ const PL = (() => {
     });
   }
 
-  return {$, api, el, show, picture, finalScore, follow, tableName, start, guard, invalid, InvalidLink, Offline};
+  // A problem the API answered: in plain words first when it has them, the message after.
+  function problem(data) {
+    if (!data || typeof data !== "object") return String(data);
+    return data.words && data.words !== data.message ? data.words + " — " + data.message : data.message;
+  }
+
+  return {$, api, el, show, problem, picture, finalScore, follow, tableName, start, guard, invalid, InvalidLink, Offline};
 })();

@@ -114,7 +114,7 @@
       do {
         auditAgain = false;
         const res = await api("/api/audit");
-        if (!res.ok) { show("error", res.data.message); continue; }
+        if (!res.ok) { show("error", PL.problem(res.data)); continue; }
         for (const r of res.data.records) audits.set(r.table, r);
         drawTables();
         drawProblems(res.data.records);
@@ -136,7 +136,7 @@
 
   async function archive() {
     const res = await api("/api/archive");
-    if (!res.ok) { show("error", res.data.message); return; }
+    if (!res.ok) { show("error", PL.problem(res.data)); return; }
     const url = URL.createObjectURL(res.data);
     const a = el("a", {href: url, download: "records.zip"});
     document.body.append(a);

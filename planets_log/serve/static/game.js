@@ -37,11 +37,13 @@
     if (mine !== asked) return;
     const final = pos.ok && pos.data.over ? await PL.finalScore(base) : "";
     if (mine !== asked) return;
-    if (!pos.ok) { show("error", pos.data.message); return; }
+    if (!pos.ok) { show("error", PL.problem(pos.data)); return; }
     show("error", "");
     at = seq;
     $("picture").replaceChildren(PL.picture(pic.data));
     $("text").textContent = pos.data.text;
+    $("words").textContent = BOARD.words(pos.data);
+    BOARD.draw($("board"), pos.data.layout);
     $("position").textContent = positionWords(pos.data) + (final ? ". " + final : "");
     for (const item of $("lines").children) {
       const here = Number(item.dataset.seq) === at;
@@ -72,14 +74,17 @@
   function addLine(line) {
     if (line.seq <= latest()) return;
     seqs.push(line.seq);
-    const button = el("button", {type: "button", onclick: () => PL.guard(go(line.seq))}, line.seq + ". " + line.text);
+    const worded = line.words && line.words !== line.text;
+    const button = el("button", {type: "button", onclick: () => PL.guard(go(line.seq))},
+                      line.seq + ". " + (worded ? line.words : line.text),
+                      worded ? el("span", {class: "notation"}, " " + line.text) : null);
     $("lines").append(el("li", {class: "line " + line.kind, "data-seq": line.seq}, button));
   }
 
   function arrived(kind, line) {
     if (kind !== "line") return;
     const following = target === latest();
-    if (line.seq > latest()) $("said").textContent = "New: " + line.text;  // each new line said once, in words
+    if (line.seq > latest()) $("said").textContent = "New: " + (line.words || line.text);  // each new line said once, in words
     addLine(line);
     document.body.dataset.last = String(latest());
     if (following) PL.guard(go(latest()));
@@ -98,9 +103,10 @@
       throw new PL.InvalidLink("another table's link");
     }
     const [info, header] = await Promise.all([api(base), api(base + "/header")]);
-    if (!header.ok) { show("error", "This table's record cannot be read: " + header.data.message); return; }
+    if (!header.ok) { show("error", "This table's record cannot be read: " + PL.problem(header.data)); return; }
     $("title").textContent = name + ": " + header.data.title + " — " + header.data.players.join(", ");
     document.title = "planets-log: " + name;
+    LEGEND.bind(header.data.game);
     $("who").textContent = whoWords(who, info.data);
     const lines = await api(base + "/lines?after=0&limit=5000");
     for (const line of lines.data.lines) addLine(line);

@@ -2,8 +2,9 @@
 // else from this cache, so that a table page opened once opens again without the network. The API is never cached
 // here: the page keeps the last position it knew itself.
 "use strict";
-const CACHE = "planets-log-table-1";
-const FILES = ["/static/common.js", "/static/waiting.js", "/static/table.js", "/static/serve.css", "/static/icon.svg"];
+const CACHE = "planets-log-table-2";
+const FILES = ["/static/common.js", "/static/board.js", "/static/tap.js", "/static/legend.js", "/static/waiting.js",
+               "/static/table.js", "/static/serve.css", "/static/icon.svg"];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(FILES)).then(() => self.skipWaiting()));

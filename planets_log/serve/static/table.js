@@ -7,7 +7,7 @@
   const name = PL.tableName();
   const base = "/api/tables/" + encodeURIComponent(name);
   const SHOWN = 40, KEPT_LINES = 300;
-  let seq = 0, legal = [], over = false, status = "", shownLines = 0, busy = null, again = false, lines = [];
+  let seq = 0, legal = [], options = [], layout = null, over = false, status = "", shownLines = 0, busy = null, again = false, lines = [];
   let online = false, sending = false, paused = false, lastSent = 0, note = "", ready = false;
   const own = new Set();  // the seqs of the lines this page recorded: said as "Recorded", not as "New"
 
@@ -47,13 +47,21 @@
       return;
     }
     const typed = $("move").value.trimStart().toLowerCase();
-    const fits = legal.filter((m) => m.toLowerCase().startsWith(typed));
+    const tapped = TAP.kept();
+    const words = new Map(options.map((o) => [o.text, o.words]));
+    const fits = legal.filter((m) => m.toLowerCase().startsWith(typed) && (!options.length || tapped.has(m)));
     for (const move of fits.slice(0, SHOWN)) {
-      list.append(el("li", {}, el("button", {type: "button", class: "legal-move", onclick: () => pick(move)}, move)));
+      const spoken = words.get(move);
+      list.append(el("li", {}, el("button", {type: "button", class: "legal-move", "data-move": move,
+                                             onclick: () => pick(move)},
+                                  spoken ? el("span", {class: "move-words"}, spoken) : null, spoken ? " " : null,
+                                  el("span", {class: spoken ? "notation" : "mono"}, move))));
     }
     const more = fits.length > SHOWN ? " (the first " + SHOWN + " shown: type more to narrow them)" : "";
-    $("legal-count").textContent = over ? "" : typed
-      ? fits.length + " legal " + (fits.length === 1 ? "move begins" : "moves begin") + " with “" + typed + "”" + more
+    const narrowed = TAP.tapped().length ? " about what you tapped" : "";
+    $("legal-count").textContent = over ? "" : typed || narrowed
+      ? fits.length + " legal " + (typed ? (fits.length === 1 ? "move begins" : "moves begin") + " with “" + typed + "”"
+                                                 : fits.length === 1 ? "move" : "moves") + narrowed + more
       : legal.length + " legal " + (legal.length === 1 ? "move" : "moves") + more;
   }
 
@@ -63,10 +71,17 @@
     $("move").focus();
   }
 
-  // A line of the record; one a retraction took back stays, struck through, with the reason.
+  // A line of the record, in words first, the notation after; one a retraction took back stays, struck through,
+  // with the reason.
   function lineItem(line) {
+    const worded = line.words && line.words !== line.text;
     return el("li", {class: "line " + line.kind, "data-seq": line.seq, "data-type": line.type},
-              el("span", {class: "line-text"}, line.seq + ". " + line.text));
+              el("span", {class: "line-text"}, line.seq + ". " + (worded ? line.words : line.text),
+                 worded ? el("span", {class: "notation"}, " " + line.text) : null));
+  }
+
+  function plain(line) {
+    return line.words || line.text;
   }
 
   function strike(retract) {
@@ -110,26 +125,30 @@
           throw err;
         }
         setOnline(true);
-        if (!pos.ok) { show("error", "This table's record cannot be read: " + pos.data.message); return; }
+        if (!pos.ok) { show("error", "This table's record cannot be read: " + PL.problem(pos.data)); return; }
         show("error", "");
         seq = pos.data.seq;
         over = pos.data.over;
         legal = moves.data.moves;
+        options = moves.data.options || [];
+        layout = pos.data.layout || null;
         const now = statusWords(pos.data, info.data) + (pos.data.over ? " " + await PL.finalScore(base) : "");
         const fresh = more.data.lines.filter((l) => l.seq > before && !own.has(l.seq));
         addLines(more.data.lines);
         // Each new line is said once (the status is a live region); a refresh with nothing new says nothing.
-        if (fresh.length && before) $("status").textContent = "New: " + fresh.map((l) => l.text).join("; ") + ". " + now;
+        if (fresh.length && before) $("status").textContent = "New: " + fresh.map(plain).join("; ") + ". " + now;
         else if (now !== status || !before) $("status").textContent = now;
         status = now;
         $("picture").replaceChildren(PL.picture(pic.data));
         $("text").textContent = pos.data.text;
+        $("words").textContent = BOARD.words(pos.data);
         $("move").disabled = over;
         $("record").disabled = over || sending;
-        offer();
+        drawBoard();
         if ($("undo-box").open) await preview();
         WAITING.remember({seq: seq, over: over, status: status, title: $("title").textContent, picture: pic.data,
-                          text: pos.data.text, legal: legal, lines: lines});
+                          text: pos.data.text, words: $("words").textContent, layout: layout, legal: legal,
+                          options: options, lines: lines});
         document.body.dataset.seq = String(seq);
         document.body.dataset.over = over ? "1" : "0";
       } while (again);
@@ -142,18 +161,34 @@
     seq = last.seq;
     over = last.over;
     legal = last.legal || [];
+    options = last.options || [];
+    layout = last.layout || null;
     status = last.status;
     $("title").textContent = last.title;
     $("status").textContent = "Last position known on this phone: " + last.status;
     $("picture").replaceChildren(PL.picture(last.picture));
     $("text").textContent = last.text;
+    $("words").textContent = last.words || last.text;
     addLines(last.lines || []);
-    offer();
+    drawBoard();
     document.body.dataset.seq = String(seq);
   }
 
+  // A refusal: in plain words first (when the server gives them), the notation-heavy message after.
   function refusal(data) {
-    return data.message + (data.rule ? " (rule: " + data.rule + ")" : "");
+    const first = data.words && data.words !== data.message ? data.words + " — " : "";
+    return first + data.message + (data.rule ? " (rule: " + data.rule + ")" : "");
+  }
+
+  // The board: tappable while nothing waits on the phone and the game goes on.
+  function drawBoard() {
+    const waits = WAITING.moves().length;
+    const one = waits === 1;
+    const why = over ? "The game is over." : !waits ? ""
+      : "The board takes taps again once the " + (one ? "move that waits is" : "moves that wait are")
+        + " sent: the next legal moves depend on " + (one ? "it" : "them")
+        + ". Meanwhile a move can be typed below; the server checks it when it answers.";
+    TAP.set(waits || over ? [] : options, layout, why);
   }
 
   function drawWaiting() {
@@ -163,7 +198,7 @@
       el("span", {class: "mono"}, m.move), m.seq === null ? " — typed after the move above" : " — typed at line " + m.seq)));
     $("undo").disabled = moves.length > 0;
     drawConn();
-    offer();
+    drawBoard();
   }
 
   function record(event) {
@@ -175,15 +210,20 @@
       $("move").focus();
       return;
     }
+    if (enqueue(text)) $("move").focus();
+  }
+
+  // A move typed or tapped: it waits on the phone, then goes out in order (the same path for both).
+  function enqueue(text) {
     const moves = WAITING.moves();
     moves.push({move: text, seq: moves.length ? null : seq, waited: !online});
     if (!WAITING.keep(moves)) { show("move-error", "This phone could not keep the move (its storage is full): it was "
-                                     + "not recorded. Free some space, or record it on another device."); return; }
+                                     + "not recorded. Free some space, or record it on another device."); return false; }
     $("move").value = "";
     show("move-error", "");
     drawWaiting();
     PL.guard(flush());
-    $("move").focus();
+    return true;
   }
 
   // Send the waiting moves, the first first, until none is left, the server cannot be reached, or the keeper must
@@ -216,7 +256,7 @@
           seq = res.data.seq;
           lastSent = Date.now();
           waited += item.waited ? 1 : 0;
-          said.push(...res.data.lines.map((l) => l.text));
+          said.push(...res.data.lines.map(plain));
           for (const l of res.data.lines) own.add(l.seq);
           drawWaiting();
         } else if (res.status === 409) {
@@ -329,7 +369,7 @@
       show("undo-error", "");
       for (const l of res.data.lines) own.add(l.seq);
       await refresh();
-      $("status").textContent = "Taken back: " + res.data.lines.map((l) => l.text).join("; ") + ". " + status;
+      $("status").textContent = "Taken back: " + res.data.lines.map(plain).join("; ") + ". " + status;
       $("move").focus();
     } else {
       show("undo-error", (res.status === 409 ? "The record changed meanwhile: check what an undo takes back now. "
@@ -339,6 +379,8 @@
   }
 
   function bind() {
+    TAP.init({record: (text) => { if (enqueue(text)) $("tap-words").textContent = "Sent: " + text + "."; },
+              changed: offer});
     $("move-form").addEventListener("submit", record);
     $("undo-form").addEventListener("submit", (e) => PL.guard(undo(e)));
     $("undo-box").addEventListener("toggle", () => { if ($("undo-box").open) PL.guard(preview()); });
@@ -355,10 +397,11 @@
       throw new PL.InvalidLink("not the recorder's link");
     }
     const header = await api(base + "/header");
-    if (!header.ok) { show("error", "This table's record cannot be read: " + header.data.message); return; }
+    if (!header.ok) { show("error", "This table's record cannot be read: " + PL.problem(header.data)); return; }
     const h = header.data;
     $("title").textContent = name + ": " + h.title + " — " + h.players.join(", ");
     document.title = "planets-log: recording " + name;
+    LEGEND.bind(h.game);
     online = true;
     drawConn();
     await refresh();

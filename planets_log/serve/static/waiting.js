@@ -5,7 +5,7 @@
 const WAITING = (() => {
   const table = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
   const QUEUE = "planets-log-waiting:" + table, LAST = "planets-log-last:" + table;
-  const CACHE = "planets-log-table-1";
+  const CACHE = "planets-log-table-2";
 
   function read(key, empty) {
     try { return JSON.parse(localStorage.getItem(key) || "null") || empty; } catch (err) { return empty; }

@@ -1,12 +1,13 @@
 """Fan-out: N anonymous live streams on one public table, the server's CPU per stream per move, idle and in play.
 
-    python bench/fanout.py [--streams 40,400,5000] [--moves 10] [--pace 0.5] [--idle 10] [--store files]
-                           [--out FILE]
+    python bench/fanout.py [--streams 40,400,5000] [--moves 10] [--pace 0.5] [--idle 10]
+                           [--store files|nats|files,nats] [--out FILE]
 
-For each N, in turn and side by side in one run: a server is started on 127.0.0.1 (its own process, exactly as
-`planets-log serve DIR` runs, trusting 127.0.0.1 as a proxy), the director makes one public table (a public seed,
-so that the moves are known beforehand), and another process opens N anonymous streams of it (one epoll
-loop, a connection each, each with its own X-Forwarded-For: a phone behind a proxy; the per-address caps stay). Then:
+For each store and each N, in turn and side by side in one run: a server is started on 127.0.0.1 (its own
+process, exactly as `planets-log serve DIR` runs, or `serve nats://…` on a NATS JetStream node started here;
+trusting 127.0.0.1 as a proxy), the director makes one public table (a public seed, so that the moves are known
+beforehand), and another process opens N anonymous streams of it (one epoll loop, a connection each, each with
+its own X-Forwarded-For: a phone behind a proxy; the per-address caps stay). Then:
 
   idle    `--idle` seconds with every stream open and nothing written: the server's CPU per 1,000 streams;
   play    `--moves` moves, `--pace` seconds apart, posted by the table's recorder: each line's delivery latency on
@@ -23,6 +24,7 @@ beside the figures.
 from __future__ import annotations
 
 import argparse
+import http.client
 import json
 import os
 import select
@@ -43,8 +45,9 @@ from bench.loopback import HOST, Client, cpu_seconds, start_server  # noqa: E402
 from bench.serve_load import plan  # noqa: E402
 
 PER_MOVE_TARGET_US, IDLE_TARGET_PCT, P99_TARGET_S = 20.0, 1.0, 1.0
-STORES = ("files",)
-"""The stores this bench can serve from (`--store nats` once the NATS JetStream store is on this branch)."""
+STORES = ("files", "nats")
+"""The stores a server can serve from: a folder, or NATS JetStream (one node started here, `pip install
+'planets-log[nats]'`)."""
 
 
 def rss_kib(pid: int) -> int:
@@ -97,7 +100,10 @@ def phones(port: int, table: str, count: int, out: Path) -> None:
     end: list[int] = []
 
     def listen() -> None:
-        end.append(int(sys.stdin.readline().split()[1]))
+        said = sys.stdin.readline().split()
+        if not said:  # the measure was stopped
+            os._exit(1)
+        end.append(int(said[1]))
 
     said, deadline, end_by, end_set = False, time.monotonic() + 120, 0.0, False
     while True:
@@ -122,17 +128,38 @@ def phones(port: int, table: str, count: int, out: Path) -> None:
 # --- the measure ---------------------------------------------------------------------------------------------------
 
 
-def one(args: argparse.Namespace, streams: int, scratch: Path) -> dict[str, float]:
+def download(port: int, token: str, path: str) -> bytes:
+    """A GET's body as bytes (the record file, for the scorekeeper)."""
+    conn = http.client.HTTPConnection(HOST, port, timeout=60)
+    conn.request("GET", path, headers={"Authorization": f"Bearer {token}"})
+    res = conn.getresponse()
+    data = res.read()
+    conn.close()
+    if res.status != 200:
+        raise SystemExit(f"GET {path}: {res.status} {data[:200]!r}")
+    return data
+
+
+def one(args: argparse.Namespace, store: str, streams: int, scratch: Path) -> dict[str, float]:
     """One server, one public table, `streams` streams: the figures of its idle and play phases."""
-    folder = scratch / f"served-{streams}"
-    proc, port, director = start_server(folder)
+    folder = scratch / f"{store}-{streams}"
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    nats = None
+    if store == "nats":
+        from tests.support.natsd import start_nats  # the project's own NATS node for its tests: one, synced appends
+
+        nats = start_nats(scratch / f"nats-{streams}")
+    proc, port, director = start_server(folder, None if nats is None else nats.address(f"fanout-{streams}"))
     try:
         boss = Client(port, director)
         status, made = boss.call("POST", "/api/tables", {"name": "final", "game": "four-planets", "public": True,
                                                          "players": ["Ann", "Ben"], "seed": "public", "public_seed": 7})
         assert status == 201, made
-        recorder = Client(port, next(ln["token"] for ln in made["links"] if ln["role"] == "recorder"))
-        seq, moves = made["table"]["seq"], plan(folder / "final.jsonl", args.moves)
+        token = next(ln["token"] for ln in made["links"] if ln["role"] == "recorder")
+        recorder = Client(port, token)
+        record = scratch / f"final-{store}-{streams}.jsonl"  # the record as the store has it, to plan the moves
+        record.write_bytes(download(port, token, "/api/tables/final/record"))
+        seq, moves = made["table"]["seq"], plan(record, args.moves)
         time.sleep(1.0)
         rss0 = rss_kib(proc.pid)
         out = scratch / f"arrivals-{streams}.json"
@@ -169,6 +196,8 @@ def one(args: argparse.Namespace, streams: int, scratch: Path) -> dict[str, floa
     finally:
         proc.send_signal(signal.SIGINT)
         proc.wait(60)
+        if nats is not None:
+            nats.stop()
 
 
 def delivery(out: Path, sent: dict[int, float], streams: int) -> dict[str, float]:
@@ -188,10 +217,10 @@ def delivery(out: Path, sent: dict[int, float], streams: int) -> dict[str, float
             "p99": lat[min(len(lat) - 1, int(len(lat) * 0.99))] if lat else float("nan")}
 
 
-def report(rows: list[dict[str, float]], args: argparse.Namespace) -> str:
+def report(rows: list[dict[str, float]], args: argparse.Namespace, store: str) -> str:
     """The table of figures, the moves alone first, and the targets."""
     base = next((r for r in rows if r["streams"] == 0), None)
-    out = [f"fan-out, store `{args.store}`: one public table, {args.moves} moves {args.pace:g} s apart, N anonymous "
+    out = [f"fan-out, store `{store}`: one public table, {args.moves} moves {args.pace:g} s apart, N anonymous "
            f"streams (clients in another process); idle over {args.idle:g} s",
            "",
            "| streams | delivered | p50 | p99 | server CPU per stream per move | marginal (above no stream) | "
@@ -225,18 +254,23 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=10)
     parser.add_argument("--pace", type=float, default=0.5)
     parser.add_argument("--idle", type=float, default=10.0, help="Seconds of the idle phase.")
-    parser.add_argument("--store", default="files", help="files (a folder); nats is not on this branch yet.")
+    parser.add_argument("--store", default="files", help="files (a folder), nats (one NATS JetStream node), or "
+                        "both side by side: files,nats.")
     parser.add_argument("--out", type=Path, default=None, help="Also write the table of figures here.")
     args = parser.parse_args()
-    if args.store not in STORES:
-        raise SystemExit(f"--store {args.store}: this tree serves only from {', '.join(STORES)}")
+    stores = args.store.split(",")
+    if not set(stores) <= set(STORES):
+        raise SystemExit(f"--store {args.store}: the stores are {', '.join(STORES)}")
     counts = [0] + [int(n) for n in args.streams.split(",") if int(n) > 0]
     scratch = Path(tempfile.mkdtemp(prefix="fanout-"))
-    rows = []
-    for n in counts:
-        rows.append(one(args, n, scratch))
-        print(f"  N = {n}: done", file=sys.stderr, flush=True)
-    text = report(rows, args)
+    texts = []
+    for store in stores:
+        rows = []
+        for n in counts:
+            rows.append(one(args, store, n, scratch))
+            print(f"  {store}, N = {n}: done", file=sys.stderr, flush=True)
+        texts.append(report(rows, args, store))
+    text = "\n\n".join(texts)
     print(text)
     if args.out:
         args.out.write_text(text + "\n")

@@ -1,6 +1,6 @@
-"""The one watcher of the served records: notices the command line's writes (outside the server) and wakes the
-streams of the table written to. One task for every record, a look at each one's signature every WATCH_SECONDS;
-no stream polls."""
+"""The one watcher of a served folder's records: notices the command line's writes (outside the server) and wakes
+the streams of the table written to. One task for every record, a look at each one's signature every WATCH_SECONDS;
+no stream polls. (A NATS store's lines reach the streams through the store's follower, mirror.py.)"""
 
 from __future__ import annotations
 
@@ -46,7 +46,9 @@ class Watcher:
         self.task: asyncio.Task[None] | None = None
 
     def start(self) -> None:
-        self.task = asyncio.get_running_loop().create_task(watch(self.server))
+        """Watch a served folder (a NATS store's mirror changes only through the server: nothing to watch)."""
+        if getattr(self.server, "mirror", None) is None:
+            self.task = asyncio.get_running_loop().create_task(watch(self.server))
 
     async def stop(self) -> None:
         if self.task is not None:

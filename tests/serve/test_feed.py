@@ -145,7 +145,10 @@ def test_a_seats_stream_gets_only_its_own_view_of_each_line(served: Served):
     assert texts[ANN] != texts[BEN] and texts[SPECTATOR] not in (texts[ANN], texts[BEN])  # views that differ
 
 
-def test_a_command_line_write_reaches_the_streams_through_one_watcher_and_no_stream_polls(served: Served, monkeypatch):
+def test_a_command_line_write_reaches_the_streams_through_one_watcher_and_no_stream_polls(served_files: Served,
+                                                                                         monkeypatch):
+    """A served folder (a NATS store's lines come through its follower, in test_two_servers.py)."""
+    served = served_files
     served.table("t1", public=True)
     monkeypatch.setattr(limits, "WATCH_SECONDS", 0.02)
     server = served.server

@@ -286,9 +286,18 @@ def main() -> None:
     parser.add_argument("--streams", type=int, default=0, help="Live streams per table open throughout.")
     parser.add_argument("--dir", type=Path, default=None, help="The served folder (default: a fresh temporary one).")
     parser.add_argument("--out", type=Path, default=None, help="Also write the tables of figures here.")
+    parser.add_argument("--store", choices=["files", "nats"], default="files", help="Serve a folder, or a tournament "
+                        "on a NATS node the bench starts (JetStream, every append synced).")
+    parser.add_argument("--servers", type=int, default=1, help="With N > 1: moves per second at saturation of one "
+                        "server and of N servers on one NATS store, side by side (bench/serve_servers.py).")
     parser.add_argument("--profile", type=Path, default=None, help="Sample the server with py-spy during the first "
                         "round's burst (pip install py-spy): raw stacks, while it holds the GIL, to this file.")
     args = parser.parse_args()
+    if args.servers > 1:
+        from bench.serve_servers import scaling
+
+        print(scaling(args)[0])
+        return
     print(serve_load_run(args)[0])
 
 

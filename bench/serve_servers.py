@@ -13,6 +13,7 @@ server process and of the NATS node is read from /proc.
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import statistics
 import subprocess
@@ -29,6 +30,8 @@ from planets_log.store.copy import copy_store
 from planets_log.store.files import FileStore
 
 RATIO_TARGET = 1.6
+SYNC = {"always": "every append synced to disk before its acknowledgement",
+        "interval": "appends synced every 2 minutes, NATS's default"}
 
 
 def make_tables(port: int, director: str, count: int, moves: int, scratch: Path) -> dict[str, dict[str, Any]]:
@@ -36,8 +39,8 @@ def make_tables(port: int, director: str, count: int, moves: int, scratch: Path)
     boss, tables = Client(port, director), {}
     for i in range(count):
         name = f"table-{i + 1:02d}"
-        status, made = boss.call("POST", "/api/tables", {"name": name, "game": "four-planets", "players": ["Ann", "Ben"],
-                                                         "seed": "public", "public_seed": 7})
+        body = {"name": name, "game": "four-planets", "players": ["Ann", "Ben"], "seed": "public", "public_seed": 7}
+        status, made = boss.call("POST", "/api/tables", body)
         assert status == 201, made
         token = next(ln["token"] for ln in made["links"] if ln["role"] == "recorder")
         record = scratch / f"{name}.jsonl"
@@ -48,7 +51,8 @@ def make_tables(port: int, director: str, count: int, moves: int, scratch: Path)
 
 
 def burst(ports: list[int], tables: dict[str, dict[str, Any]]) -> tuple[list[float], float]:
-    """Every table at once, table i at ports[i mod N], each move sent when the last is answered: (latencies, seconds)."""
+    """Every table at once, table i at ports[i mod N], each move sent when the last is answered; (latencies,
+    seconds)."""
     barrier = threading.Barrier(len(tables) + 1)
     latencies: list[float] = []
     failures: list[str] = []
@@ -81,12 +85,13 @@ def burst(ports: list[int], tables: dict[str, dict[str, Any]]) -> tuple[list[flo
     return latencies, took
 
 
-def known(ports: list[int], director: str, tables: dict[str, dict[str, Any]]) -> None:
-    """Until every server knows every table (a table made on one reaches the others through the store)."""
+def known(ports: list[int], director: str, tables: dict[str, dict[str, Any]], every: bool) -> None:
+    """Until each table's server knows it (a table made on one reaches the others through the store); with `every`,
+    every server knows every table (each then keeps every table's live position, stepping over every line)."""
     deadline = time.monotonic() + 30
-    for port in ports:
-        boss = Client(port, director)
-        for name in tables:
+    for i, name in enumerate(tables):
+        for port in ports if every else [ports[i % len(ports)]]:
+            boss = Client(port, director)
             while boss.call("GET", f"/api/tables/{name}")[0] != 200:
                 if time.monotonic() > deadline:
                     raise SystemExit(f"server on port {port} never saw {name}")
@@ -108,13 +113,14 @@ def one_run(args: argparse.Namespace, nats: Any, servers: int, label: str, scrat
             ports.append(port)
             director = director or token
         tables = make_tables(ports[0], director, args.tables, args.moves, work)
-        known(ports, director, tables)
-        spies = [profiler(p.pid, profile.with_suffix(f".{label}-{i}.txt")) for i, p in enumerate(procs)] if profile else []
+        known(ports, director, tables, not args.pinned)
+        spies = [profiler(p.pid, profile.with_suffix(f".{label}-{i}.txt"))
+                 for i, p in enumerate(procs)] if profile else []
         node = nats.nodes[0].proc.pid
-        cpu0, ncpu0 = [cpu_seconds(p.pid) for p in procs], cpu_seconds(node)
+        cpu0, ncpu0, busy0 = [cpu_seconds(p.pid) for p in procs], cpu_seconds(node), machine_busy()
         lat, took = burst(ports, tables)
         cpu = sum(cpu_seconds(p.pid) - c for p, c in zip(procs, cpu0))
-        ncpu = cpu_seconds(node) - ncpu0
+        ncpu, busy = cpu_seconds(node) - ncpu0, machine_busy() - busy0
         for spy in spies:
             spy.send_signal(2)
             spy.wait(60)
@@ -127,7 +133,13 @@ def one_run(args: argparse.Namespace, nats: Any, servers: int, label: str, scrat
         copy_store(store, files)
     check(out, tables)
     return {"moves": len(lat), "moves/s": len(lat) / took, "p50": pct(lat, 50), "p99": pct(lat, 99),
-            "cpu": 1000 * cpu / len(lat), "share": cpu / took, "nats": ncpu / took}
+            "cpu": 1000 * cpu / len(lat), "share": cpu / took, "nats": ncpu / took, "busy": busy / took}
+
+
+def machine_busy() -> float:
+    """CPU seconds the whole machine has been busy (every CPU, every process: /proc/stat)."""
+    fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    return (sum(fields[:8]) - fields[3] - fields[4]) / os.sysconf("SC_CLK_TCK")
 
 
 def scaling(args: argparse.Namespace) -> tuple[str, list[tuple[str, str, str, bool]]]:
@@ -135,7 +147,7 @@ def scaling(args: argparse.Namespace) -> tuple[str, list[tuple[str, str, str, bo
     from tests.support.natsd import start_nats  # the project's own NATS node for its tests
 
     scratch = Path(tempfile.mkdtemp(prefix="serve-servers-"))
-    nats = start_nats(scratch / "nats")
+    nats = start_nats(scratch / "nats", sync=args.nats_sync == "always")
     runs: dict[int, list[dict[str, float]]] = {1: [], args.servers: []}
     try:
         for r in range(args.rounds):
@@ -147,13 +159,16 @@ def scaling(args: argparse.Namespace) -> tuple[str, list[tuple[str, str, str, bo
     med = {n: {k: statistics.median(f[k] for f in figs) for k in figs[0]} for n, figs in runs.items()}
     ratio = med[args.servers]["moves/s"] / med[1]["moves/s"]
     rows = [f"`python bench/serve_load.py --store nats --servers {args.servers} --tables {args.tables} --moves "
-            f"{args.moves} --rounds {args.rounds}` (one NATS node, every append synced; medians over {args.rounds} "
-            f"rounds; {__import__('os').cpu_count()} CPUs)", "",
+            f"{args.moves} --rounds {args.rounds} --nats-sync {args.nats_sync}{' --pinned' if args.pinned else ''}` "
+            f"(one NATS node, {SYNC[args.nats_sync]}; "
+            f"medians over {args.rounds} rounds; {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f} at the "
+            "end)", "",
             "| servers | moves | moves/s at saturation | p50 ms | p99 ms | servers' CPU ms per move (of one CPU) | "
-            "NATS node (of one CPU) |", "|---|---|---|---|---|---|---|"]
+            "NATS node (of one CPU) | the whole machine busy (of its CPUs) |", "|---|---|---|---|---|---|---|---|"]
     for n, m in med.items():
         rows.append(f"| {n} | {sum(f['moves'] for f in runs[n]):.0f} | {m['moves/s']:.0f} | {m['p50']:.1f} | "
-                    f"{m['p99']:.1f} | {m['cpu']:.2f} ({m['share']:.0%}) | {m['nats']:.0%} |")
+                    f"{m['p99']:.1f} | {m['cpu']:.2f} ({m['share']:.0%}) | {m['nats']:.0%} | "
+                    f"{m['busy'] / (os.cpu_count() or 1):.0%} |")
     found = [(f"serve: {args.servers} servers on one NATS store record >= {RATIO_TARGET:g}x the moves per second of "
               "one (saturation)", f"{RATIO_TARGET:g}x", f"{ratio:.2f}x", ratio >= RATIO_TARGET)]
     rows += ["", "| target | wanted | measured | met |", "|---|---|---|---|",

@@ -40,6 +40,8 @@ class Node:
     cluster_port: int = field(default_factory=free_port)
     monitor_port: int = field(default_factory=free_port)
     proc: subprocess.Popen[bytes] | None = None
+    sync: bool = True
+    """Every append synced to disk before its acknowledgement (False: NATS's default, synced every 2 minutes)."""
 
     @property
     def url(self) -> str:
@@ -50,8 +52,9 @@ class Node:
         if routes:
             listed = ", ".join(f"nats-route://127.0.0.1:{p}" for p in routes)
             cluster = f"cluster {{ name: planets, listen: 127.0.0.1:{self.cluster_port}, routes: [{listed}] }}\n"
+        sync = ", sync_interval: always" if self.sync else ""
         return (f"server_name: {self.name}\nlisten: 127.0.0.1:{self.port}\nhttp: 127.0.0.1:{self.monitor_port}\n"
-                f"jetstream {{ store_dir: \"{self.folder / 'js'}\", sync_interval: always }}\n{cluster}")
+                f"jetstream {{ store_dir: \"{self.folder / 'js'}\"{sync} }}\n{cluster}")
 
     def start(self, routes: list[int]) -> None:
         self.folder.mkdir(parents=True, exist_ok=True)
@@ -133,9 +136,9 @@ class Nats:
             node.stop()
 
 
-def start_nats(folder: Path, size: int = 1) -> Nats:
+def start_nats(folder: Path, size: int = 1, sync: bool = True) -> Nats:
     """`size` nodes (1, or 3 for a cluster), started and ready."""
-    nodes = [Node(f"n{i + 1}", folder / f"n{i + 1}") for i in range(size)]
+    nodes = [Node(f"n{i + 1}", folder / f"n{i + 1}", sync=sync) for i in range(size)]
     cluster = Nats(nodes)
     try:
         for node in nodes:

@@ -142,6 +142,24 @@ def machine_busy() -> float:
     return (sum(fields[:8]) - fields[3] - fields[4]) / os.sysconf("SC_CLK_TCK")
 
 
+def ceiling(nats: Any, label: str, tables: int, lines: int = 100) -> float:
+    """Appends per second the store itself takes: `tables` records appended to at once through the project's own
+    client, each line at the revision the last left (no server, no HTTP): what no number of servers can pass."""
+    with open_store(nats.address(f"ceiling-{label}")) as store:
+        def write(record: str) -> None:
+            revision = 0
+            for i in range(lines):
+                revision = store.append(record, [b'{"seq":%d,"pad":"%s"}' % (i, b"x" * 200)], revision)
+
+        threads = [threading.Thread(target=write, args=(f"t{i}.jsonl",)) for i in range(tables)]
+        t0 = time.perf_counter()
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        return tables * lines / (time.perf_counter() - t0)
+
+
 def scaling(args: argparse.Namespace) -> tuple[str, list[tuple[str, str, str, bool]]]:
     """1 and N servers, `--rounds` times each (alternating), on one synced NATS node: the table and the target."""
     from tests.support.natsd import start_nats  # the project's own NATS node for its tests
@@ -149,8 +167,10 @@ def scaling(args: argparse.Namespace) -> tuple[str, list[tuple[str, str, str, bo
     scratch = Path(tempfile.mkdtemp(prefix="serve-servers-"))
     nats = start_nats(scratch / "nats", sync=args.nats_sync == "always")
     runs: dict[int, list[dict[str, float]]] = {1: [], args.servers: []}
+    limits: list[float] = []
     try:
         for r in range(args.rounds):
+            limits.append(ceiling(nats, f"r{r + 1}", args.tables))
             for n in runs:
                 runs[n].append(one_run(args, nats, n, f"r{r + 1}-{n}", scratch, args.profile if r == 0 else None))
     finally:
@@ -171,6 +191,9 @@ def scaling(args: argparse.Namespace) -> tuple[str, list[tuple[str, str, str, bo
                     f"{m['busy'] / (os.cpu_count() or 1):.0%} |")
     found = [(f"serve: {args.servers} servers on one NATS store record >= {RATIO_TARGET:g}x the moves per second of "
               "one (saturation)", f"{RATIO_TARGET:g}x", f"{ratio:.2f}x", ratio >= RATIO_TARGET)]
+    rows += ["", f"The store's own ceiling: {statistics.median(limits):.0f} appends/s ({args.tables} records appended "
+             "to at once through the project's NATS client in one process, no server: what no number of servers "
+             "can pass; a move is one append or more)."]
     rows += ["", "| target | wanted | measured | met |", "|---|---|---|---|",
              *(f"| {a} | {b} | {c} | {'yes' if d else 'no'} |" for a, b, c, d in found),
              f"| afterwards every record valid, holding exactly the moves sent | all | "

@@ -147,6 +147,10 @@ class Feed:
                 except ApiError as exc:  # the record cannot be read any more: every stream ends, saying why
                     self.end_all(chunk("end", exc.problem), [c for c, _ in joiners])
                     continue
+                except OSError as exc:
+                    problem = ApiError(503, "file.open", f"cannot read the record: {exc.strerror}").problem
+                    self.end_all(chunk("end", problem), [c for c, _ in joiners])
+                    continue
                 self.deliver(news, backlogs)
                 for client, problem in revoked:
                     self.end(client, chunk("end", problem))

@@ -29,7 +29,7 @@ from planets_log.record.text import escape
 from .hints import hint
 from .implied import implied_steps, same_line, written_here
 from .redact import format_as
-from .replay import Replay
+from .replay import Replay, Visitor
 from .rules import CHANCE, TERMINAL
 from .seats import name_like, parse_seat, seat_words, split_player
 from .session import Position, Session
@@ -47,20 +47,20 @@ class Entry:
 class Recorder:
     """A record replayed to its end, taking new lines; every group is one locked append."""
 
-    def __init__(self, path: str, edition: str | None = None, *, fsync: bool = True, seed_file: str | None = None):
+    def __init__(self, path: str, edition: str | None = None, *, fsync: bool = True, seed_file: str | None = None,
+                 visitor: Visitor | None = None):  # `visitor`: sees each step of the opening replay (the server's)
         self.path = path
         if seed_file is None and seed_path(path).exists():
             seed_file = str(seed_path(path))  # the owner's side file: the engine draws from it
         self.replay = Replay(path, edition, seed_file=seed_file, undo_window=None)  # undo walks the whole chain
         self._reopen = (edition, seed_file)
         self._expect: int | None = None
-        self.session, self.header = self.replay.session, self.replay.header
-        self.rules = self.session.rules
+        self.session, self.header, self.rules = self.replay.session, self.replay.header, self.replay.session.rules
         if self.replay.format != FORMAT:
             raise RecordError(f"the record is in the older format {self.replay.format}; new lines would be "
                               f"{FORMAT}, which it cannot mix — copy the game into a new record to go on",
                               file=path, line=1, seq=0, code="append.old-format", kind="format", rule="format.md")
-        self.pos: Position = self.replay.final()
+        self.pos: Position = self.replay.fold(visitor or Visitor())
         self.fsync = fsync
         self.lock_wait: float | None = None
         """Seconds a write waits for the record's lock (None: as long as it takes, as the command line does)."""

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from planets_log.engine.recorder import Entry, Recorder
-from planets_log.engine.replay import Replay
+from planets_log.engine.replay import SkipType, Step, Visitor
 from planets_log.engine.session import Position, Session
 from planets_log.record.events import Action, Event
 from planets_log.record.lines import line_hash
@@ -25,6 +25,19 @@ def signature(path: Path) -> Signature:
     """What tells that a file changed: inode, size, modification time."""
     st = os.stat(path)
     return st.st_ino, st.st_size, st.st_mtime_ns
+
+
+class _Kept(Visitor):
+    """Every position and event of a replay, kept as it passes."""
+
+    def __init__(self) -> None:
+        self.positions: list[Position] = []
+        self.events: list[Event | None] = []
+
+    def visit(self, step: Step) -> SkipType | None:
+        self.positions.append(step.after)
+        self.events.append(step.event)
+        return super().visit(step)
 
 
 class Live:
@@ -43,14 +56,11 @@ class Live:
     def _load(self) -> None:
         """Replay the record from its first line (at start, and when another writer changed it)."""
         before = signature(self.path)
-        self.recorder = Recorder(str(self.path), seed_file=self.seed_file)
+        kept = _Kept()
+        self.recorder = Recorder(str(self.path), seed_file=self.seed_file, visitor=kept)  # the one replay
         self.recorder.lock_wait = limits.LOCK_SECONDS
-        replay = Replay(str(self.path), seed_file=self.seed_file, undo_window=None)
-        self.positions: list[Position] = [replay.start]
-        self.events: list[Event | None] = [None]
-        for step in replay.steps():
-            self.positions.append(step.after)
-            self.events.append(step.event)
+        self.positions: list[Position] = [self.recorder.replay.start, *kept.positions]
+        self.events: list[Event | None] = [None, *kept.events]
         self.moved_at: float | None = (os.stat(self.path).st_mtime if any(isinstance(e, Action) for e in self.events)
                                        else None)
         """When the last move was written: the record's last write when it was read (the file keeps no times),

@@ -52,7 +52,10 @@ class Mirror:
         """Copy every record into the mirror, then follow the store from where the copy was read."""
         after = self.backend.position()
         for record, (lines, revision) in self.backend.read_all().items():
-            (self.folder / record).write_bytes(b"".join(line + b"\n" for line in lines))
+            path = self.folder / record
+            path.write_bytes(b"".join(line + b"\n" for line in lines))
+            when = self.backend.stored[record]
+            os.utime(path, (when, when))  # when its last line was stored: the time the director's page shows
             self.revisions[record] = revision
         self._thread = threading.Thread(target=self._apply_all, name="planets-log-mirror", daemon=True)
         self._thread.start()

@@ -94,7 +94,7 @@ class JetStreamStore(EventStore):
         try:
             self._loop.run(self._connect(), SECONDS * 2)
         except BaseException as exc:
-            self._loop.stop()
+            self.close()
             raise self._refusal(exc, "cannot open") from None
 
     async def _connect(self) -> None:
@@ -146,11 +146,11 @@ class JetStreamStore(EventStore):
             last = int((await self.js.get_last_msg(self.name, subject)).seq or 0)
         except js_errors.NotFoundError:
             return [], 0
-        lines = [data async for data, _, _ in self._messages(subject, 1, last)]
+        lines = [data async for data, _, _, _ in self._messages(subject, 1, last)]
         return lines, last
 
     async def _messages(self, subject: str, start: int, last: int) -> Any:
-        """(line, subject, stream sequence) of every message on `subject` from `start` up to `last`."""
+        """(line, subject, stream sequence, time stored) of every message on `subject` from `start` up to `last`."""
         sub = await self.js.subscribe(subject, ordered_consumer=True,
                                       deliver_policy=api.DeliverPolicy.BY_START_SEQUENCE,
                                       config=api.ConsumerConfig(opt_start_seq=start), pending_msgs_limit=-1,
@@ -161,25 +161,29 @@ class JetStreamStore(EventStore):
                 seq = msg.metadata.sequence.stream
                 if seq > last:
                     return
-                yield msg.data, msg.subject, seq
+                yield msg.data, msg.subject, seq, msg.metadata.timestamp.timestamp()
                 if seq == last:
                     return
         finally:
             await sub.unsubscribe()
 
     def read_all(self) -> dict[str, tuple[list[bytes], int]]:
-        """Every record at once (one pass over the stream): name → (lines, revision)."""
+        """Every record at once (one pass over the stream): name → (lines, revision); `stored` then holds when each
+        record's last line was stored (the time a folder's file would show)."""
         return self._call(self._read_all(), "cannot read")
 
     async def _read_all(self) -> dict[str, tuple[list[bytes], int]]:
         last = (await self.js.stream_info(self.name)).state.last_seq
         out: dict[str, tuple[list[bytes], int]] = {}
+        self.stored: dict[str, float] = {}
         if not last:
             return out
-        async for data, subject, seq in self._messages(f"{self.subjects}.>", 1, last):
-            lines = out.setdefault(subject.rsplit(".", 1)[1] + SUFFIX, ([], 0))[0]
+        async for data, subject, seq, when in self._messages(f"{self.subjects}.>", 1, last):
+            record = subject.rsplit(".", 1)[1] + SUFFIX
+            lines = out.get(record, ([], 0))[0]
             lines.append(data)
-            out[subject.rsplit(".", 1)[1] + SUFFIX] = (lines, seq)
+            out[record] = (lines, seq)
+            self.stored[record] = when
         return out
 
     def position(self) -> int:
@@ -295,4 +299,5 @@ class JetStreamStore(EventStore):
                 await sub.stop() if hasattr(sub, "stop") else await sub.unsubscribe()
             except Exception:
                 pass
-        await self.nc.close()
+        if getattr(self, "nc", None) is not None:
+            await self.nc.close()

@@ -50,7 +50,7 @@ def get(served: Served, path: str, headers: dict[str, str]) -> Any:
 
 
 def readers(served: Served, seats: list[str]) -> dict[str, tuple[dict[str, str], int | None]]:
-    """Each reader's headers and seat: each seat, the spectators ('' , seat None)."""
+    """Each reader's headers and seat: every seat by its name, then the spectators ('', seat None)."""
     out = {name: (served.links["t"][name], n) for n, name in enumerate(seats)}
     out[""] = ({}, None)
     return out

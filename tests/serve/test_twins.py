@@ -15,6 +15,8 @@ from tests.support.helpers import write_lines
 from tests.trust.test_per_seat_games import GAMES
 from tests.support.twins import Table, table_game, twin
 
+from tests.support.natsd import Nats
+
 from .conftest import Served, serve_folder
 
 POINT = 0.6  # where in the game the records are cut (the first cut after it with a twin, per seat)
@@ -55,21 +57,21 @@ def _answers(s: Served, headers: dict[str, str], seqs: list[int]) -> list[Any]:
     return out
 
 
-def _serve(folder: Path, table: Table, end: int):
+def _serve(folder: Path, table: Table, end: int, nats: Nats | None):
     folder.mkdir(parents=True)
     write_lines(folder / "g.jsonl", table.lines[:end + 1])
-    return serve_folder(folder)
+    return serve_folder(folder, nats=nats)
 
 
 @pytest.mark.parametrize("name", list(GAMES))
-def test_a_seat_and_a_spectator_get_the_same_answers_on_a_twin(tmp_path, monkeypatch, name):
+def test_a_seat_and_a_spectator_get_the_same_answers_on_a_twin(tmp_path, monkeypatch, name, nats_or_files):
     monkeypatch.setattr(stream, "STREAM_SECONDS", 0.05)
     for seat, end, real, other, changed in _cases(name):
         where = f"{name}, seat {seat + 1}, cut after seq {end}, seqs {changed} changed"
         seqs = sorted({0, changed[0], end})
         seen: dict[str, list[Any]] = {"seat": [], "spectator": [], "scorekeeper": []}
         for side, table in (("a", real), ("b", other)):
-            for s in _serve(tmp_path / f"{end}-{seat}" / side, table, end):
+            for s in _serve(tmp_path / f"{end}-{seat}" / side, table, end, nats_or_files):
                 s.client.patch("/api/tables/g", json={"public": True}, headers=s.director)
                 link = s.client.post("/api/tables/g/links", json={"role": "seat", "seat": str(seat + 1)},
                                      headers=s.director).json()

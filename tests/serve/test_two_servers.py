@@ -117,3 +117,28 @@ def test_a_secret_seed_game_made_on_one_server_is_drawn_on_the_other(nats_node: 
             two.close()
     finally:
         one.close()
+
+
+def test_a_server_started_later_shows_when_the_last_move_was_stored(nats_node: Nats) -> None:
+    import time
+
+    address = nats_node.address("moved-at")
+    one = Server(open_store(address), "http://one")
+    try:
+        director = bearer(link(one, "director", None, None, None).token)
+        with TestClient(create_app(one)) as a:
+            made = a.post("/api/tables", json={"name": "t1", "game": "four-planets", "players": ["Ann", "Ben"],
+                                               "seed": "public", "public_seed": 7}, headers=director)
+            recorder = bearer(next(ln["token"] for ln in made.json()["links"] if ln["role"] == "recorder"))
+            _post(a, recorder)
+            moved = a.get("/api/tables/t1", headers=director).json()["last_move_at"]
+    finally:
+        one.close()
+    before = time.time()
+    two = Server(open_store(address), "http://two")
+    try:
+        with TestClient(create_app(two)) as b:
+            seen = b.get("/api/tables/t1", headers=director).json()["last_move_at"]
+        assert seen is not None and moved is not None and seen <= before  # not the moment the mirror was written
+    finally:
+        two.close()

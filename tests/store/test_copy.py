@@ -91,3 +91,10 @@ def test_without_the_nats_client_copy_says_what_to_install(tmp_path: Path, monke
     res = _cli("copy", tmp_path, "nats://127.0.0.1:4222/club")
     assert res.exit_code == 2
     assert "pip install 'planets-log[nats]'" in res.output and "Traceback" not in res.output
+
+
+def test_without_the_nats_client_serve_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(jetstream, "HAVE_NATS", False)
+    res = _cli("serve", "nats://127.0.0.1:4222/club", "--port", "1")
+    assert res.exit_code == 2
+    assert "pip install 'planets-log[nats]'" in res.output and "Traceback" not in res.output

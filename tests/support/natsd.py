@@ -61,13 +61,12 @@ class Node:
                                      stdin=subprocess.DEVNULL)
         log.close()
 
-    def ready(self, seconds: float = 30) -> None:
-        """Until the node answers its health check with JetStream up."""
+    def ready(self, seconds: float = 60) -> None:
+        """Until the node answers its health check: JetStream up and, in a cluster, its meta leader known."""
         deadline = time.monotonic() + seconds
         while True:
             try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{self.monitor_port}/healthz?js-enabled-only=true",
-                                            timeout=1) as res:
+                with urllib.request.urlopen(f"http://127.0.0.1:{self.monitor_port}/healthz", timeout=1) as res:
                     if res.status == 200:
                         return
             except OSError:

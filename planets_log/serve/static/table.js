@@ -34,7 +34,6 @@
   function setOnline(up) {
     if (online === up) return;
     online = up;
-    if (!up) note = "";
     drawConn();
     if (up && ready) { PL.guard(refresh()); flush(); }
   }

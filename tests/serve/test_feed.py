@@ -379,3 +379,19 @@ def test_a_record_that_can_no_longer_be_read_ends_its_streams_saying_why(served_
     for p in asyncio.run(go()):
         last = events(b"".join(p.bodies).decode())[-1]
         assert last["event"] == "end" and msgspec.json.decode(last["data"])["status"] == 503
+
+
+def test_a_stream_whose_time_is_short_still_gets_its_hello_and_backlog_first(served: Served):
+    """Its time counts from its backlog sent: a stream never ends before it said hello and sent what it asked for."""
+    served.table("t1", public=True)
+    play(served, 6)
+
+    async def go() -> Phone:
+        served.server.notifier.bind()
+        phone = Phone(SPECTATOR, 0)
+        await feeds(served.server).follow("t1", Client(phone.send, SPECTATOR, Caller(), 0), 0.0, phone.receive)
+        return phone
+
+    phone = asyncio.run(go())
+    assert events(phone.bodies[0].decode())[0]["event"] == "hello" and phone.ended.is_set()
+    assert phone.seqs() == list(range(1, served.seq("t1") + 1))

@@ -16,8 +16,9 @@ CLI = [sys.executable, "-c", "from planets_log.cli.main import main; main()"]
 HOST = "127.0.0.1"
 
 
-def start_server(folder: Path) -> tuple[subprocess.Popen[bytes], int, str]:
-    """`planets-log serve FOLDER` on a free loopback port; (process, port, the director's token)."""
+def start_server(folder: Path, store: str | None = None) -> tuple[subprocess.Popen[bytes], int, str]:
+    """`planets-log serve FOLDER` (or STORE, a nats:// address; its log beside FOLDER) on a free loopback port;
+    (process, port, the director's token)."""
     import socket
 
     with socket.socket() as sock:
@@ -25,7 +26,8 @@ def start_server(folder: Path) -> tuple[subprocess.Popen[bytes], int, str]:
         port = sock.getsockname()[1]
     log = folder.parent / "serve.log"
     with log.open("wb") as out:
-        proc = subprocess.Popen([*CLI, "serve", str(folder), "--host", HOST, "--port", str(port), "--trusted-proxy", HOST],
+        proc = subprocess.Popen([*CLI, "serve", store or str(folder), "--host", HOST, "--port", str(port),
+                                 "--trusted-proxy", HOST],
                                 stdout=out, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and proc.poll() is None:

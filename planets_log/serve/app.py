@@ -19,6 +19,7 @@ from litestar.types import (ASGIApp, HTTPScope, LifeSpanReceive, LifeSpanScope, 
 from planets_log.store import EventStore
 
 from . import apidoc, pages, routes_director, routes_read, routes_tables, routes_write, stream
+from .watch import Watcher
 from .errors import HANDLERS, ApiError
 from . import limits
 from .guard import protocol
@@ -148,10 +149,12 @@ def short_collections() -> None:
 
 def create_app(server: Server) -> Litestar:
     """The ASGI application serving `server`'s folder."""
+    watcher = Watcher(server)  # the command line's writes to the records, noticed once for every stream
     app = App(route_handlers=CONTROLLERS, dependencies={"server": Provide(lambda: server, sync_to_thread=False)},
               state=State({"server": server}),
               exception_handlers=HANDLERS, request_max_body_size=MAX_BODY, openapi_config=apidoc.config(),
-              on_startup=[workers, server.notifier.bind], middleware=[body_deadline], debug=False, logging_config=None,
+              on_startup=[workers, server.notifier.bind, watcher.start], on_shutdown=[watcher.stop],
+              middleware=[body_deadline], debug=False, logging_config=None,
               before_request=apidoc.strict_bodies)
     apidoc.amend(app)
     return app

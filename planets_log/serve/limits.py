@@ -10,8 +10,9 @@ MAX_TEXT = 2000
 """Characters in one note, reason or move line."""
 MAX_STREAMS_PER_CLIENT = 8
 """Open live streams of spectators (no token) from one client address (429 above)."""
-MAX_STREAMS = 512
-"""Open live streams of spectators in all (503 with Retry-After above)."""
+MAX_STREAMS = 6000
+"""Open live streams of spectators in all (503 with Retry-After above): one process keeps 5,000 at a few µs of CPU
+each per move (bench/fanout.py, docs/performance.md)."""
 MAX_STREAMS_PER_LINK = 8
 """Open live streams of one link (the director's, a recorder's, a seat's), from any address (429 above)."""
 MAX_LINK_STREAMS = 384
@@ -26,14 +27,17 @@ PARSER = "httptools"
 """uvicorn's HTTP parser: "httptools" (C, when installed; else h11) or "h11" (pure Python)."""
 BODY_SECONDS = 10.0
 """Seconds a client has to send its whole request body (408 after)."""
-STREAM_POLL = 1.0
-"""Seconds between a stream's looks at its records when nothing is written through the server (the command line's writes)."""
+WATCH_SECONDS = 1.0
+"""Seconds between the one watcher's looks at every record, for the command line's writes (watch.py); no stream
+polls."""
+MAX_STREAM_BEHIND = 1024 * 1024
+"""Bytes a stream's client may fall behind in reading before the stream ends (it reconnects with Last-Event-ID)."""
 STREAM_KEEPALIVE = 15.0
 """Seconds of silence after which a stream sends a comment, so proxies keep it open."""
 STREAM_SECONDS = 3600.0
 """Seconds a stream stays open; the client's EventSource reconnects with Last-Event-ID."""
-MAX_CONNECTIONS = 1000
-"""Connections uvicorn serves at once (503 above)."""
+MAX_CONNECTIONS = 8000
+"""Connections uvicorn serves at once (503 above): the spectators' and the links' streams, and the requests."""
 MAX_CONNECTIONS_PER_CLIENT = 64
 """Connections open at once from one address (refused above, 503)."""
 TRUSTED_PROXIES: tuple[str, ...] = ()

@@ -1,12 +1,13 @@
 """Waking the live streams when a record changes: writes happen in worker threads, streams wait on the loop.
 
-A table's streams wait on that table's event, the tournament's streams on the event every change fires: a move
-wakes only the streams that may have something to send (with a hundred seats following, waking all of them on
-every move cost more than the move)."""
+A table's streams are fed by one task per table (feed.py), called here on each change; the tournament's streams
+wait on the event every change fires. Nothing polls: the command line's writes reach here through the one watcher
+of the records (watch.py)."""
 
 from __future__ import annotations
 
 import asyncio
+from typing import Any, Callable
 
 ANY = ""
 """The key the tournament's streams wait on: every change fires it."""
@@ -18,11 +19,14 @@ class Notifier:
     def __init__(self) -> None:
         self.loop: asyncio.AbstractEventLoop | None = None
         self._events: dict[str, asyncio.Event] = {}
+        self._listeners: list[Callable[[str | None], None]] = []
+        self.feeds: Any = None
+        """The tables' stream feeds (feed.Feeds), made on the first stream."""
 
     def bind(self) -> None:
         """Attach to the running event loop (at the application's start)."""
         self.loop = asyncio.get_running_loop()
-        self._events = {}
+        self._events, self._listeners, self.feeds = {}, [], None
 
     def changed(self, table: str | None = None) -> None:
         """Table `table` changed (None: something that may concern every stream, such as a link revoked): wake its
@@ -31,7 +35,13 @@ class Notifier:
         if loop is not None and not loop.is_closed():
             loop.call_soon_threadsafe(self._fire, table)
 
+    def listen(self, call: Callable[[str | None], None]) -> None:
+        """Call `call(table)` on the loop at every change (None: one that may concern every stream)."""
+        self._listeners.append(call)
+
     def _fire(self, table: str | None) -> None:
+        for call in self._listeners:
+            call(table)
         for key in list(self._events) if table is None else (table, ANY):
             event = self._events.pop(key, None)
             if event is not None:

@@ -18,10 +18,11 @@ from .auth import WHO, Who, known, may_see, visible
 from .errors import ApiError
 from .notify import ANY
 from .quota import STREAMS
-from .limits import STREAM_KEEPALIVE, STREAM_POLL, STREAM_SECONDS
+from .feed import Client, feeds
+from .limits import STREAM_KEEPALIVE, STREAM_SECONDS
 from .routes_read import AsSeat, looking
 from .server import Server, Srv
-from .types import Line, TableInfo
+from .types import TableInfo
 from .verbs import STREAM
 
 Req = Request[Any, Any, Any]
@@ -36,17 +37,18 @@ def _resume(request: Req, after: int | None) -> int:
 
 
 async def _ticks(server: Server, table: str = ANY) -> AsyncIterator[bool]:
-    """Yield at once, then each time `table` (ANY: any table) changes or the poll passes (True when a keep-alive is
-    due). The change to wait for is taken before each yield, while the stream looks: none is missed."""
+    """Yield at once, then each time `table` (ANY: any table) changes or a keep-alive is due (True then); never
+    polls. The change to wait for is taken before each yield, while the stream looks: none is missed."""
     end, quiet = time.monotonic() + STREAM_SECONDS, time.monotonic()
     due = False
     while True:
         event = server.notifier.event(table)
         yield due
-        if time.monotonic() >= end:
+        now = time.monotonic()
+        if now >= end:
             return
-        await server.notifier.wait(event, STREAM_POLL)
-        due = time.monotonic() - quiet > STREAM_KEEPALIVE
+        await server.notifier.wait(event, min(end, quiet + STREAM_KEEPALIVE) - now)
+        due = time.monotonic() - quiet >= STREAM_KEEPALIVE
         if due:
             quiet = time.monotonic()
 
@@ -70,6 +72,24 @@ def _changed(infos: list[TableInfo], seen: dict[str, tuple[int, str]]) -> Iterat
             yield info
 
 
+class Fed(ServerSentEvent):
+    """A table stream's response: its headers as any event stream's, then its body from the table's feed (feed.py),
+    which writes to this client's `send` with every other stream of its view: no task or generator of its own."""
+
+    def __init__(self, follow: Any):
+        super().__init__(iter(()), headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+        self.follow = follow
+
+    def to_asgi_response(self, *args: Any, **kwargs: Any) -> Any:
+        inner = super().to_asgi_response(*args, **kwargs)
+        follow = self.follow
+
+        async def app(scope: Any, receive: Any, send: Any) -> None:
+            await follow(inner.start_response, send, receive)
+
+        return app
+
+
 class StreamsController(Controller):
     """The live streams: a table's (for a caller who may see it), the tournament's (the tables the caller may see)."""
 
@@ -86,34 +106,17 @@ class StreamsController(Controller):
         start = _resume(request, after)
         if start < 0:
             start = views.horizon(live, look)
-        client = STREAMS.take(request, who)
+        holder = STREAMS.take(request, who)
+        seconds = STREAM_SECONDS
 
-        def new_lines(sent: int) -> list[Line]:
-            who.check(server.store)  # a link revoked meanwhile ends the stream
-            current = server.live(name)
-            with current.held():
-                return views.lines(current, look, sent, 500)
-
-        async def events() -> AsyncIterator[ServerSentEventMessage]:
-            sent = start
+        async def follow(start_response: Any, send: Any, receive: Any) -> None:
             try:
-                yield ServerSentEventMessage(event="hello", data=msgspec.json.encode({"table": name, "seq": sent}).decode(),
-                                             retry=2000)
-                async for keepalive in _ticks(server, name):
-                    try:
-                        found = await anyio.to_thread.run_sync(new_lines, sent)
-                    except ApiError as exc:
-                        yield ServerSentEventMessage(event="end", data=msgspec.json.encode(exc.problem).decode())
-                        return
-                    for item in found:
-                        yield ServerSentEventMessage(event="line", id=item.seq, data=msgspec.json.encode(item).decode())
-                        sent = item.seq
-                    if keepalive:
-                        yield ServerSentEventMessage(comment="keep-alive")
+                await start_response(send=send)
+                await feeds(server).follow(name, Client(send, look, who, start), seconds, receive)
             finally:
-                STREAMS.give(client)
+                STREAMS.give(holder)
 
-        return ServerSentEvent(events(), headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+        return Fed(follow)
 
     @STREAM("/stream")
     async def tournament_stream(self, request: Req, who: Who, server: Srv) -> ServerSentEvent:

@@ -16,15 +16,17 @@ CLI = [sys.executable, "-c", "from planets_log.cli.main import main; main()"]
 HOST = "127.0.0.1"
 
 
-def start_server(folder: Path, store: str | None = None) -> tuple[subprocess.Popen[bytes], int, str]:
-    """`planets-log serve FOLDER` (or STORE, a nats:// address; its log beside FOLDER) on a free loopback port;
-    (process, port, the director's token)."""
+def start_server(folder: Path, store: str | None = None, log: Path | None = None,
+                 token: bool = True) -> tuple[subprocess.Popen[bytes], int, str]:
+    """`planets-log serve FOLDER` (or STORE, a nats:// address; its log beside FOLDER unless `log`) on a free loopback
+    port; (process, port, the director's token). Without `token`, a server joining a tournament that already has its
+    director's link: waited for until it answers ('' for the token)."""
     import socket
 
     with socket.socket() as sock:
         sock.bind((HOST, 0))
         port = sock.getsockname()[1]
-    log = folder.parent / "serve.log"
+    log = log or folder.parent / "serve.log"
     with log.open("wb") as out:
         proc = subprocess.Popen([*CLI, "serve", store or str(folder), "--host", HOST, "--port", str(port),
                                  "--trusted-proxy", HOST],
@@ -32,10 +34,10 @@ def start_server(folder: Path, store: str | None = None) -> tuple[subprocess.Pop
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and proc.poll() is None:
         text = log.read_text(errors="replace")
-        if "#token=" in text:
+        if "#token=" in text or not token:
             try:
                 socket.create_connection((HOST, port), timeout=1).close()
-                return proc, port, text.split("#token=", 1)[1].split()[0]
+                return proc, port, text.split("#token=", 1)[1].split()[0] if token else ""
             except OSError:
                 pass
         time.sleep(0.05)
@@ -55,6 +57,15 @@ class Client:
         res = self.conn.getresponse()
         data = res.read()
         return res.status, json.loads(data) if data else None
+
+    def get_bytes(self, path: str) -> bytes:
+        """A GET's body as it is (a record file)."""
+        self.conn.request("GET", path, None, self.headers)
+        res = self.conn.getresponse()
+        data = res.read()
+        if res.status != 200:
+            raise SystemExit(f"GET {path}: {res.status} {data[:200]!r}")
+        return data
 
 
 def cpu_seconds(pid: int) -> float:

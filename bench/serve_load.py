@@ -83,6 +83,10 @@ def make_tables(port: int, director: str, args: argparse.Namespace, prefix: str)
         assert status == 201, made
         tokens = {ln["player"] or ln["role"]: ln["token"] for ln in made["links"]}
         count = args.moves * (3 if i == 0 else 2)  # the first table records alone first, then with the others
+        if args.store == "nats":  # the record as the store has it, beside the copy out
+            args.dir.mkdir(parents=True, exist_ok=True)
+            (args.dir / f"{name}.jsonl").write_bytes(Client(port, tokens["recorder"]).get_bytes(
+                f"/api/tables/{name}/record"))
         tables[name] = {"tokens": tokens, "start": made["table"]["seq"], "seq": made["table"]["seq"],
                         "moves": plan(args.dir / f"{name}.jsonl", count), "sent": 0}
     return tables
@@ -184,6 +188,16 @@ def check(folder: Path, tables: dict[str, dict[str, Any]]) -> None:
             raise SystemExit(f"{name}: the record holds {typed}, not the moves sent {info['moves'][:info['sent']]}")
 
 
+def copy_out(address: str, folder: Path) -> None:
+    """The tournament's records into `folder` (what `planets-log copy` does), to check them and record on copies."""
+    from planets_log.store import open_store
+    from planets_log.store.copy import copy_store
+    from planets_log.store.files import FileStore
+
+    with open_store(address) as store, FileStore(folder) as files:
+        copy_store(store, files)
+
+
 def pct(values: list[float], q: float) -> float:
     """The q-th percentile (nearest rank), in milliseconds."""
     ordered = sorted(values)
@@ -226,7 +240,7 @@ def targets(args: argparse.Namespace, rounds: list[dict[str, Phase]], cli: list[
 def report(args: argparse.Namespace, rounds: list[dict[str, Phase]], cli: list[float], streamed: list[int]) -> str:
     titles = {k: v.format(n=args.tables, pace=args.pace) for k, v in PHASES.items()}
     rows = [
-        f"`python bench/serve_load.py --tables {args.tables} --moves {args.moves} --pace {args.pace:g} "
+        f"`python bench/serve_load.py --store {args.store} --tables {args.tables} --moves {args.moves} --pace {args.pace:g} "
         f"--rounds {args.rounds} --game {args.game} --cli {args.cli} --streams {args.streams}` (load average "
         f"{os.getloadavg()[0]:.2f} at the end, {os.cpu_count()} CPUs; medians over {args.rounds} rounds, "
         "p99's range in brackets)",
@@ -286,16 +300,31 @@ def main() -> None:
     parser.add_argument("--streams", type=int, default=0, help="Live streams per table open throughout.")
     parser.add_argument("--dir", type=Path, default=None, help="The served folder (default: a fresh temporary one).")
     parser.add_argument("--out", type=Path, default=None, help="Also write the tables of figures here.")
+    parser.add_argument("--store", choices=["files", "nats"], default="files", help="Serve a folder, or a tournament "
+                        "on a NATS node the bench starts (JetStream, every append synced).")
+    parser.add_argument("--servers", type=int, default=1, help="With N > 1: moves per second at saturation of one "
+                        "server and of N servers on one NATS store, side by side (bench/serve_servers.py).")
+    parser.add_argument("--pinned", action="store_true", help="With --servers: each table live only on the server "
+                        "its moves go to (default: every server keeps every table live, as behind a proxy that "
+                        "routes without stickiness).")
+    parser.add_argument("--nats-sync", choices=["always", "interval"], default="always", help="The NATS node syncs "
+                        "every append before its acknowledgement (always), or every 2 minutes (NATS's default).")
     parser.add_argument("--profile", type=Path, default=None, help="Sample the server with py-spy during the first "
                         "round's burst (pip install py-spy): raw stacks, while it holds the GIL, to this file.")
     args = parser.parse_args()
+    if args.servers > 1:
+        from bench.serve_servers import scaling
+
+        print(scaling(args)[0])
+        return
     print(serve_load_run(args)[0])
 
 
 def options(**given: Any) -> argparse.Namespace:
     """The command's options with their defaults, some given (for section)."""
     defaults = {"tables": 50, "moves": 20, "pace": 0.5, "rounds": 3, "game": "four-planets", "cli": 5, "streams": 0,
-                "dir": None, "out": None, "profile": None}
+                "dir": None, "out": None, "profile": None, "store": "files", "servers": 1, "pinned": False,
+                "nats_sync": "always"}
     return argparse.Namespace(**{**defaults, **given})
 
 
@@ -304,7 +333,13 @@ def serve_load_run(args: argparse.Namespace) -> tuple[str, list[tuple[str, str, 
     the targets."""
     scratch = Path(tempfile.mkdtemp(prefix="serve-load-"))
     args.dir = (args.dir or scratch / "served").resolve()
-    proc, port, director = start_server(args.dir)
+    nats, address = None, None
+    if args.store == "nats":  # the served tournament on a NATS node; args.dir is where it is copied out
+        from tests.support.natsd import start_nats  # the project's own NATS node for its tests
+
+        nats = start_nats(scratch / "nats", sync=args.nats_sync == "always")
+        address = nats.address("serve-load")
+    proc, port, director = start_server(args.dir, address)
     rounds, cli, streamed, every = [], [], [], {}
     try:
         for r in range(args.rounds):
@@ -316,11 +351,15 @@ def serve_load_run(args: argparse.Namespace) -> tuple[str, list[tuple[str, str, 
             time.sleep(2.0 if args.streams else 0)  # the streams' last lines
             stop.set()
             streamed += streams
+            if address is not None:
+                copy_out(address, args.dir)
             cli += cli_moves(args.dir, tables, args.cli, scratch)
             every.update(tables)
     finally:
         proc.send_signal(signal.SIGINT)
         proc.wait(60)
+        if nats is not None:
+            nats.stop()
     check(args.dir, every)
     text = report(args, rounds, cli, streamed)
     if args.out:

@@ -61,6 +61,10 @@ def parse_address(address: str) -> tuple[list[str], str, int]:
     return [f"nats://{h}" for h in hosts], tournament, replicas
 
 
+async def _unheard(exc: Exception) -> None:
+    """A NATS server of the list is down: the client tries the others (a call that fails says so itself)."""
+
+
 class _Loop:
     """An event loop in a thread of its own, for a synchronous caller."""
 
@@ -103,7 +107,7 @@ class JetStreamStore(EventStore):
 
     async def _connect(self) -> None:
         self.nc = await nats.connect(servers=self.servers, connect_timeout=2, max_reconnect_attempts=-1,
-                                     allow_reconnect=True, reconnect_time_wait=0.5)
+                                     allow_reconnect=True, reconnect_time_wait=0.5, error_cb=_unheard)
         self.js = self.nc.jetstream(timeout=SECONDS / 2)
         try:
             await self.js.stream_info(self.name)

@@ -18,7 +18,7 @@ def _server_rows() -> str:
 
 
 def test_every_test_the_pages_name_exists():
-    found = [p for suite in ("serve", "contract") for p in (ROOT / "tests" / suite).glob("test_*.py")]
+    found = [p for suite in ("serve", "contract", "store") for p in (ROOT / "tests" / suite).glob("test_*.py")]
     tests = "".join(p.read_text() for p in found)  # the server's rows may name a contract test (every game)
     files = {p.name for p in found}
     named = set(re.findall(r"\b(test_\w+)\b", SERVE + _server_rows()))

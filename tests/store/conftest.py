@@ -16,6 +16,12 @@ def natsd(tmp_path: Path) -> Iterator[Nats]:
     yield from running_nats(tmp_path / "nats")
 
 
+@pytest.fixture
+def cluster(tmp_path: Path) -> Iterator[Nats]:
+    """Three NATS nodes in one cluster."""
+    yield from running_nats(tmp_path / "nats", size=3)
+
+
 @pytest.fixture(params=["files", "nats"])
 def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[EventStore]:
     """An empty tournament in each store."""

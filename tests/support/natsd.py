@@ -3,6 +3,7 @@ a temporary folder, every append synced to disk before its acknowledgement; stop
 
 from __future__ import annotations
 
+import json
 import shutil
 import socket
 import subprocess
@@ -11,7 +12,7 @@ import time
 import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Iterator
 
 
 def nats_server_binary() -> str:
@@ -39,6 +40,8 @@ class Node:
     cluster_port: int = field(default_factory=free_port)
     monitor_port: int = field(default_factory=free_port)
     proc: subprocess.Popen[bytes] | None = None
+    sync: bool = True
+    """Every append synced to disk before its acknowledgement (False: NATS's default, synced every 2 minutes)."""
 
     @property
     def url(self) -> str:
@@ -49,8 +52,9 @@ class Node:
         if routes:
             listed = ", ".join(f"nats-route://127.0.0.1:{p}" for p in routes)
             cluster = f"cluster {{ name: planets, listen: 127.0.0.1:{self.cluster_port}, routes: [{listed}] }}\n"
+        sync = ", sync_interval: always" if self.sync else ""
         return (f"server_name: {self.name}\nlisten: 127.0.0.1:{self.port}\nhttp: 127.0.0.1:{self.monitor_port}\n"
-                f"jetstream {{ store_dir: \"{self.folder / 'js'}\", sync_interval: always }}\n{cluster}")
+                f"jetstream {{ store_dir: \"{self.folder / 'js'}\"{sync} }}\n{cluster}")
 
     def start(self, routes: list[int]) -> None:
         self.folder.mkdir(parents=True, exist_ok=True)
@@ -76,6 +80,14 @@ class Node:
             if time.monotonic() > deadline:
                 raise RuntimeError(f"nats-server {self.name} is not ready after {seconds} s")
             time.sleep(0.05)
+
+    def meta(self) -> dict[str, Any]:
+        """The node's view of its cluster's JetStream (its /jsz meta_cluster), {} while it has none."""
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{self.monitor_port}/jsz", timeout=1) as res:
+                return dict(json.load(res).get("meta_cluster") or {})
+        except OSError:
+            return {}
 
     def stop(self) -> None:
         """Stop the node (SIGTERM, then SIGKILL) and wait for it."""
@@ -105,20 +117,36 @@ class Nats:
         hosts = ",".join(n.url for n in self.nodes)
         return f"nats://{hosts}/{tournament}" + ("" if replicas is None else f"?replicas={replicas}")
 
+    def settled(self, seconds: float = 30) -> None:
+        """Until every node knows the JetStream leader and the leader has every other node current (before that,
+        making a replicated stream can time out)."""
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            views = {n.name: n.meta() for n in self.nodes}
+            leader = views[self.nodes[0].name].get("leader")
+            if leader in views and all(v.get("leader") == leader for v in views.values()):
+                peers = views[leader].get("replicas") or []
+                if len(peers) == len(self.nodes) - 1 and all(p.get("current") for p in peers):
+                    return
+            time.sleep(0.05)
+        raise RuntimeError(f"the NATS cluster has not settled after {seconds} s")
+
     def stop(self) -> None:
         for node in self.nodes:
             node.stop()
 
 
-def start_nats(folder: Path, size: int = 1) -> Nats:
+def start_nats(folder: Path, size: int = 1, sync: bool = True) -> Nats:
     """`size` nodes (1, or 3 for a cluster), started and ready."""
-    nodes = [Node(f"n{i + 1}", folder / f"n{i + 1}") for i in range(size)]
+    nodes = [Node(f"n{i + 1}", folder / f"n{i + 1}", sync=sync) for i in range(size)]
     cluster = Nats(nodes)
     try:
         for node in nodes:
             node.start([n.cluster_port for n in nodes if n is not node] if size > 1 else [])
         for node in nodes:
             node.ready()
+        if size > 1:
+            cluster.settled()
     except BaseException:
         cluster.stop()
         raise

@@ -262,8 +262,8 @@
           paused = true;
           await conflict(item);
           break;
-        } else if ([408, 429, 503].includes(res.status)) {
-          break;  // busy: the timer tries again
+        } else if ([408, 429, 502, 503, 504].includes(res.status)) {
+          break;  // busy, or the proxy's server died: the timer tries again (409 then if the move landed)
         } else {
           refused(item, res.data);
           break;

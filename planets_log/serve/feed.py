@@ -44,10 +44,12 @@ def hello(table: str, seq: int) -> bytes:
 class Client:
     """One open stream: its `send`, the view it sees, the caller (to notice a revoke), and its place."""
 
-    __slots__ = ("send", "eyes", "who", "after", "busy", "queue", "queued", "gone", "timer", "closed")
+    __slots__ = ("send", "eyes", "who", "after", "seconds", "busy", "queue", "queued", "gone", "timer", "closed")
 
     def __init__(self, send: Send, eyes: Eyes, who: Caller, after: int):
         self.send, self.eyes, self.who, self.after = send, eyes, who, after
+        self.seconds = limits.STREAM_SECONDS
+        """How long the stream stays open once its hello and backlog are sent."""
         self.busy: asyncio.Future[None] | None = None
         """A slow client's writes still under way (its later chunks wait in `queue`)."""
         self.queue: deque[dict[str, Any]] = deque()
@@ -147,6 +149,10 @@ class Feed:
                 except ApiError as exc:  # the record cannot be read any more: every stream ends, saying why
                     self.end_all(chunk("end", exc.problem), [c for c, _ in joiners])
                     continue
+                except OSError as exc:
+                    problem = ApiError(503, "file.open", f"cannot read the record: {exc.strerror}").problem
+                    self.end_all(chunk("end", problem), [c for c, _ in joiners])
+                    continue
                 self.deliver(news, backlogs)
                 for client, problem in revoked:
                     self.end(client, chunk("end", problem))
@@ -208,6 +214,7 @@ class Feed:
             if client.who.token_id is not None:
                 self.linked.add(client)
             self.write(client, _message(body))
+            client.timer = asyncio.get_running_loop().call_later(client.seconds, self.end, client, None)
 
     def write(self, client: Client, message: dict[str, Any]) -> None:
         """Write to one stream now; a stream whose client reads too slowly finishes in a task of its own, in order,
@@ -326,7 +333,7 @@ class Feeds:
         """Serve one stream until its client goes or it ends: joined to its table's feed, its task parked on
         `receive` (woken by the client leaving, or by the end of the response), never by a line."""
         feed = self.feed(table)
-        client.timer = asyncio.get_running_loop().call_later(seconds, feed.end, client, None)
+        client.seconds = seconds  # counted from its hello and backlog, which always go out first
         feed.join(client)
         try:
             while not client.closed.is_set():

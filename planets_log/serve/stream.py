@@ -48,6 +48,8 @@ async def _ticks(server: Server, table: str = ANY) -> AsyncIterator[bool]:
         if now >= end:
             return
         await server.notifier.wait(event, min(end, quiet + STREAM_KEEPALIVE) - now)
+        if time.monotonic() >= end and not event.is_set():  # the end, nothing new: the client reconnects
+            return
         due = time.monotonic() - quiet >= STREAM_KEEPALIVE
         if due:
             quiet = time.monotonic()

@@ -10,6 +10,8 @@ interface every other part of planets-log uses.
 from __future__ import annotations
 
 import asyncio
+import json
+import secrets
 import threading
 from typing import Any, Awaitable, TypeVar
 from urllib.parse import parse_qs, urlsplit
@@ -33,6 +35,8 @@ STATE_KEY = "state"
 LINKS_KEY = "links-key"
 WRONG_LAST_SEQUENCE = 10071
 """JetStream's error code for a publish whose expected last subject sequence is not the subject's."""
+MAX_BATCH = 1000
+"""The most lines one append holds (JetStream's limit for an atomic batch)."""
 SECONDS = 10.0
 """How long a call waits for the NATS servers before it is refused (503)."""
 
@@ -105,17 +109,27 @@ class JetStreamStore(EventStore):
         self.nc = await nats.connect(servers=self.servers, connect_timeout=2, max_reconnect_attempts=-1,
                                      allow_reconnect=True, reconnect_time_wait=0.5, error_cb=_unheard)
         self.js = self.nc.jetstream(timeout=SECONDS / 2)
-        config = api.StreamConfig(name=self.name, subjects=[f"{self.subjects}.>"], num_replicas=self.replicas,
-                                  storage=api.StorageType.FILE, allow_direct=True)
         try:
             await self.js.stream_info(self.name)
         except js_errors.NotFoundError:
-            await self.js.add_stream(config)
+            await self._create_stream()
         try:
             self.kv = await self.js.key_value(self.name)
         except js_errors.BucketNotFoundError:
             self.kv = await self.js.create_key_value(bucket=self.name, history=1, replicas=self.replicas,
                                                      storage=api.StorageType.FILE)
+
+    async def _create_stream(self) -> None:
+        """The tournament's stream, taking atomic batches (a move and the draws that follow it: all or none).
+
+        Made through the JetStream API directly: the client's stream settings do not know `allow_atomic` yet."""
+        config = {"name": self.name, "subjects": [f"{self.subjects}.>"], "num_replicas": self.replicas,
+                  "storage": "file", "allow_direct": True, "allow_atomic": True}
+        answer = await self.nc.request(f"$JS.API.STREAM.CREATE.{self.name}", json.dumps(config).encode(), SECONDS / 2)
+        error = json.loads(answer.data).get("error")
+        if error is not None:
+            raise RecordError(f"cannot make the stream {self.name}: {error.get('description')} (atomic batches need "
+                              "nats-server 2.12 or later)", file=self.address, code="store.unavailable", kind="io")
 
     def _refusal(self, exc: BaseException, doing: str) -> BaseException:
         """A failure of NATS as planets-log's error (503 to a client, exit code 2 on the command line)."""
@@ -200,18 +214,27 @@ class JetStreamStore(EventStore):
         return self._call(self._append(record, self.subject(record), lines, expected), f"cannot append to {record} in")
 
     async def _append(self, record: str, subject: str, lines: list[bytes], expected: int) -> int:
-        revision = expected
-        for line in lines:
-            try:
-                ack = await self.js.publish(subject, line,
-                                            headers={"Nats-Expected-Last-Subject-Sequence": str(revision)})
-            except js_errors.APIError as exc:
-                if exc.err_code == WRONG_LAST_SEQUENCE and revision == expected:
-                    raise Conflict(f"{self.address}:{record}", "the record changed since it was read (another "
-                                   "writer appended first); nothing was written") from None
-                raise
-            revision = ack.seq
-        return revision
+        """One atomic batch: the first line carries the expected revision, the last commits (at most MAX_BATCH)."""
+        if not 0 < len(lines) <= MAX_BATCH:
+            raise UsageError(f"an append holds 1 to {MAX_BATCH} lines, not {len(lines)}", code="store.batch")
+        batch = secrets.token_hex(12)
+        for number, line in enumerate(lines, 1):
+            headers = {"Nats-Batch-Id": batch, "Nats-Batch-Sequence": str(number)}
+            if number == 1:
+                headers["Nats-Expected-Last-Subject-Sequence"] = str(expected)
+            if number < len(lines):
+                await self.nc.publish(subject, line, headers=headers)
+                continue
+            headers["Nats-Batch-Commit"] = "1"
+            answer = json.loads((await self.nc.request(subject, line, SECONDS / 2, headers=headers)).data)
+        error = answer.get("error")
+        if error is None:
+            return int(answer["seq"])
+        if error.get("err_code") == WRONG_LAST_SEQUENCE:
+            raise Conflict(f"{self.address}:{record}", "the record changed since it was read (another writer "
+                           "appended first); nothing was written")
+        raise RecordError(f"the NATS store refused the append to {record}: {error.get('description')}; nothing was "
+                          "written", file=self.address, code="store.refused", kind="io")
 
     def get_state(self) -> tuple[bytes | None, int]:
         return self._call(self._get(STATE_KEY), "cannot read the server state of")

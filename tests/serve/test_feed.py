@@ -318,3 +318,80 @@ def test_one_feed_task_serves_every_stream_of_a_table(served: Served):
         return len(runs)
 
     assert asyncio.run(go()) == 1
+
+
+def test_one_timer_sends_every_quiet_streams_keep_alive(served: Served, monkeypatch):
+    served.table("t1", public=True)
+    served.table("t2", public=True)
+    monkeypatch.setattr(limits, "STREAM_KEEPALIVE", 0.05)
+
+    async def go() -> tuple[list[Phone], int]:
+        served.server.notifier.bind()
+        phones = [Phone(SPECTATOR, 0) for _ in range(6)]
+        loop = asyncio.get_running_loop()
+        tasks = [loop.create_task(feeds(served.server).follow(
+            f"t{1 + k % 2}", Client(p.send, p.eyes, Caller(), p.after), 60, p.receive)) for k, p in enumerate(phones)]
+        await until(lambda: all(b": keep-alive" in b"".join(p.bodies) for p in phones), "every stream kept alive")
+        timers = sum(1 for t in [feeds(served.server).timer] if t is not None)
+        for p in phones:
+            p.ended.set()
+        await asyncio.gather(*tasks)
+        return phones, timers
+
+    phones, timers = asyncio.run(go())
+    assert timers == 1
+    assert all(events(b"".join(p.bodies).decode())[0]["event"] == "hello" for p in phones)
+
+
+def test_the_tournament_stream_looks_only_when_something_changed(served: Served, monkeypatch):
+    from planets_log.serve import stream
+
+    served.table("t1", public=True)
+    monkeypatch.setattr(stream, "STREAM_SECONDS", 1.5)
+    looked: list[str] = []
+    real = served.server.info
+
+    def counted(name: str, spectator: bool = False) -> Any:
+        looked.append(name)
+        return real(name, spectator)
+
+    monkeypatch.setattr(served.server, "info", counted)
+    body = served.client.get("/api/stream").text
+    assert [e["event"] for e in events(body)] == ["table"] and looked == ["t1"]  # once at the start, then quiet
+
+
+def test_a_record_that_can_no_longer_be_read_ends_its_streams_saying_why(served_files: Served):
+    served = served_files
+    served.table("t1", public=True)
+
+    async def go() -> list[Phone]:
+        served.server.notifier.bind()
+        phones = [Phone(eyes, 0) for eyes in (SPECTATOR, ANN)]
+        tasks = open_phones(served, phones)
+        await until(lambda: all(p.bodies for p in phones), "every stream said hello")
+        with open(served.server.lives["t1"].path, "ab") as record:  # a line no writer of the project makes
+            record.write(b'{"not": "a line"}\n')
+        served.server.notifier.changed("t1")
+        await until(lambda: all(p.ended.is_set() for p in phones), "every stream ended")
+        await asyncio.gather(*tasks)
+        return phones
+
+    for p in asyncio.run(go()):
+        last = events(b"".join(p.bodies).decode())[-1]
+        assert last["event"] == "end" and msgspec.json.decode(last["data"])["status"] == 503
+
+
+def test_a_stream_whose_time_is_short_still_gets_its_hello_and_backlog_first(served: Served):
+    """Its time counts from its backlog sent: a stream never ends before it said hello and sent what it asked for."""
+    served.table("t1", public=True)
+    play(served, 6)
+
+    async def go() -> Phone:
+        served.server.notifier.bind()
+        phone = Phone(SPECTATOR, 0)
+        await feeds(served.server).follow("t1", Client(phone.send, SPECTATOR, Caller(), 0), 0.0, phone.receive)
+        return phone
+
+    phone = asyncio.run(go())
+    assert events(phone.bodies[0].decode())[0]["event"] == "hello" and phone.ended.is_set()
+    assert phone.seqs() == list(range(1, served.seq("t1") + 1))

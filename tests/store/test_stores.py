@@ -28,8 +28,8 @@ def test_an_append_at_the_revision_read_is_kept_byte_for_byte(store: EventStore)
 def test_an_append_at_an_older_revision_is_refused_and_writes_nothing(store: EventStore) -> None:
     revision = store.append("t1.jsonl", LINES[:1], 0)
     store.append("t1.jsonl", LINES[1:], revision)
-    with pytest.raises(Conflict) as refused:
-        store.append("t1.jsonl", [b'{"seq":1,"x":"late"}'], revision)
+    with pytest.raises(Conflict) as refused:  # a group of lines: none of them is kept
+        store.append("t1.jsonl", [b'{"seq":1,"x":"late"}', b'{"seq":2,"x":"later"}'], revision)
     assert refused.value.code == "append.stale" and refused.value.kind == "conflict"
     with pytest.raises(Conflict):
         store.append("t1.jsonl", [b'{"seq":0}'], 0)  # a new record where one is already

@@ -13,7 +13,7 @@ from planets_log.cli.main import cli
 from planets_log.engine.replay import Replay
 from planets_log.record.errors import RecordError
 from planets_log.record.events import Action
-from planets_log.store import open_store
+from planets_log.store import EventStore, open_store
 from tests.support.natsd import Nats
 
 
@@ -72,6 +72,31 @@ def readable(address: str, seconds: float = 30) -> None:
                 for record in store.records():
                     store.read(record)
                 return
+        except RecordError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.5)
+
+
+def first_append(store: EventStore, record: str, lines: list[bytes], seconds: float = 15) -> int:
+    """The first append to a stream just made: again while the cluster has not yet spread the stream's interest in
+    its subjects (the node answers 'no responders' for a moment)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            return store.append(record, lines, 0)
+        except RecordError as exc:
+            if "no responders" not in str(exc) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.2)
+
+
+def opened(address: str, seconds: float = 30) -> EventStore:
+    """The store opened, again while a cluster just started is still slow to make the stream (a busy machine)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            return open_store(address)
         except RecordError:
             if time.monotonic() > deadline:
                 raise

@@ -24,7 +24,7 @@ from planets_log.store import Conflict, open_store
 from tests.serve.conftest import bearer
 from tests.support.natsd import Nats
 
-from .cluster import copied_out, lines_of, moves_at, run_cli, stream_leader, valid
+from .cluster import copied_out, first_append, opened, lines_of, moves_at, run_cli, stream_leader, valid
 
 GUARD = "Nats-Expected-Last-Subject-Sequence"
 TABLES, BEFORE, AFTER = 3, 6, 6
@@ -52,7 +52,7 @@ def _writer(client: TestClient[Any], table: str, headers: dict[str, str], acked:
 
 def test_kill_9_of_a_node_under_load_loses_no_acknowledged_move(cluster: Nats, tmp_path: Path) -> None:
     address = cluster.address("spring-open", replicas=3)
-    server = Server(open_store(address), "http://one")
+    server = Server(opened(address), "http://one")
     acked: dict[str, list[tuple[int, str]]] = {f"t{i}": [] for i in range(TABLES)}
     try:
         director = bearer(link(server, "director", None, None, None).token)
@@ -90,7 +90,7 @@ def test_with_one_replica_the_acknowledged_moves_go_with_its_node(cluster: Nats)
     """The same kill with the replication taken out: what was acknowledged can no longer be read."""
     address = cluster.address("unreplicated", replicas=1)
     with open_store(address) as store:
-        revision = store.append("t1.jsonl", [b'{"seq":0}', b'{"seq":1}'], 0)
+        revision = first_append(store, "t1.jsonl", [b'{"seq":0}', b'{"seq":1}'])
         assert store.read("t1.jsonl")[1] == revision
         only = stream_leader(cluster, "unreplicated")
         next(n for n in cluster.nodes if n.name == only).kill()
@@ -135,7 +135,7 @@ def _two_writers(address: str, tmp_path: Path) -> tuple[bool, Path]:
     copied out."""
     base, one, two = _branches(tmp_path)
     with open_store(address) as first, open_store(address) as second:
-        first.append("t1.jsonl", base, 0)
+        first_append(first, "t1.jsonl", base)
         revision = first.read("t1.jsonl")[1]
         assert second.read("t1.jsonl")[1] == revision
         first.append("t1.jsonl", one, revision)

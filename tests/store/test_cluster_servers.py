@@ -16,7 +16,7 @@ import pytest
 from tests.support.natsd import Nats
 from tests.support.serving import Serving, serve
 
-from .cluster import copied_out, moves_at, valid
+from .cluster import copied_out, moves_at, opened, valid
 
 TABLES, BEFORE, AFTER = 2, 6, 8
 """Tables written at once; acknowledged moves per table before the kill, and after it."""
@@ -118,6 +118,7 @@ def servers(cluster: Nats, tmp_path: Path) -> Iterator[tuple[str, list[Serving]]
     """Two server processes on one replicated tournament (the first prints the director's link)."""
     address = cluster.address("spring-open", replicas=3)
     started: list[Serving] = []
+    opened(address).close()  # the stream and the bucket made, however slow the cluster is to make them
     try:
         started.append(serve(address, tmp_path / "one.log"))
         started.append(serve(address, tmp_path / "two.log"))

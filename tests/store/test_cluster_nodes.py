@@ -11,7 +11,7 @@ from typing import Any, Iterator
 
 import pytest
 from litestar.testing import TestClient
-from nats.js.client import JetStreamContext
+from nats.aio.client import Client
 
 from planets_log.engine.recorder import Recorder
 from planets_log.engine.redact import format_as
@@ -26,6 +26,7 @@ from tests.support.natsd import Nats
 
 from .cluster import copied_out, lines_of, moves_at, run_cli, stream_leader, valid
 
+GUARD = "Nats-Expected-Last-Subject-Sequence"
 TABLES, BEFORE, AFTER = 3, 6, 6
 """Tables written at once; acknowledged moves per table before the kill, and after it."""
 
@@ -114,14 +115,16 @@ def _branches(tmp_path: Path) -> tuple[list[bytes], list[bytes], list[bytes]]:
 
 @pytest.fixture
 def unguarded(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Appends sent without their expected last subject sequence (the guard taken out)."""
-    publish = JetStreamContext.publish
+    """Appends sent without their expected last subject sequence (the guard taken out of every message the client
+    sends: an append is an atomic batch of plain messages, committed by a request)."""
+    for name in ("publish", "request"):
+        original = getattr(Client, name)
 
-    async def without(self: JetStreamContext, subject: str, payload: bytes = b"", *args: Any, **kwargs: Any) -> Any:
-        kwargs.pop("headers", None)
-        return await publish(self, subject, payload, *args, **kwargs)
+        async def without(self: Client, *args: Any, _original: Any = original, **kwargs: Any) -> Any:
+            headers = {k: v for k, v in (kwargs.get("headers") or {}).items() if k != GUARD}
+            return await _original(self, *args, **{**kwargs, "headers": headers or None})
 
-    monkeypatch.setattr(JetStreamContext, "publish", without)
+        monkeypatch.setattr(Client, name, without)
     yield
 
 

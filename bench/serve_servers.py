@@ -118,7 +118,9 @@ def one_run(args: argparse.Namespace, nats: Any, servers: int, label: str, scrat
                  for i, p in enumerate(procs)] if profile else []
         node = nats.nodes[0].proc.pid
         cpu0, ncpu0, busy0 = [cpu_seconds(p.pid) for p in procs], cpu_seconds(node), machine_busy()
+        own0 = time.process_time()
         lat, took = burst(ports, tables)
+        own = time.process_time() - own0
         cpu = sum(cpu_seconds(p.pid) - c for p, c in zip(procs, cpu0))
         ncpu, busy = cpu_seconds(node) - ncpu0, machine_busy() - busy0
         for spy in spies:
@@ -133,7 +135,8 @@ def one_run(args: argparse.Namespace, nats: Any, servers: int, label: str, scrat
         copy_store(store, files)
     check(out, tables)
     return {"moves": len(lat), "moves/s": len(lat) / took, "p50": pct(lat, 50), "p99": pct(lat, 99),
-            "cpu": 1000 * cpu / len(lat), "share": cpu / took, "nats": ncpu / took, "busy": busy / took}
+            "cpu": 1000 * cpu / len(lat), "share": cpu / took, "nats": ncpu / took, "busy": busy / took,
+            "clients": own / took}
 
 
 def machine_busy() -> float:
@@ -184,10 +187,11 @@ def scaling(args: argparse.Namespace) -> tuple[str, list[tuple[str, str, str, bo
             f"medians over {args.rounds} rounds; {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f} at the "
             "end)", "",
             "| servers | moves | moves/s at saturation | p50 ms | p99 ms | servers' CPU ms per move (of one CPU) | "
-            "NATS node (of one CPU) | the whole machine busy (of its CPUs) |", "|---|---|---|---|---|---|---|---|"]
+            "NATS node (of one CPU) | the bench's clients (of one CPU) | the whole machine busy (of its CPUs) |",
+            "|---|---|---|---|---|---|---|---|---|"]
     for n, m in med.items():
         rows.append(f"| {n} | {sum(f['moves'] for f in runs[n]):.0f} | {m['moves/s']:.0f} | {m['p50']:.1f} | "
-                    f"{m['p99']:.1f} | {m['cpu']:.2f} ({m['share']:.0%}) | {m['nats']:.0%} | "
+                    f"{m['p99']:.1f} | {m['cpu']:.2f} ({m['share']:.0%}) | {m['nats']:.0%} | {m['clients']:.0%} | "
                     f"{m['busy'] / (os.cpu_count() or 1):.0%} |")
     found = [(f"serve: {args.servers} servers on one NATS store record >= {RATIO_TARGET:g}x the moves per second of "
               "one (saturation)", f"{RATIO_TARGET:g}x", f"{ratio:.2f}x", ratio >= RATIO_TARGET)]

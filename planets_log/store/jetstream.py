@@ -214,18 +214,21 @@ class JetStreamStore(EventStore):
         return self._call(self._append(record, self.subject(record), lines, expected), f"cannot append to {record} in")
 
     async def _append(self, record: str, subject: str, lines: list[bytes], expected: int) -> int:
-        """One atomic batch: the first line carries the expected revision, the last commits (at most MAX_BATCH)."""
+        """One line: one message; more: one atomic batch (the first line carries the expected revision, the last
+        commits; at most MAX_BATCH). A lone line is never sent as a batch: a batch's commit costs the node far more
+        (one stream took about 390 one-line batches a second against 20,000 messages, nats-server 2.15)."""
         if not 0 < len(lines) <= MAX_BATCH:
             raise UsageError(f"an append holds 1 to {MAX_BATCH} lines, not {len(lines)}", code="store.batch")
-        batch = secrets.token_hex(12)
+        batch = secrets.token_hex(12) if len(lines) > 1 else None
         for number, line in enumerate(lines, 1):
-            headers = {"Nats-Batch-Id": batch, "Nats-Batch-Sequence": str(number)}
+            headers = {} if batch is None else {"Nats-Batch-Id": batch, "Nats-Batch-Sequence": str(number)}
             if number == 1:
                 headers["Nats-Expected-Last-Subject-Sequence"] = str(expected)
             if number < len(lines):
                 await self.nc.publish(subject, line, headers=headers)
                 continue
-            headers["Nats-Batch-Commit"] = "1"
+            if batch is not None:
+                headers["Nats-Batch-Commit"] = "1"
             answer = json.loads((await self.nc.request(subject, line, SECONDS / 2, headers=headers)).data)
         error = answer.get("error")
         if error is None:

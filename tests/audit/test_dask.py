@@ -13,6 +13,7 @@ from planets_log.audit.pool import collect
 from planets_log.audit.cluster import Cluster, batch_size
 from planets_log.audit.tournament import audit
 
+from .faults import failing_batch
 from .served import BreaksOff, http_server
 from .test_audit import found, run
 from .tournament import importable_games
@@ -120,10 +121,6 @@ def test_usage_errors(tmp_path, runner):
                  ["--scheduler", " "]):
         res = run(runner, "audit", tmp_path, *args)
         assert res.exit_code == 2, (args, res.output)
-
-
-def failing_batch(names, sources, cfg):
-    raise ImportError("No module named 'planets_log.games.elsewhere'")
 
 
 def test_a_batch_that_fails_on_a_worker_is_a_one_line_error(scheduler, planted, runner, monkeypatch):

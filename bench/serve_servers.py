@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bench.loopback import Client, cpu_seconds, profiler, start_server
+from bench.loopback import Client, RawClient, cpu_seconds, profiler, start_server
 from bench.serve_load import check, pct, plan
 from planets_log.store import open_store
 from planets_log.store.copy import copy_store
@@ -58,7 +58,7 @@ def burst(ports: list[int], tables: dict[str, dict[str, Any]]) -> tuple[list[flo
     failures: list[str] = []
 
     def table(name: str, info: dict[str, Any], port: int) -> None:
-        client, mine = Client(port, info["token"]), []
+        client, mine = RawClient(port, info["token"]), []
         client.call("GET", f"/api/tables/{name}")  # connected before the start
         barrier.wait()
         for move in info["moves"]:
